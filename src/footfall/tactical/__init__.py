@@ -1,0 +1,1 @@
+"""The tactical grid engine: step policies per system, one search, three views."""
