@@ -30,7 +30,6 @@ app = typer.Typer(
 )
 
 
-
 @app.callback()
 def _root() -> None:
     """Movement rules for Pathfinder 1e, D&D 3.5, Dark Heresy 2e and Draw Steel."""
@@ -42,10 +41,6 @@ def version() -> None:
     from footfall import __version__
 
     typer.echo(__version__)
-
-
-for _name in COMMAND_MODULES:
-    importlib.import_module(f"{__name__}.{_name}").register(app)
 
 
 def emit_json(value: Any) -> None:
@@ -66,3 +61,8 @@ def main() -> None:
     except FootfallError as exc:
         typer.echo(f"footfall: error: {exc}", err=True)
         sys.exit(2)
+
+
+# Registered last, so topic modules may import emit_json and fail from this module.
+for _name in COMMAND_MODULES:
+    importlib.import_module(f"{__name__}.{_name}").register(app)
