@@ -14,6 +14,8 @@ SW(-1,1), W(-1,0), NW(-1,-1). Even numbers are orthogonal, odd diagonal.
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -67,3 +69,152 @@ class SearchResult:
 
     dist: npt.NDArray[np.int32]
     parent: npt.NDArray[np.int32]
+
+
+#: A search source: ``(x, y, state, initial_cost)``.
+Source = tuple[int, int, int, int]
+
+
+def _validated(
+    graph: StepGraph, sources: Sequence[Source]
+) -> tuple[
+    npt.NDArray[np.int16],
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.int64],
+]:
+    """Check `graph` and `sources` for consistency and return contiguous arrays of fixed dtype.
+
+    A malformed graph is a bug in the policy that built it, not user input, so it raises
+    `ValueError` naming the offending array or source.
+    """
+    square_class = np.ascontiguousarray(graph.square_class, dtype=np.int16)
+    exits = np.ascontiguousarray(graph.exits, dtype=np.uint8)
+    cost = np.ascontiguousarray(graph.cost, dtype=np.int32)
+    next_state = np.ascontiguousarray(graph.next_state, dtype=np.int8)
+    if square_class.ndim != 2 or exits.shape != square_class.shape:
+        raise ValueError(
+            f"square_class {square_class.shape} and exits {exits.shape} must be the same [H, W]"
+        )
+    if cost.ndim != 3 or cost.shape[1] != 2 or next_state.shape != cost.shape:
+        raise ValueError(
+            f"cost {cost.shape} and next_state {next_state.shape} must both be [S, 2, C]"
+        )
+    n_states, _, n_classes = cost.shape
+    if n_states < 1:
+        raise ValueError("the rule tables need at least one state")
+    if square_class.size and int(square_class.max()) >= n_classes:
+        raise ValueError(
+            f"square class {int(square_class.max())} has no column in cost (C = {n_classes})"
+        )
+    allowed = cost >= 0
+    if allowed.any():
+        used = next_state[allowed]
+        if int(used.min()) < 0 or int(used.max()) >= n_states:
+            raise ValueError(f"next_state holds a state outside 0..{n_states - 1}")
+    height, width = square_class.shape
+    rows = np.asarray(sources, dtype=np.int64).reshape(-1, 4)
+    for x, y, state, start in rows.tolist():
+        if not (0 <= x < width and 0 <= y < height):
+            raise ValueError(f"source square ({x}, {y}) is off the {width}x{height} map")
+        if not 0 <= state < n_states:
+            raise ValueError(f"source state {state} is outside 0..{n_states - 1}")
+        if start < 0:
+            raise ValueError(f"source cost {start} is negative")
+    return square_class, exits, cost, next_state, rows
+
+
+def _reference_search(
+    graph: StepGraph,
+    sources: Sequence[Source],
+    budget: int,
+    *,
+    target: tuple[int, int] | None = None,
+) -> SearchResult:
+    """Search with a binary heap in plain Python: the slow, obviously correct oracle.
+
+    Same contract as `search`; the tests compare the fast kernel against it.
+    """
+    square_class, exits, cost, next_state, rows = _validated(graph, sources)
+    n_states = cost.shape[0]
+    height, width = square_class.shape
+    budget = min(budget, INF - 1)
+    dist = np.full((n_states, height, width), INF, dtype=np.int32)
+    parent = np.full((n_states, height, width), -1, dtype=np.int32)
+    if budget < 0:
+        return SearchResult(dist=dist, parent=parent)
+    best: dict[int, int] = {}
+    heap: list[tuple[int, int]] = []
+    for x, y, state, start in rows.tolist():
+        index = (state * height + y) * width + x
+        if start <= budget and start < best.get(index, INF):
+            best[index] = start
+            heapq.heappush(heap, (start, index))
+    from_parent: dict[int, int] = {}
+    settled: set[int] = set()
+    target_left = n_states if target is not None else -1
+    target_best = INF
+    flat_dist = dist.reshape(-1)
+    flat_parent = parent.reshape(-1)
+    while heap:
+        here, index = heapq.heappop(heap)
+        if index in settled or here != best[index]:
+            continue
+        if here > target_best:
+            break
+        settled.add(index)
+        flat_dist[index] = here
+        flat_parent[index] = from_parent.get(index, -1)
+        state, rest = divmod(index, height * width)
+        y, x = divmod(rest, width)
+        if target is not None and (x, y) == target:
+            target_best = min(target_best, here)
+            target_left -= 1
+            if target_left == 0:
+                break
+        mask = int(exits[y, x])
+        for direction, (dx, dy) in enumerate(DIRECTIONS):
+            if not mask >> direction & 1:
+                continue
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < width and 0 <= ny < height):
+                continue
+            klass = int(square_class[ny, nx])
+            if klass < 0:
+                continue
+            kind = direction & 1
+            step = int(cost[state, kind, klass])
+            if step < 0:
+                continue
+            there = here + step
+            if there > budget:
+                continue
+            nindex = (int(next_state[state, kind, klass]) * height + ny) * width + nx
+            if nindex not in settled and there < best.get(nindex, INF):
+                best[nindex] = there
+                from_parent[nindex] = index
+                heapq.heappush(heap, (there, nindex))
+    return SearchResult(dist=dist, parent=parent)
+
+
+def search(
+    graph: StepGraph,
+    sources: Sequence[Source],
+    budget: int,
+    *,
+    target: tuple[int, int] | None = None,
+) -> SearchResult:
+    """Find the least cost of every (state, square) reachable from `sources` within `budget`.
+
+    `sources` are ``(x, y, state, initial_cost)``; several may be given (e.g. the end states of
+    the previous leg of a path through waypoints, each with its own cost). A state whose least
+    cost exceeds `budget` is not settled: its `dist` is `INF` and its `parent` ``-1``, so every
+    finite `dist` is exact. With `target` ``(x, y)`` the search may stop early, once every state
+    of that square is settled or the cheapest unsettled state costs more than the cheapest
+    settled target state; the target's states and every state cheaper than the target are then
+    exact, and all other finite values are exact too (unsettled states are left at `INF`).
+
+    Step costs may be 0.
+    """
+    return _reference_search(graph, sources, budget, target=target)
