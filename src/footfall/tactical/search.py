@@ -18,6 +18,7 @@ import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numba
 import numpy as np
 import numpy.typing as npt
 
@@ -71,6 +72,10 @@ class SearchResult:
     parent: npt.NDArray[np.int32]
 
 
+#: Exit bits that would leave the map through each edge (directions with dy = -1, dx = +1, ...).
+_EDGE_NAMES = ("north", "east", "south", "west")
+_EDGE_BITS = (0b10000011, 0b00001110, 0b00111000, 0b11100000)
+
 #: A search source: ``(x, y, state, initial_cost)``.
 Source = tuple[int, int, int, int]
 
@@ -114,6 +119,12 @@ def _validated(
         if int(used.min()) < 0 or int(used.max()) >= n_states:
             raise ValueError(f"next_state holds a state outside 0..{n_states - 1}")
     height, width = square_class.shape
+    edges = (exits[0, :], exits[:, -1], exits[-1, :], exits[:, 0]) if exits.size else ()
+    for name, line, bits in zip(
+        ("north", "east", "south", "west"), edges, _EDGE_BITS, strict=False
+    ):
+        if (line & np.uint8(bits)).any():
+            raise ValueError(f"exits lead off the {name} edge of the map")
     rows = np.asarray(sources, dtype=np.int64).reshape(-1, 4)
     for x, y, state, start in rows.tolist():
         if not (0 <= x < width and 0 <= y < height):
@@ -198,6 +209,152 @@ def _reference_search(
     return SearchResult(dist=dist, parent=parent)
 
 
+@numba.njit(cache=True, nogil=True)
+def _dial(
+    square_class: npt.NDArray[np.int16],
+    exits: npt.NDArray[np.uint8],
+    cost: npt.NDArray[np.int32],
+    next_state: npt.NDArray[np.int8],
+    n_classes: int,
+    n_buckets: int,
+    source_index: npt.NDArray[np.int64],
+    source_cost: npt.NDArray[np.int64],
+    budget: int,
+    target_square: int,
+    n_states: int,
+    width: int,
+    dist: npt.NDArray[np.int32],
+    parent: npt.NDArray[np.int32],
+) -> None:
+    """Run Dial's algorithm: circular buckets of intrusive doubly-linked lists over states.
+
+    All arrays are flat. `square_class` and `exits` are ``[H * W]``, `cost` and `next_state`
+    ``[S * 2 * C]``, `dist` and `parent` ``[S * H * W]`` (filled with `INF` and -1).
+    `source_*` are sorted by cost and lie within the budget; sources enter the queue only when
+    the scan reaches their cost, so every queued cost stays within ``n_buckets`` of the scan
+    and one ring of ``max step cost + 1`` buckets suffices. `target_square` is ``y * W + x``
+    or -1. `exits` never points off the map (checked by the caller), so no bounds test here.
+    """
+    area = square_class.shape[0]
+    size = n_states * area
+    nxt = np.empty(size, dtype=np.int32)
+    prv = np.empty(size, dtype=np.int32)
+    head = np.full(n_buckets, -1, dtype=np.int32)
+    delta = np.empty(8, dtype=np.int64)
+    delta[0] = -width
+    delta[1] = 1 - width
+    delta[2] = 1
+    delta[3] = 1 + width
+    delta[4] = width
+    delta[5] = width - 1
+    delta[6] = -1
+    delta[7] = -1 - width
+    queued = 0
+    n_sources = source_index.shape[0]
+    taken = 0
+    target_left = n_states if target_square >= 0 else -1
+    target_best = budget + 1
+    here = source_cost[0] if n_sources > 0 else 0
+    while True:
+        while taken < n_sources and source_cost[taken] <= here:
+            index = source_index[taken]
+            start = source_cost[taken]
+            taken += 1
+            old = dist[index]
+            if start < old:
+                if old != INF:  # queued at a worse cost: unlink from its bucket
+                    p = prv[index]
+                    n = nxt[index]
+                    if p >= 0:
+                        nxt[p] = n
+                    else:
+                        head[old % n_buckets] = n
+                    if n >= 0:
+                        prv[n] = p
+                    queued -= 1
+                dist[index] = start
+                parent[index] = -1
+                b = start % n_buckets
+                first = head[b]
+                nxt[index] = first
+                prv[index] = -1
+                if first >= 0:
+                    prv[first] = index
+                head[b] = index
+                queued += 1
+        if queued == 0:
+            if taken >= n_sources:
+                break
+            here = source_cost[taken]
+            continue
+        if here > target_best:
+            break
+        b = here % n_buckets
+        index = head[b]
+        if index < 0:
+            here += 1
+            continue
+        n = nxt[index]
+        head[b] = n
+        if n >= 0:
+            prv[n] = -1
+        queued -= 1
+        state = index // area
+        square = index - state * area
+        if square == target_square:
+            if here < target_best:
+                target_best = here
+            target_left -= 1
+            if target_left == 0:
+                break
+        mask = exits[square]
+        row = state * 2 * n_classes
+        for d in range(8):
+            if not (mask >> d) & 1:
+                continue
+            there_square = square + delta[d]
+            klass = square_class[there_square]
+            if klass < 0:
+                continue
+            slot = row + (d & 1) * n_classes + klass
+            step = cost[slot]
+            if step < 0:
+                continue
+            there = here + step
+            if there > budget:
+                continue
+            there_index = next_state[slot] * area + there_square
+            old = dist[there_index]
+            if there < old:
+                if old != INF:
+                    p = prv[there_index]
+                    n = nxt[there_index]
+                    if p >= 0:
+                        nxt[p] = n
+                    else:
+                        head[old % n_buckets] = n
+                    if n >= 0:
+                        prv[n] = p
+                    queued -= 1
+                dist[there_index] = there
+                parent[there_index] = index
+                nb = there % n_buckets
+                first = head[nb]
+                nxt[there_index] = first
+                prv[there_index] = -1
+                if first >= 0:
+                    prv[first] = there_index
+                head[nb] = there_index
+                queued += 1
+    # Stopped early (target): states still queued hold tentative costs; forget them.
+    for b in range(n_buckets):
+        index = head[b]
+        while index >= 0:
+            dist[index] = INF
+            parent[index] = -1
+            index = nxt[index]
+
+
 def search(
     graph: StepGraph,
     sources: Sequence[Source],
@@ -217,4 +374,37 @@ def search(
 
     Step costs may be 0.
     """
-    return _reference_search(graph, sources, budget, target=target)
+    square_class, exits, cost, next_state, rows = _validated(graph, sources)
+    n_states, _, n_classes = cost.shape
+    height, width = square_class.shape
+    dist = np.full((n_states, height, width), INF, dtype=np.int32)
+    parent = np.full((n_states, height, width), -1, dtype=np.int32)
+    budget = min(budget, INF - 1)
+    rows = rows[rows[:, 3] <= budget]
+    if rows.shape[0] == 0:
+        return SearchResult(dist=dist, parent=parent)
+    rows = rows[np.argsort(rows[:, 3], kind="stable")]
+    source_index = (rows[:, 2] * height + rows[:, 1]) * width + rows[:, 0]
+    target_square = -1
+    if target is not None:
+        tx, ty = target
+        if not (0 <= tx < width and 0 <= ty < height):
+            raise ValueError(f"target square ({tx}, {ty}) is off the {width}x{height} map")
+        target_square = ty * width + tx
+    _dial(
+        square_class.reshape(-1),
+        exits.reshape(-1),
+        cost.reshape(-1),
+        next_state.reshape(-1),
+        n_classes,
+        max(int(cost.max()), 0) + 1,
+        np.ascontiguousarray(source_index),
+        np.ascontiguousarray(rows[:, 3]),
+        budget,
+        target_square,
+        n_states,
+        width,
+        dist.reshape(-1),
+        parent.reshape(-1),
+    )
+    return SearchResult(dist=dist, parent=parent)
