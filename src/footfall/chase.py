@@ -1,0 +1,244 @@
+"""Resolve chases: who gets away, with the exact odds and an optional seeded roll.
+
+The rules (RULES.md 1.7; seed 000 "Погони", seed 004 "逃逸与追赶"):
+
+- the faster side always catches or escapes (counting squares on a grid; footfall applies
+  the same to a long chase, where the faster side covers more miles every hour);
+- equal speeds over a few rounds (`Scale.TACTICAL`): an opposed Dexterity check;
+- a long overland chase (`Scale.OVERLAND`): an opposed Constitution check;
+- the quarry escapes only if it wins; a tie catches it (switch `chase_tie`: ``pursuer``,
+  the default, reads the seed's "if not, the chaser runs down its prey" literally;
+  ``opposed`` applies the general opposed-check rule: higher modifier, then a reroll).
+
+Dark Heresy 2e and Draw Steel print no chase rules in their seed texts: asking raises
+`InputError` saying so.
+
+>>> from fractions import Fraction
+>>> chase_odds(Runner(30, dex=2), Runner(30, dex=3), Scale.TACTICAL, ChaseTie.PURSUER).p_escape
+Fraction(21, 40)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from fractions import Fraction
+
+from footfall.dice import OpposedTie, Roller, RollRecord, p_first_wins
+from footfall.errors import InputError, unknown
+
+__all__ = [
+    "CHASE_SYSTEMS",
+    "ChaseResult",
+    "ChaseRoll",
+    "ChaseTie",
+    "Check",
+    "Outcome",
+    "Runner",
+    "Scale",
+    "chase",
+    "chase_odds",
+    "parse_runner",
+    "require_chase_rules",
+]
+
+#: Systems whose seed text has chase rules (seed 000 pf1e, seed 004 dnd35).
+CHASE_SYSTEMS: tuple[str, ...] = ("pf1e", "dnd35")
+
+_NO_CHASE_RULES = {
+    "dh2e": "dh2e: the Dark Heresy 2e text (seed 001) has no chase rules",
+    "drawsteel": "drawsteel: the Draw Steel text (seed 002) has no chase rules",
+}
+
+
+class Scale(enum.Enum):
+    """How long the chase runs, which picks the check that settles equal speeds."""
+
+    TACTICAL = "tactical"
+    """A few rounds on a grid: opposed Dexterity checks."""
+    OVERLAND = "overland"
+    """A chase over a whole day: opposed Constitution checks."""
+
+
+class Check(enum.Enum):
+    """The ability an opposed chase check uses."""
+
+    DEXTERITY = "dexterity"
+    """Short chase: who is quicker (seed 000: «встречную проверку Ловкости»)."""
+    CONSTITUTION = "constitution"
+    """Long chase: who lasts longer (seed 000: «встречную проверку Выносливости»)."""
+
+
+class Outcome(enum.Enum):
+    """How a chase ends, or that a check must decide it."""
+
+    ESCAPED = "escaped"
+    """The quarry is faster and gets away."""
+    CAUGHT = "caught"
+    """The pursuer is faster and runs the quarry down."""
+    CONTEST = "contest"
+    """Equal speeds: an opposed check decides."""
+
+
+class ChaseTie(enum.Enum):
+    """Interpretation switch `chase_tie`: who a tied opposed check favours (RULES.md 1.7)."""
+
+    PURSUER = "pursuer"
+    """Default: every non-win of the quarry is a catch, so a tie catches it."""
+    OPPOSED = "opposed"
+    """General opposed-check rule: the higher modifier wins a tie; equal ones reroll."""
+
+
+_CHECK_OF_SCALE = {Scale.TACTICAL: Check.DEXTERITY, Scale.OVERLAND: Check.CONSTITUTION}
+_OPPOSED_TIE = {ChaseTie.PURSUER: OpposedTie.SECOND, ChaseTie.OPPOSED: OpposedTie.HIGHER_MODIFIER}
+#: Bound on rerolls of tied checks with equal modifiers (each reroll ties with p <= 1/20).
+_MAX_REROLLS = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Runner:
+    """One side of a chase: its speed (ft) and its Dexterity and Constitution modifiers."""
+
+    speed: int
+    dex: int = 0
+    con: int = 0
+
+    def modifier(self, check: Check) -> int:
+        """Return this runner's modifier for `check`."""
+        return self.dex if check is Check.DEXTERITY else self.con
+
+
+@dataclass(frozen=True, slots=True)
+class ChaseRoll:
+    """A seeded resolution: each side's total, who won, and every die rolled."""
+
+    pursuer: int
+    quarry: int
+    winner: str
+    rolls: tuple[RollRecord, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChaseResult:
+    """The chase's outcome, the check that decides it (if any) and the exact odds."""
+
+    system: str
+    scale: Scale
+    outcome: Outcome
+    check: Check | None
+    tie: ChaseTie
+    p_escape: Fraction
+    roll: ChaseRoll | None = None
+
+    @property
+    def p_caught(self) -> Fraction:
+        """Return the probability that the pursuer catches the quarry."""
+        return 1 - self.p_escape
+
+    def to_json(self) -> dict[str, object]:
+        """Return the JOURNEY.md ``chase`` shape (probabilities rounded for display)."""
+        data: dict[str, object] = {
+            "system": self.system,
+            "scale": self.scale.value,
+            "outcome": self.outcome.value,
+            "check": None if self.check is None else self.check.value,
+            "p_escape": _display(self.p_escape),
+            "p_caught": _display(self.p_caught),
+            "p_escape_exact": str(self.p_escape),
+            "chase_tie": self.tie.value,
+        }
+        if self.roll is not None:
+            data["roll"] = {
+                "pursuer": self.roll.pursuer,
+                "quarry": self.roll.quarry,
+                "winner": self.roll.winner,
+                "rolls": [r.to_json() for r in self.roll.rolls],
+            }
+        return data
+
+
+def _display(value: Fraction) -> int | float:
+    """Round a probability for JSON: 1 and 0 stay integers, others keep 6 decimals."""
+    if value.denominator == 1:
+        return int(value)
+    return round(float(value), 6)
+
+
+def require_chase_rules(system: str) -> None:
+    """Raise `InputError` unless `system`'s seed text has chase rules."""
+    if system in _NO_CHASE_RULES:
+        raise InputError(_NO_CHASE_RULES[system])
+    if system not in CHASE_SYSTEMS:
+        raise unknown("system", system, (*CHASE_SYSTEMS, *_NO_CHASE_RULES))
+
+
+def chase_odds(
+    pursuer: Runner, quarry: Runner, scale: Scale, tie: ChaseTie, *, system: str = "pf1e"
+) -> ChaseResult:
+    """Return who wins a chase between `pursuer` and `quarry`, with the exact odds."""
+    require_chase_rules(system)
+    for role, runner in (("pursuer", pursuer), ("quarry", quarry)):
+        if runner.speed < 0:
+            raise InputError(f"{role} speed {runner.speed} is negative")
+    if quarry.speed > pursuer.speed:
+        return ChaseResult(system, scale, Outcome.ESCAPED, None, tie, Fraction(1))
+    if quarry.speed < pursuer.speed:
+        return ChaseResult(system, scale, Outcome.CAUGHT, None, tie, Fraction(0))
+    check = _CHECK_OF_SCALE[scale]
+    p_escape = p_first_wins(quarry.modifier(check), pursuer.modifier(check), _OPPOSED_TIE[tie])
+    return ChaseResult(system, scale, Outcome.CONTEST, check, tie, p_escape)
+
+
+def chase(
+    pursuer: Runner,
+    quarry: Runner,
+    scale: Scale,
+    tie: ChaseTie,
+    *,
+    system: str = "pf1e",
+    seed: int | None = None,
+) -> ChaseResult:
+    """Return the chase's odds and, given a `seed`, roll the opposed check reproducibly."""
+    result = chase_odds(pursuer, quarry, scale, tie, system=system)
+    if seed is None or result.check is None:
+        return result
+    check = result.check
+    roller = Roller(seed)
+    p_mod, q_mod = pursuer.modifier(check), quarry.modifier(check)
+    for _ in range(_MAX_REROLLS):
+        p_total = roller.roll(20, f"pursuer {check.value}", p_mod)
+        q_total = roller.roll(20, f"quarry {check.value}", q_mod)
+        if q_total > p_total:
+            winner = "quarry"
+        elif q_total < p_total or tie is ChaseTie.PURSUER:
+            winner = "pursuer"
+        elif q_mod != p_mod:
+            winner = "quarry" if q_mod > p_mod else "pursuer"
+        else:
+            continue
+        roll = ChaseRoll(p_total, q_total, winner, tuple(roller.log))
+        return ChaseResult(result.system, scale, result.outcome, check, tie, result.p_escape, roll)
+    raise InputError(f"seed {seed}: {_MAX_REROLLS} tied rerolls in a row")  # pragma: no cover
+
+
+def parse_runner(text: str, role: str) -> Runner:
+    """Parse ``"speed=30,dex=+2,con=+1"`` into a `Runner`; `role` names it in errors."""
+    fields: dict[str, int] = {}
+    known = ("speed", "dex", "con")
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        key, sep, value = part.partition("=")
+        key = key.strip().lower()
+        if not sep:
+            raise InputError(f"{role} {part!r}: expected key=value (keys: {', '.join(known)})")
+        if key not in known:
+            raise unknown(f"{role} key", key, known)
+        try:
+            fields[key] = int(value.strip())
+        except ValueError:
+            raise InputError(f"{role} {key} {value.strip()!r} is not a whole number") from None
+    if "speed" not in fields:
+        raise InputError(f"{role} {text!r} has no speed (e.g. speed=30,dex=+2,con=+1)")
+    return Runner(speed=fields["speed"], dex=fields.get("dex", 0), con=fields.get("con", 0))
