@@ -10,18 +10,48 @@ validation, writing and geometry functions live beside them in this module.
 
 from __future__ import annotations
 
+import json
+import os
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Literal
 
+from footfall.errors import LimitError, SceneError, unknown
+
 __all__ = [
+    "ARMORS",
+    "DEFAULT_LEGEND",
+    "DOORS",
+    "FORMAT_VERSION",
+    "LOADS",
+    "MAX_CREATURES",
+    "MAX_SQUARES",
+    "MAX_WALLS",
+    "SYSTEM_IDS",
+    "TEXT_EXTENSIONS",
     "Creature",
     "Flag",
     "Fly",
     "LegendEntry",
     "Scene",
     "Wall",
+    "creature",
+    "dump_scene",
+    "footprint",
+    "load_scene",
+    "maneuverabilities",
+    "occupied_squares",
+    "parse_scene",
+    "parse_scene_text",
+    "parse_text_map",
+    "scene_json_text",
+    "scene_to_json",
+    "size_table",
+    "terrain_names",
 ]
 
 Point = tuple[Fraction, Fraction]
@@ -57,6 +87,8 @@ class LegendEntry:
     """A dh2e terrain name from its Agility-test table, e.g. ``"mud"``."""
     impassable: bool = False
     """Cannot be entered at all (seed "Непроходимый участок" / "无法通行")."""
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    """``x-...`` keys of an object-form entry, kept and written back, otherwise ignored."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +98,8 @@ class Wall:
     start: Point
     end: Point
     door: Literal["open", "closed"] | None = None
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    """``x-...`` keys, kept and written back, otherwise ignored."""
 
     @property
     def blocks(self) -> bool:
@@ -79,6 +113,8 @@ class Fly:
 
     speed: int
     maneuverability: str
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    """``x-...`` keys, kept and written back, otherwise ignored."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,3 +165,949 @@ class Scene:
     def height(self) -> int:
         """Number of rows."""
         return len(self.rows)
+
+
+# --------------------------------------------------------------------------------------------
+# Vocabularies and limits
+# --------------------------------------------------------------------------------------------
+
+#: Version of the scene format this module reads and writes (the ``"footfall"`` key).
+FORMAT_VERSION = 1
+
+#: Largest map footfall accepts, in squares (width x height); larger maps raise `LimitError`.
+MAX_SQUARES = 4_000_000
+#: Most thin walls one scene may hold.
+MAX_WALLS = 100_000
+#: Most creatures one scene may hold.
+MAX_CREATURES = 10_000
+
+#: The default legend of SCENE.md; a scene's ``legend`` adds to it or overrides characters.
+DEFAULT_LEGEND: dict[str, LegendEntry] = {
+    ".": LegendEntry(),
+    "#": LegendEntry(frozenset({Flag.WALL})),
+    "^": LegendEntry(frozenset({Flag.DIFFICULT})),
+    "o": LegendEntry(frozenset({Flag.OBSTACLE})),
+    "%": LegendEntry(frozenset({Flag.POOR_VISIBILITY})),
+    "_": LegendEntry(frozenset({Flag.PIT})),
+    "!": LegendEntry(frozenset({Flag.HAZARDOUS})),
+}
+
+ARMORS = ("none", "light", "medium", "heavy")
+"""Armor categories (pf1e/dnd35 running: x3 instead of x4 in heavy armor, RULES.md 1.1)."""
+LOADS = ("light", "medium", "heavy")
+"""Carried loads (official rule: x3 running with a heavy load, RULES.md 1.1)."""
+DOORS = ("open", "closed")
+"""States of a door in a thin wall (SCENE.md: closed blocks, open does not)."""
+
+_TOP_KEYS = (
+    "footfall",
+    "system",
+    "map",
+    "legend",
+    "walls",
+    "creatures",
+    "square",
+    "ceiling_ft",
+    "background",
+)
+_CREATURE_KEYS = (
+    "id",
+    "at",
+    "size",
+    "side",
+    "speed",
+    "armor",
+    "load",
+    "helpless",
+    "fly",
+    "alt",
+    "agility_bonus",
+    "toughness_bonus",
+)
+_FLY_KEYS = ("speed", "maneuverability")
+_WALL_KEYS = ("from", "to", "door")
+_LEGEND_KEYS = ("flags", "width_ft", "height_ft", "terrain", "impassable")
+
+Number = int | Fraction
+
+
+# --------------------------------------------------------------------------------------------
+# What the systems allow (sizes, maneuverability, dh2e terrain)
+# --------------------------------------------------------------------------------------------
+
+SYSTEM_IDS = ("pf1e", "dnd35", "dh2e", "drawsteel")
+
+# Provisional copies, used only until `footfall.rules` lands (then read from the system data).
+# pf1e/dnd35 space by size: seed 004 ("体型与空间"), official Core Rulebook table "Creature Size
+# and Scale". Draw Steel: seed 002 size order 1T < 1S < 1M < 1L < 2 < 3 < 4 < 5, side = number.
+_PF_SIZES = {
+    "fine": 1,
+    "diminutive": 1,
+    "tiny": 1,
+    "small": 1,
+    "medium": 1,
+    "large": 2,
+    "huge": 3,
+    "gargantuan": 4,
+    "colossal": 6,
+}
+_DS_SIZES = {"1T": 1, "1S": 1, "1M": 1, "1L": 1, "2": 2, "3": 3, "4": 4, "5": 5}
+_MANEUVERABILITY = ("perfect", "good", "average", "poor", "clumsy")
+_DH2E_TERRAIN = (
+    "smoke",
+    "fog",
+    "mud",
+    "shallows",
+    "darkness",
+    "deep_snow",
+    "undergrowth",
+    "crowd",
+    "zero_gravity",
+    "rubble",
+    "tremors",
+)
+
+
+def size_table(system: str) -> dict[str, int]:
+    """Return the sizes of `system`, smallest first, mapped to the side of their space."""
+    if system in ("pf1e", "dnd35"):
+        return dict(_PF_SIZES)
+    if system == "drawsteel":
+        return dict(_DS_SIZES)
+    # dh2e has no grid sizes in seed 001: the pf1e names stand in for GMs who use a grid.
+    return dict(_PF_SIZES)
+
+
+def maneuverabilities(system: str) -> tuple[str, ...]:
+    """Return the flight maneuverability classes of `system` (seed 004 table, best first)."""
+    del system
+    return _MANEUVERABILITY
+
+
+def terrain_names(system: str) -> tuple[str, ...]:
+    """Return the terrain names a legend may give in `system` (dh2e only: seed 001 table)."""
+    return _DH2E_TERRAIN if system == "dh2e" else ()
+
+
+# --------------------------------------------------------------------------------------------
+# Parsing
+# --------------------------------------------------------------------------------------------
+
+_FRACTION_TEXT = re.compile(r"^\s*-?\d+(\.\d+)?(/\d+)?\s*$")
+
+
+def _fail(where: str, message: str) -> SceneError:
+    """Build a `SceneError` whose one line starts with the place of the bad value."""
+    return SceneError(f"{where}: {message}" if where else message)
+
+
+def _number(value: object, where: str) -> Number:
+    """Read a JSON number exactly: ints stay int, fractions become `Fraction(str(value))`.
+
+    Strings ``"5/2"`` and ``"2.5"`` are accepted too (how `scene_to_json` writes a fraction
+    that no decimal spells exactly).
+    """
+    if isinstance(value, bool):
+        raise _fail(where, f"expected a number, got {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise _fail(where, f"expected a finite number, got {value!r}")
+        result = Fraction(str(value))
+    elif isinstance(value, Fraction):
+        result = value
+    elif isinstance(value, str) and _FRACTION_TEXT.match(value):
+        try:
+            result = Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            raise _fail(where, f"expected a number, got {value!r}") from None
+    else:
+        raise _fail(where, f"expected a number, got {value!r}")
+    return result.numerator if result.denominator == 1 else result
+
+
+def _integer(value: object, where: str, *, minimum: int | None = 0) -> int:
+    """Read a whole number (``30`` or ``30.0``), at least `minimum` when given."""
+    number = _number(value, where)
+    if not isinstance(number, int):
+        raise _fail(where, f"expected a whole number, got {value!r}")
+    if minimum is not None and number < minimum:
+        raise _fail(where, f"must be at least {minimum}, got {number}")
+    return number
+
+
+def _string(value: object, where: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise _fail(where, f"expected a non-empty string, got {value!r}")
+    return value
+
+
+def _bool(value: object, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(where, f"expected true or false, got {value!r}")
+    return value
+
+
+def _choice(value: object, where: str, what: str, known: tuple[str, ...]) -> str:
+    if not isinstance(value, str) or value not in known:
+        raise _fail(where, f"unknown {what} {value!r} (known: {', '.join(known)})")
+    return value
+
+
+def _object(
+    value: object, where: str, known: tuple[str, ...]
+) -> tuple[Mapping[str, Any], dict[str, Any]]:
+    """Check `value` is an object whose keys are `known` or ``x-...``; split off the extras."""
+    if not isinstance(value, Mapping):
+        raise _fail(where, f"expected an object, got {type(value).__name__}")
+    extra: dict[str, Any] = {}
+    for key in value:
+        if not isinstance(key, str):
+            raise _fail(where, f"keys must be strings, got {key!r}")
+        if key.startswith("x-"):
+            extra[key] = value[key]
+        elif key not in known:
+            shown = f"{where}: " if where else ""
+            raise SceneError(
+                f"{shown}unknown key {key!r} (known: {', '.join(known)}; "
+                "x-... keys are kept and ignored)"
+            )
+    return value, extra
+
+
+def _list(value: object, where: str) -> list[Any]:
+    if not isinstance(value, list | tuple):
+        raise _fail(where, f"expected a list, got {type(value).__name__}")
+    return list(value)
+
+
+def _pair(value: object, where: str) -> tuple[object, object]:
+    items = _list(value, where)
+    if len(items) != 2:
+        raise _fail(where, f"expected [x, y], got {value!r}")
+    return items[0], items[1]
+
+
+def _parse_flags(value: object, where: str) -> frozenset[Flag]:
+    flags: set[Flag] = set()
+    known = [flag.value for flag in Flag]
+    for i, item in enumerate(_list(value, where)):
+        if not isinstance(item, str) or item not in known:
+            raise _fail(f"{where}[{i}]", f"unknown flag {item!r} (known: {', '.join(known)})")
+        flags.add(Flag(item))
+    return frozenset(flags)
+
+
+def _parse_legend_entry(value: object, where: str, system: str) -> LegendEntry:
+    if isinstance(value, list | tuple):
+        return LegendEntry(_parse_flags(value, where))
+    data, extra = _object(value, where, _LEGEND_KEYS)
+    flags = _parse_flags(data.get("flags", []), f"{where}.flags")
+    clearance: dict[str, Fraction | None] = {}
+    for key in ("width_ft", "height_ft"):
+        if key in data:
+            number = _number(data[key], f"{where}.{key}")
+            if number <= 0:
+                raise _fail(f"{where}.{key}", f"must be more than 0, got {data[key]!r}")
+            clearance[key] = Fraction(number)
+        else:
+            clearance[key] = None
+    terrain = None
+    if "terrain" in data:
+        names = terrain_names(system)
+        if not names:
+            raise _fail(
+                f"{where}.terrain",
+                f"terrain names are a dh2e table; system {system!r} has none (use flags instead)",
+            )
+        terrain = _choice(data["terrain"], f"{where}.terrain", "dh2e terrain", names)
+    impassable = _bool(data.get("impassable", False), f"{where}.impassable")
+    return LegendEntry(
+        flags, clearance["width_ft"], clearance["height_ft"], terrain, impassable, extra
+    )
+
+
+def _parse_legend(value: object, system: str) -> dict[str, LegendEntry]:
+    if not isinstance(value, Mapping):
+        raise _fail("legend", f"expected an object, got {type(value).__name__}")
+    legend = dict(DEFAULT_LEGEND)
+    for char, entry in value.items():
+        where = f"legend[{char!r}]"
+        if not isinstance(char, str) or len(char) != 1 or char.isspace() or not char.isprintable():
+            raise _fail(where, "legend keys must be one printable, non-space character")
+        legend[char] = _parse_legend_entry(entry, where, system)
+    return legend
+
+
+def _parse_map(value: object, legend: Mapping[str, LegendEntry]) -> tuple[str, ...]:
+    """Check the map: a non-empty list of equal, non-empty rows of legend characters."""
+    rows = _list(value, "map")
+    if not rows or not rows[0]:
+        raise SceneError("map: the map is empty (give at least one row of one square)")
+    for y, row in enumerate(rows):
+        if not isinstance(row, str):
+            raise _fail(f"map[{y}]", f"rows must be strings, got {row!r}")
+    width = len(rows[0])
+    if width * len(rows) > MAX_SQUARES:
+        raise LimitError(
+            f"map: {width}x{len(rows)} = {width * len(rows)} squares is over the limit of "
+            f"{MAX_SQUARES} squares"
+        )
+    known = set(legend)
+    for y, row in enumerate(rows):
+        if len(row) != width:
+            raise _fail(
+                f"map[{y}]",
+                f"ragged rows: row {y} has {len(row)} squares, row 0 has {width}",
+            )
+        bad = set(row) - known
+        if bad:
+            char = min(bad, key=row.index)
+            raise _fail(
+                f"map[{y}]",
+                f"unknown legend character {char!r} at [{row.index(char)}, {y}] "
+                f"(known: {' '.join(sorted(known))})",
+            )
+    return tuple(rows)
+
+
+def _parse_point(value: object, where: str) -> Point:
+    x, y = _pair(value, where)
+    return Fraction(_number(x, f"{where}[0]")), Fraction(_number(y, f"{where}[1]"))
+
+
+def _parse_wall(value: object, where: str) -> Wall:
+    data, extra = _object(value, where, _WALL_KEYS)
+    for key in ("from", "to"):
+        if key not in data:
+            raise _fail(where, f"a wall needs 'from' and 'to' (missing {key!r})")
+    start = _parse_point(data["from"], f"{where}.from")
+    end = _parse_point(data["to"], f"{where}.to")
+    if start == end:
+        raise _fail(where, f"a wall needs two different points, got {value!r}")
+    door: Literal["open", "closed"] | None = None
+    if "door" in data:
+        door = (
+            "open" if _choice(data["door"], f"{where}.door", "door", DOORS) == "open" else "closed"
+        )
+    return Wall(start, end, door, extra)
+
+
+def _parse_fly(value: object, where: str, system: str) -> Fly:
+    data, extra = _object(value, where, _FLY_KEYS)
+    if "speed" not in data:
+        raise _fail(where, "fly needs a 'speed'")
+    speed = _integer(data["speed"], f"{where}.speed")
+    maneuverability = _choice(
+        data.get("maneuverability", "average"),
+        f"{where}.maneuverability",
+        "maneuverability",
+        maneuverabilities(system),
+    )
+    return Fly(speed, maneuverability, extra)
+
+
+def _parse_creature(value: object, where: str, system: str) -> Creature:
+    if isinstance(value, Mapping) and isinstance(value.get("id"), str):
+        where = f"{where} ({value['id']!r})"
+    data, extra = _object(value, where, _CREATURE_KEYS)
+    for key in ("id", "at", "size", "side"):
+        if key not in data:
+            raise _fail(where, f"a creature needs {key!r} (id, at, size and side are required)")
+    cid = _string(data["id"], f"{where}.id")
+    ax, ay = _pair(data["at"], f"{where}.at")
+    at = (
+        _integer(ax, f"{where}.at[0]", minimum=None),
+        _integer(ay, f"{where}.at[1]", minimum=None),
+    )
+    size_in = data["size"]
+    if isinstance(size_in, int) and not isinstance(size_in, bool):
+        size_in = str(size_in)  # Draw Steel sizes 2..5 written as JSON numbers
+    size = _choice(size_in, f"{where}.size", f"{system} size", tuple(size_table(system)))
+    side = _string(data["side"], f"{where}.side")
+    speed = None
+    agility_bonus = None
+    toughness_bonus = None
+    if system == "dh2e":
+        if "speed" in data:
+            raise _fail(
+                f"{where}.speed",
+                "dh2e creatures give 'agility_bonus' (metres per round follow from it), "
+                "not 'speed'",
+            )
+        if "agility_bonus" in data:
+            agility_bonus = _integer(data["agility_bonus"], f"{where}.agility_bonus")
+        if "toughness_bonus" in data:
+            toughness_bonus = _integer(data["toughness_bonus"], f"{where}.toughness_bonus")
+    else:
+        for key in ("agility_bonus", "toughness_bonus"):
+            if key in data:
+                raise _fail(
+                    f"{where}.{key}", f"{key!r} is for dh2e creatures; {system} uses 'speed'"
+                )
+        if "speed" in data:
+            speed = _integer(data["speed"], f"{where}.speed")
+    armor = _choice(data.get("armor", "none"), f"{where}.armor", "armor", ARMORS)
+    load = _choice(data.get("load", "light"), f"{where}.load", "load", LOADS)
+    helpless = _bool(data.get("helpless", False), f"{where}.helpless")
+    fly = _parse_fly(data["fly"], f"{where}.fly", system) if "fly" in data else None
+    alt = _integer(data.get("alt", 0), f"{where}.alt")
+    if alt % 5:
+        raise _fail(f"{where}.alt", f"altitude is in 5-ft steps, got {alt}")
+    if alt and fly is None:
+        raise _fail(f"{where}.alt", f"only a flyer can be at altitude {alt} (give it 'fly')")
+    return Creature(
+        cid,
+        at,
+        size,
+        side,
+        speed,
+        armor,
+        load,
+        helpless,
+        fly,
+        alt,
+        agility_bonus,
+        toughness_bonus,
+        extra,
+    )
+
+
+def parse_scene(data: Mapping[str, Any]) -> Scene:
+    """Build a `Scene` from its JSON form (SCENE.md), checking every value.
+
+    Raises `SceneError` with one line naming the bad value and the valid ones, or `LimitError`
+    for a map over `MAX_SQUARES` squares.
+
+    >>> scene = parse_scene({"footfall": 1, "system": "pf1e", "map": ["..^", "..."]})
+    >>> scene.width, scene.height, scene.legend["^"].flags == {Flag.DIFFICULT}
+    (3, 2, True)
+    """
+    data, extra = _object(data, "", _TOP_KEYS)
+    if "footfall" not in data:
+        raise SceneError(
+            f"missing key 'footfall': a scene starts with \"footfall\": {FORMAT_VERSION} "
+            "(the format version)"
+        )
+    version = data["footfall"]
+    if isinstance(version, bool) or version != FORMAT_VERSION:
+        raise SceneError(
+            f"unsupported scene format version footfall={version!r} "
+            f"(this footfall reads version {FORMAT_VERSION})"
+        )
+    if "system" not in data:
+        raise SceneError(f"missing key 'system' (known: {', '.join(_system_ids())})")
+    system = _choice(data["system"], "system", "system", _system_ids())
+    if "map" not in data:
+        raise SceneError("missing key 'map' (a list of rows of legend characters)")
+    legend = _parse_legend(data.get("legend", {}), system)
+    rows = _parse_map(data["map"], legend)
+    walls_in = _list(data.get("walls", []), "walls")
+    if len(walls_in) > MAX_WALLS:
+        raise LimitError(f"walls: {len(walls_in)} walls is over the limit of {MAX_WALLS}")
+    walls = tuple(_parse_wall(wall, f"walls[{i}]") for i, wall in enumerate(walls_in))
+    creatures_in = _list(data.get("creatures", []), "creatures")
+    if len(creatures_in) > MAX_CREATURES:
+        raise LimitError(
+            f"creatures: {len(creatures_in)} creatures is over the limit of {MAX_CREATURES}"
+        )
+    creatures = tuple(
+        _parse_creature(c, f"creatures[{i}]", system) for i, c in enumerate(creatures_in)
+    )
+    square = None
+    if "square" in data:
+        number = _number(data["square"], "square")
+        if number <= 0:
+            raise _fail("square", f"must be more than 0, got {data['square']!r}")
+        square = Fraction(number)
+    ceiling_ft = None
+    if "ceiling_ft" in data:
+        ceiling_ft = _integer(data["ceiling_ft"], "ceiling_ft")
+        if ceiling_ft % 5:
+            raise _fail("ceiling_ft", f"the ceiling is in 5-ft steps, got {ceiling_ft}")
+    background = _string(data["background"], "background") if "background" in data else None
+    scene = Scene(system, rows, legend, walls, creatures, square, ceiling_ft, background, extra)
+    _check_creatures(scene)
+    return scene
+
+
+def _system_ids() -> tuple[str, ...]:
+    return SYSTEM_IDS
+
+
+def _check_creatures(scene: Scene) -> None:
+    """Check ids are unique and every creature stands on the map, on open squares, alone."""
+    sizes = size_table(scene.system)
+    order = list(sizes)
+    seen: dict[str, int] = {}
+    where_is: dict[tuple[int, int], Creature] = {}
+    for i, creature in enumerate(scene.creatures):
+        where = f"creatures[{i}] ({creature.id!r})"
+        if creature.id in seen:
+            raise _fail(
+                where, f"duplicate id {creature.id!r} (also creatures[{seen[creature.id]}])"
+            )
+        seen[creature.id] = i
+        side = sizes[creature.size]
+        x0, y0 = creature.at
+        if x0 < 0 or y0 < 0 or x0 + side > scene.width or y0 + side > scene.height:
+            raise _fail(
+                where,
+                f"off the map: a {creature.size} creature at [{x0}, {y0}] fills {side}x{side} "
+                f"squares, the map is {scene.width}x{scene.height} (x 0..{scene.width - 1}, "
+                f"y 0..{scene.height - 1})",
+            )
+        if scene.ceiling_ft is not None and creature.alt > scene.ceiling_ft:
+            raise _fail(
+                f"{where}.alt",
+                f"altitude {creature.alt} ft is above the ceiling ({scene.ceiling_ft} ft)",
+            )
+        for x, y in sorted(occupied_squares(creature, side), key=lambda p: (p[1], p[0])):
+            char = scene.rows[y][x]
+            entry = scene.legend[char]
+            if Flag.WALL in entry.flags or entry.impassable:
+                kind = "a wall" if Flag.WALL in entry.flags else "an impassable"
+                raise _fail(where, f"stands in {kind} square {char!r} at [{x}, {y}]")
+            if Flag.PIT in entry.flags and creature.fly is None:
+                raise _fail(where, f"stands over a pit {char!r} at [{x}, {y}] and cannot fly")
+            other = where_is.get((x, y))
+            if other is not None and not _may_share(scene.system, order, other, creature):
+                raise _fail(
+                    where,
+                    f"overlaps {other.id!r} at [{x}, {y}] ({_sharing_rule(scene.system)})",
+                )
+            where_is[(x, y)] = creature
+
+
+def _may_share(system: str, order: list[str], a: Creature, b: Creature) -> bool:
+    """Tell whether two creatures may stand in one square (the end rules of RULES.md).
+
+    pf1e/dnd35 (seed 004, RULES.md 1.3) and dh2e: only when one of them is helpless.
+    Draw Steel (seed 002, RULES.md 3): when their sizes are two or more apart.
+    """
+    if system == "drawsteel":
+        return abs(order.index(a.size) - order.index(b.size)) >= 2
+    return a.helpless or b.helpless
+
+
+def _sharing_rule(system: str) -> str:
+    if system == "drawsteel":
+        return "drawsteel creatures share a square only when their sizes are two or more apart"
+    return "creatures share a square only when one of them is helpless"
+
+
+# --------------------------------------------------------------------------------------------
+# Footprints and lookups
+# --------------------------------------------------------------------------------------------
+
+
+def footprint(scene_or_system: Scene | str, creature: Creature) -> int:
+    """Return the side, in squares, of `creature`'s space (SCENE.md size table)."""
+    system = scene_or_system if isinstance(scene_or_system, str) else scene_or_system.system
+    sizes = size_table(system)
+    if creature.size not in sizes:
+        raise unknown(f"{system} size", creature.size, sizes)
+    return sizes[creature.size]
+
+
+def occupied_squares(creature: Creature, side: int) -> set[tuple[int, int]]:
+    """Return the squares ``(x, y)`` of a space of `side` x `side` whose top-left is `at`."""
+    x0, y0 = creature.at
+    return {(x0 + dx, y0 + dy) for dy in range(side) for dx in range(side)}
+
+
+def creature(scene: Scene, creature_id: str) -> Creature:
+    """Return the creature `creature_id` of `scene`, or raise `InputError` naming the ids."""
+    for candidate in scene.creatures:
+        if candidate.id == creature_id:
+            return candidate
+    raise unknown("creature", creature_id, [c.id for c in scene.creatures] or ["(none)"])
+
+
+# --------------------------------------------------------------------------------------------
+# Writing
+# --------------------------------------------------------------------------------------------
+
+
+def _number_out(value: Number) -> int | float | str:
+    """Write a number as JSON: an int, a float when it spells the fraction exactly, else "p/q"."""
+    if isinstance(value, int) or value.denominator == 1:
+        return int(value)
+    as_float = float(value)
+    return (
+        as_float if Fraction(str(as_float)) == value else f"{value.numerator}/{value.denominator}"
+    )
+
+
+def _legend_entry_out(entry: LegendEntry) -> list[str] | dict[str, Any]:
+    flags = sorted(flag.value for flag in entry.flags)
+    if (
+        entry.width_ft is None
+        and entry.height_ft is None
+        and entry.terrain is None
+        and not entry.impassable
+        and not entry.extra
+    ):
+        return flags
+    out: dict[str, Any] = {"flags": flags}
+    if entry.width_ft is not None:
+        out["width_ft"] = _number_out(entry.width_ft)
+    if entry.height_ft is not None:
+        out["height_ft"] = _number_out(entry.height_ft)
+    if entry.terrain is not None:
+        out["terrain"] = entry.terrain
+    if entry.impassable:
+        out["impassable"] = True
+    out.update(entry.extra)
+    return out
+
+
+def _creature_out(c: Creature) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": c.id, "at": [c.at[0], c.at[1]], "size": c.size, "side": c.side}
+    if c.speed is not None:
+        out["speed"] = c.speed
+    if c.agility_bonus is not None:
+        out["agility_bonus"] = c.agility_bonus
+    if c.toughness_bonus is not None:
+        out["toughness_bonus"] = c.toughness_bonus
+    if c.armor != "none":
+        out["armor"] = c.armor
+    if c.load != "light":
+        out["load"] = c.load
+    if c.helpless:
+        out["helpless"] = True
+    if c.fly is not None:
+        out["fly"] = {"speed": c.fly.speed, "maneuverability": c.fly.maneuverability}
+        out["fly"].update(c.fly.extra)
+    if c.alt:
+        out["alt"] = c.alt
+    out.update(c.extra)
+    return out
+
+
+def scene_to_json(scene: Scene) -> dict[str, Any]:
+    """Return `scene` as SCENE.md JSON, in canonical form.
+
+    Canonical form: default values are left out (``armor: "none"``, ``load: "light"``,
+    ``helpless: false``, ``alt: 0``), legend characters that equal the default legend are left
+    out, a legend entry with flags only is a list, flags are sorted, fractions that no decimal
+    spells exactly are written ``"p/q"``. ``x-...`` keys are written back where they were read.
+    A scene in canonical form round-trips exactly:
+    ``scene_to_json(parse_scene(d)) == d``.
+    """
+    out: dict[str, Any] = {"footfall": FORMAT_VERSION, "system": scene.system}
+    if scene.square is not None:
+        out["square"] = _number_out(scene.square)
+    if scene.ceiling_ft is not None:
+        out["ceiling_ft"] = scene.ceiling_ft
+    if scene.background is not None:
+        out["background"] = scene.background
+    out["map"] = list(scene.rows)
+    legend = {
+        char: _legend_entry_out(entry)
+        for char, entry in scene.legend.items()
+        if DEFAULT_LEGEND.get(char) != entry or entry.extra
+    }
+    if legend:
+        out["legend"] = legend
+    if scene.walls:
+        walls = []
+        for wall in scene.walls:
+            item: dict[str, Any] = {
+                "from": [_number_out(wall.start[0]), _number_out(wall.start[1])],
+                "to": [_number_out(wall.end[0]), _number_out(wall.end[1])],
+            }
+            if wall.door is not None:
+                item["door"] = wall.door
+            item.update(wall.extra)
+            walls.append(item)
+        out["walls"] = walls
+    if scene.creatures:
+        out["creatures"] = [_creature_out(c) for c in scene.creatures]
+    out.update(scene.extra)
+    return out
+
+
+def dump_scene(scene: Scene, path: str | os.PathLike[str]) -> None:
+    """Write `scene` to `path` as JSON (UTF-8, two-space indent, map rows one per line)."""
+    Path(path).write_text(scene_json_text(scene), encoding="utf-8")
+
+
+def scene_json_text(scene: Scene) -> str:
+    """Return `scene` as JSON text, indented, with each map row on its own line."""
+    return json.dumps(scene_to_json(scene), ensure_ascii=False, indent=2) + "\n"
+
+
+# --------------------------------------------------------------------------------------------
+# Reading files
+# --------------------------------------------------------------------------------------------
+
+#: File extensions read as the plain-text map format (anything else is sniffed by content).
+TEXT_EXTENSIONS = (".txt", ".map", ".ffmap")
+
+
+def parse_scene_text(text: str) -> Scene:
+    """Parse a scene from `text`: JSON when it starts with ``{``, else the plain-text map."""
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise SceneError(f"not valid JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise SceneError("a scene is a JSON object")
+        return parse_scene(data)
+    return parse_text_map(text)
+
+
+def load_scene(path: str | os.PathLike[str]) -> Scene:
+    """Read a scene file: JSON (SCENE.md) or the plain-text map format (docs/scenes.md).
+
+    A ``.txt``, ``.map`` or ``.ffmap`` file is read as a text map; any other file as JSON when
+    its first character is ``{``, else as a text map.
+    """
+    file = Path(path)
+    try:
+        size = file.stat().st_size
+        if size > _MAX_FILE_BYTES:
+            raise LimitError(
+                f"{file}: {size} bytes is over the scene file limit of {_MAX_FILE_BYTES} bytes"
+            )
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SceneError(f"{file}: no such scene file") from None
+    except IsADirectoryError:
+        raise SceneError(f"{file}: is a directory, not a scene file") from None
+    except UnicodeDecodeError as exc:
+        raise SceneError(f"{file}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise SceneError(f"{file}: cannot read ({exc.strerror})") from None
+    try:
+        if file.suffix.lower() in TEXT_EXTENSIONS:
+            return parse_text_map(text)
+        return parse_scene_text(text)
+    except SceneError as exc:
+        raise type(exc)(f"{file.name}: {exc}") from None
+
+
+#: Largest scene file read, in bytes (a 4,000,000-square map with walls fits well under it).
+_MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+# --------------------------------------------------------------------------------------------
+# The plain-text map format (docs/scenes.md)
+# --------------------------------------------------------------------------------------------
+
+_TEXT_HEADER_KEYS = ("footfall", "system", "square", "ceiling_ft", "background")
+_TEXT_DIRECTIVES = (*_TEXT_HEADER_KEYS, "legend X", "wall", "creature ID", "map")
+
+
+def _text_value(token: str) -> object:
+    """Turn a text-map value into JSON: ``true``/``false`` become booleans, else a string."""
+    if token in ("true", "false"):
+        return token == "true"
+    return token
+
+
+def _text_pairs(tokens: list[str], where: str, bare: tuple[str, ...]) -> dict[str, object]:
+    """Read ``key=value`` tokens; a bare word in `bare` means ``word=true``."""
+    out: dict[str, object] = {}
+    for token in tokens:
+        key, eq, value = token.partition("=")
+        if not eq:
+            if token in bare:
+                out[token] = True
+                continue
+            raise SceneError(f"{where}: expected key=value, got {token!r}")
+        if key in out:
+            raise SceneError(f"{where}: {key!r} given twice")
+        out[key] = _text_value(value)
+    return out
+
+
+def _text_point(token: str, where: str) -> list[str]:
+    parts = token.split(",")
+    if len(parts) != 2 or not all(parts):
+        raise SceneError(f"{where}: expected a point X,Y, got {token!r}")
+    return parts
+
+
+def parse_text_map(text: str) -> Scene:
+    """Parse the plain-text map format: header lines, then ``map:`` and the rows.
+
+    >>> scene = parse_text_map('''
+    ... system: pf1e
+    ... creature ogre: mark=O size=large side=foes speed=40
+    ... creature val: at=0,0 size=medium side=party speed=30
+    ... map:
+    ... ....OO
+    ... ..^^OO
+    ... ''')
+    >>> scene.creatures[0].at, scene.rows[0]
+    ((4, 0), '......')
+    """
+    data: dict[str, Any] = {"footfall": FORMAT_VERSION}
+    legend: dict[str, Any] = {}
+    walls: list[dict[str, Any]] = []
+    creatures: list[dict[str, Any]] = []
+    marks: dict[str, tuple[int, str, int]] = {}  # mark -> (creature index, under char, line)
+    lines = text.splitlines()
+    map_line = None
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        where = f"line {number}"
+        if not line or line.startswith("#"):
+            continue
+        if line == "map:":
+            map_line = number
+            break
+        if line.startswith("legend "):
+            char, colon, rest = line[7], line[8:9], line[9:]
+            if colon != ":":
+                raise SceneError(f"{where}: expected 'legend X: flags...', got {line!r}")
+            if char in legend:
+                raise SceneError(f"{where}: legend character {char!r} given twice")
+            tokens = rest.split()
+            flags = [tok for tok in tokens if "=" not in tok and tok != "impassable"]
+            props = _text_pairs([tok for tok in tokens if tok not in flags], where, ("impassable",))
+            legend[char] = {"flags": flags, **props} if props else flags
+            continue
+        head, colon, rest = line.partition(":")
+        head = head.strip()
+        if not colon:
+            raise SceneError(
+                f"{where}: expected 'key: value', got {line!r} "
+                f"(known: {', '.join(_TEXT_DIRECTIVES)})"
+            )
+        tokens = rest.split()
+        if head in _TEXT_HEADER_KEYS:
+            if head in data and head != "footfall":
+                raise SceneError(f"{where}: {head!r} given twice")
+            value = rest.strip()
+            data[head] = int(value) if head == "footfall" and value.isdigit() else value
+        elif head == "wall":
+            if len(tokens) < 2:
+                raise SceneError(f"{where}: expected 'wall: X,Y X,Y [door=open|closed]'")
+            wall: dict[str, Any] = {
+                "from": _text_point(tokens[0], where),
+                "to": _text_point(tokens[1], where),
+            }
+            wall.update(_text_pairs(tokens[2:], where, ()))
+            walls.append(wall)
+        elif head.startswith("creature "):
+            cid = head[9:].strip()
+            if not cid or " " in cid:
+                raise SceneError(f"{where}: expected 'creature ID: key=value ...', got {line!r}")
+            props = _text_pairs(tokens, where, ("helpless",))
+            entry: dict[str, Any] = {"id": cid}
+            mark = props.pop("mark", None)
+            under = props.pop("on", ".")
+            if "at" in props:
+                if mark is not None:
+                    raise SceneError(f"{where}: give at=X,Y or mark=L, not both")
+                entry["at"] = _text_point(str(props.pop("at")), where)
+            elif mark is None:
+                raise SceneError(
+                    f"{where}: creature {cid!r} needs at=X,Y or mark=L (a letter on the map)"
+                )
+            else:
+                if not isinstance(mark, str) or len(mark) != 1 or mark in ".#^o%_!":
+                    raise SceneError(f"{where}: mark must be one letter, got {mark!r}")
+                if mark in marks:
+                    raise SceneError(f"{where}: mark {mark!r} is already used")
+                if not isinstance(under, str) or len(under) != 1:
+                    raise SceneError(f"{where}: on= must be one map character, got {under!r}")
+                marks[mark] = (len(creatures), under, number)
+            if "fly" in props:
+                speed, _, maneuverability = str(props["fly"]).partition(",")
+                fly: dict[str, Any] = {"speed": speed}
+                if maneuverability:
+                    fly["maneuverability"] = maneuverability
+                props["fly"] = fly
+            entry.update(props)
+            creatures.append(entry)
+        else:
+            raise SceneError(
+                f"{where}: unknown directive {head!r} (known: {', '.join(_TEXT_DIRECTIVES)})"
+            )
+    if map_line is None:
+        raise SceneError("no 'map:' line: the map rows follow a line 'map:'")
+    rows = [raw.strip() for raw in lines[map_line:]]
+    while rows and not rows[-1]:
+        rows.pop()
+    if not rows:
+        raise SceneError(f"line {map_line}: the map is empty (rows follow 'map:')")
+    for y, row in enumerate(rows):
+        if not row:
+            raise SceneError(f"line {map_line + 1 + y}: empty map row inside the map")
+        if len(row) != len(rows[0]):
+            raise SceneError(
+                f"line {map_line + 1 + y}: ragged rows: map row {y} has {len(row)} squares, "
+                f"row 0 has {len(rows[0])}"
+            )
+    system = data.get("system")
+    for mark in marks:
+        if mark in legend:
+            raise SceneError(f"mark {mark!r} is also a legend character: pick another letter")
+    if marks:
+        rows = _place_marks(rows, marks, creatures, system, map_line)
+    known = set(DEFAULT_LEGEND) | set(legend)
+    for y, row in enumerate(rows):
+        bad = set(row) - known
+        if bad:
+            char = min(bad, key=row.index)
+            raise SceneError(
+                f"line {map_line + 1 + y}: unknown map character {char!r} at "
+                f"[{row.index(char)}, {y}] (known: {' '.join(sorted(known))}"
+                f"{'; creature marks: ' + ' '.join(sorted(marks)) if marks else ''})"
+            )
+    data["map"] = rows
+    if legend:
+        data["legend"] = legend
+    if walls:
+        data["walls"] = walls
+    if creatures:
+        data["creatures"] = creatures
+    return parse_scene(data)
+
+
+def _place_marks(
+    rows: list[str],
+    marks: dict[str, tuple[int, str, int]],
+    creatures: list[dict[str, Any]],
+    system: object,
+    map_line: int,
+) -> list[str]:
+    """Find each creature's mark (a block filling its space), set `at`, put back the terrain."""
+    found: dict[str, list[tuple[int, int]]] = {mark: [] for mark in marks}
+    for y, row in enumerate(rows):
+        for mark in found:
+            start = row.find(mark)
+            while start >= 0:
+                found[mark].append((start, y))
+                start = row.find(mark, start + 1)
+    grid = [list(row) for row in rows]
+    sizes = size_table(system) if isinstance(system, str) and system in SYSTEM_IDS else {}
+    for mark, (index, under, line) in marks.items():
+        entry = creatures[index]
+        squares = found[mark]
+        if not squares:
+            raise SceneError(
+                f"line {line}: mark {mark!r} of creature {entry['id']!r} is not on the map"
+            )
+        size = str(entry.get("size"))
+        side = sizes.get(size, 1)
+        x0 = min(x for x, _ in squares)
+        y0 = min(y for _, y in squares)
+        block = {(x0 + dx, y0 + dy) for dy in range(side) for dx in range(side)}
+        if set(squares) != block:
+            raise SceneError(
+                f"line {line}: mark {mark!r} of {entry['id']!r} ({size}, {side}x{side} squares) "
+                f"must fill one {side}x{side} block on the map; found {len(squares)} "
+                f"square(s) starting at [{x0}, {y0}]"
+            )
+        for x, y in squares:
+            grid[y][x] = under
+        entry["at"] = [x0, y0]
+    del map_line
+    return ["".join(row) for row in grid]

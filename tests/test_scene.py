@@ -1,0 +1,461 @@
+"""Scene model: JSON parsing, validation messages, writing, the text map format (SCENE.md)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from footfall.errors import InputError, LimitError, SceneError
+from footfall.scene import (
+    Flag,
+    creature,
+    dump_scene,
+    footprint,
+    load_scene,
+    occupied_squares,
+    parse_scene,
+    parse_text_map,
+    scene_to_json,
+)
+
+#: The example scene of SCENE.md, verbatim.
+SCENE_MD_EXAMPLE: dict[str, Any] = {
+    "footfall": 1,
+    "system": "pf1e",
+    "map": ["..........", "..#^^.....", "..#^^..o..", "......__.."],
+    "legend": {"*": ["difficult", "poor_visibility"], "n": {"flags": [], "width_ft": 2.5}},
+    "walls": [{"from": [5, 0], "to": [5, 2]}],
+    "creatures": [
+        {
+            "id": "valeros",
+            "at": [0, 0],
+            "size": "medium",
+            "side": "party",
+            "speed": 30,
+            "armor": "medium",
+        },
+        {"id": "ogre", "at": [7, 0], "size": "large", "side": "foes", "speed": 40},
+        {
+            "id": "bat",
+            "at": [9, 3],
+            "size": "tiny",
+            "side": "foes",
+            "speed": 5,
+            "fly": {"speed": 40, "maneuverability": "good"},
+        },
+    ],
+}
+
+
+def example(**changes: Any) -> dict[str, Any]:
+    """Return a deep copy of the SCENE.md example with top-level keys replaced."""
+    data = copy.deepcopy(SCENE_MD_EXAMPLE)
+    data.update(changes)
+    return data
+
+
+def with_creatures(*creatures: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    """Return the example scene with `creatures` as its only creatures."""
+    return example(creatures=list(creatures), **changes)
+
+
+def test_scene_md_example_parses() -> None:
+    """The SCENE.md example parses into the documented values."""
+    scene = parse_scene(SCENE_MD_EXAMPLE)
+    assert (scene.system, scene.width, scene.height) == ("pf1e", 10, 4)
+    assert scene.legend["*"].flags == {Flag.DIFFICULT, Flag.POOR_VISIBILITY}
+    assert scene.legend["n"].width_ft == Fraction(5, 2)
+    assert scene.legend["#"].flags == {Flag.WALL}
+    assert scene.walls[0].start == (5, 0) and scene.walls[0].blocks
+    ogre = creature(scene, "ogre")
+    assert (ogre.at, ogre.size, ogre.speed) == ((7, 0), "large", 40)
+    bat = creature(scene, "bat")
+    assert bat.fly is not None and (bat.fly.speed, bat.fly.maneuverability) == (40, "good")
+
+
+def test_round_trip_is_exact() -> None:
+    """scene_to_json(parse_scene(d)) == d for the SCENE.md example (canonical form)."""
+    assert scene_to_json(parse_scene(SCENE_MD_EXAMPLE)) == SCENE_MD_EXAMPLE
+
+
+def test_round_trip_keeps_x_keys_and_fractions() -> None:
+    """x-... keys at every level, fractional numbers, doors and options survive a round trip."""
+    data = example(
+        **{"x-vtt": {"id": 7}, "square": 1.5, "ceiling_ft": 20, "background": "map.png"},
+        walls=[
+            {"from": [0.5, "1/3"], "to": [2, 2], "door": "closed", "x-note": "gate"},
+            {"from": [5, 0], "to": [5, 2], "door": "open"},
+        ],
+        legend={"n": {"flags": ["difficult"], "height_ft": 2.5, "x-c": 1}},
+        creatures=[
+            {
+                "id": "bat",
+                "at": [9, 3],
+                "size": "tiny",
+                "side": "foes",
+                "speed": 5,
+                "load": "heavy",
+                "helpless": True,
+                "fly": {"speed": 40, "maneuverability": "good", "x-f": True},
+                "alt": 10,
+                "x-token": "abc",
+            }
+        ],
+    )
+    scene = parse_scene(data)
+    assert scene.square == Fraction(3, 2)
+    assert scene.walls[0].start == (Fraction(1, 2), Fraction(1, 3))
+    assert scene.extra == {"x-vtt": {"id": 7}}
+    assert scene_to_json(scene) == data
+
+
+def test_fractional_numbers_are_exact_fractions() -> None:
+    """0.1 in JSON becomes Fraction(1, 10), not the binary float 0.1000000000000000055..."""
+    scene = parse_scene(example(walls=[{"from": [0.1, 0], "to": [0.1, 3]}]))
+    assert scene.walls[0].start[0] == Fraction(1, 10)
+
+
+def test_dump_and_load(tmp_path: Path) -> None:
+    """dump_scene writes JSON that load_scene reads back to an equal scene."""
+    scene = parse_scene(SCENE_MD_EXAMPLE)
+    path = tmp_path / "s.json"
+    dump_scene(scene, path)
+    assert load_scene(path) == scene
+    assert json.loads(path.read_text(encoding="utf-8")) == SCENE_MD_EXAMPLE
+
+
+def test_footprint_and_occupied_squares() -> None:
+    """A large pf1e ogre fills 2x2 squares from its top-left corner (SCENE.md size table)."""
+    scene = parse_scene(SCENE_MD_EXAMPLE)
+    ogre = creature(scene, "ogre")
+    assert footprint(scene, ogre) == 2
+    assert occupied_squares(ogre, 2) == {(7, 0), (8, 0), (7, 1), (8, 1)}
+
+
+def test_unknown_creature_lists_ids() -> None:
+    """Looking up an unknown id raises InputError naming the known ids."""
+    with pytest.raises(InputError, match=r"unknown creature 'orc' \(known: valeros, ogre, bat\)"):
+        creature(parse_scene(SCENE_MD_EXAMPLE), "orc")
+
+
+# -- validation errors: one test per message -------------------------------------------------
+
+MEDIUM = {"size": "medium", "side": "party", "speed": 30}
+
+
+@pytest.mark.parametrize(
+    ("data", "pattern"),
+    [
+        (example(colour="red"), r"unknown key 'colour' \(known: footfall, system, map"),
+        ({k: v for k, v in example().items() if k != "footfall"}, r"missing key 'footfall'"),
+        (example(footfall=2), r"version footfall=2"),
+        (example(system="gurps"), r"unknown system 'gurps' \(known: pf1e, dnd35, dh2e, drawsteel"),
+        (example(map=[]), r"map: the map is empty"),
+        (example(map=[""]), r"map: the map is empty"),
+        (
+            example(map=["...", "..", "..."]),
+            r"map\[1\]: ragged rows: row 1 has 2 squares, row 0 has 3",
+        ),
+        (example(map=["...", "..Z"]), r"unknown legend character 'Z' at \[2, 1\] \(known: "),
+        (
+            example(legend={"*": ["difficlt"]}),
+            r"legend\['\*'\]\[0\]: unknown flag 'difficlt' \(known: wall, ",
+        ),
+        (example(legend={"ab": []}), r"legend\['ab'\]: legend keys must be one"),
+        (
+            example(legend={"*": {"flags": [], "width": 2}}),
+            r"unknown key 'width' \(known: flags, width_ft",
+        ),
+        (
+            example(legend={"*": {"terrain": "mud"}}),
+            r"terrain names are a dh2e table; system 'pf1e'",
+        ),
+        (example(legend={"*": {"width_ft": 0}}), r"width_ft: must be more than 0, got 0"),
+        (
+            with_creatures({"id": "a", "at": [10, 0], **MEDIUM}),
+            r"'a'\): off the map: .* at \[10, 0\]",
+        ),
+        (
+            with_creatures({"id": "o", "at": [9, 0], **MEDIUM, "size": "large"}),
+            r"'o'\): off the map: a large creature at \[9, 0\] fills 2x2",
+        ),
+        (
+            with_creatures({"id": "a", "at": [-1, 0], **MEDIUM}),
+            r"off the map: a medium creature at \[-1, 0\]",
+        ),
+        (
+            with_creatures({"id": "a", "at": [2, 1], **MEDIUM}),
+            r"'a'\): stands in a wall square '#' at \[2, 1\]",
+        ),
+        (
+            with_creatures({"id": "o", "at": [1, 0], **MEDIUM, "size": "large"}),
+            r"'o'\): stands in a wall square '#' at \[2, 1\]",
+        ),
+        (
+            example(
+                legend={"x": {"impassable": True}},
+                map=["x."],
+                creatures=[{"id": "a", "at": [0, 0], **MEDIUM}],
+            ),
+            r"stands in an impassable square 'x' at \[0, 0\]",
+        ),
+        (
+            with_creatures({"id": "a", "at": [6, 3], **MEDIUM}),
+            r"stands over a pit '_' at \[6, 3\] and cannot fly",
+        ),
+        (
+            with_creatures(
+                {"id": "a", "at": [0, 0], **MEDIUM}, {"id": "b", "at": [0, 0], **MEDIUM}
+            ),
+            r"'b'\): overlaps 'a' at \[0, 0\] \(creatures share a square only when one of "
+            r"them is helpless\)",
+        ),
+        (
+            with_creatures(
+                {"id": "a", "at": [0, 0], **MEDIUM}, {"id": "a", "at": [1, 0], **MEDIUM}
+            ),
+            r"duplicate id 'a' \(also creatures\[0\]\)",
+        ),
+        (
+            with_creatures({"id": "a", "at": [0, 0], **MEDIUM, "size": "larj"}),
+            r"unknown pf1e size 'larj' \(known: fine, .*colossal\)",
+        ),
+        (
+            with_creatures({"id": "a", "at": [0, 0], **MEDIUM, "armor": "plate"}),
+            r"unknown armor 'plate' \(known: none, light, medium, heavy\)",
+        ),
+        (
+            with_creatures({"id": "a", "at": [0, 0], **MEDIUM, "load": "huge"}),
+            r"unknown load 'huge' \(known: light, medium, heavy\)",
+        ),
+        (
+            with_creatures(
+                {
+                    "id": "a",
+                    "at": [0, 0],
+                    **MEDIUM,
+                    "fly": {"speed": 30, "maneuverability": "great"},
+                }
+            ),
+            r"unknown maneuverability 'great' \(known: perfect, good, average, poor, clumsy\)",
+        ),
+        (
+            with_creatures({"id": "a", "at": [0, 0], **MEDIUM, "speed": -5}),
+            r"speed: must be at least 0, got -5",
+        ),
+        (
+            with_creatures({"id": "a", "at": [0, 0], **MEDIUM, "speed": 7.5}),
+            r"speed: expected a whole number, got 7.5",
+        ),
+        (
+            with_creatures({"id": "a", "at": [0, 0], **MEDIUM, "speed": True}),
+            r"speed: expected a number, got True",
+        ),
+        (
+            with_creatures({"id": "a", "at": [0, 0], **MEDIUM, "fly": {"speed": 30}, "alt": 12}),
+            r"alt: altitude is in 5-ft steps, got 12",
+        ),
+        (
+            with_creatures({"id": "a", "at": [0, 0], **MEDIUM, "alt": 10}),
+            r"only a flyer can be at altitude 10",
+        ),
+        (
+            with_creatures(
+                {"id": "a", "at": [0, 0], **MEDIUM, "fly": {"speed": 30}, "alt": 30}, ceiling_ft=20
+            ),
+            r"altitude 30 ft is above the ceiling \(20 ft\)",
+        ),
+        (
+            with_creatures({"id": "a", "at": [0, 0], **MEDIUM, "agility_bonus": 3}),
+            r"'agility_bonus' is for dh2e creatures; pf1e uses 'speed'",
+        ),
+        (
+            with_creatures(
+                {"id": "a", "at": [0, 0], "size": "medium", "side": "p", "speed": 3}, system="dh2e"
+            ),
+            r"dh2e creatures give 'agility_bonus'",
+        ),
+        (
+            with_creatures({"id": "a", "at": [0, 0], **MEDIUM, "colour": "red"}),
+            r"creatures\[0\] \('a'\): unknown key 'colour' \(known: id, at, size",
+        ),
+        (with_creatures({"id": "a", "at": [0, 0], "side": "p"}), r"a creature needs 'size'"),
+        (
+            example(walls=[{"from": [1, 1], "to": [1, 1]}]),
+            r"walls\[0\]: a wall needs two different points",
+        ),
+        (
+            example(walls=[{"from": [1, 1], "to": [1, 2], "door": "ajar"}]),
+            r"unknown door 'ajar' \(known: open, closed\)",
+        ),
+        (example(walls=[{"from": [1, 1]}]), r"a wall needs 'from' and 'to' \(missing 'to'\)"),
+        (
+            example(walls=[{"from": [1, "x"], "to": [1, 2]}]),
+            r"walls\[0\].from\[1\]: expected a number, got 'x'",
+        ),
+        (example(square=0), r"square: must be more than 0, got 0"),
+        (example(ceiling_ft=12), r"ceiling_ft: the ceiling is in 5-ft steps, got 12"),
+    ],
+)
+def test_validation_error_names_the_bad_value(data: dict[str, Any], pattern: str) -> None:
+    """Each malformed scene raises one SceneError line naming the bad value."""
+    with pytest.raises(SceneError, match=pattern) as info:
+        parse_scene(data)
+    assert "\n" not in str(info.value)
+
+
+def test_map_over_the_limit_is_a_limit_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A map over MAX_SQUARES raises LimitError naming its size and the limit."""
+    monkeypatch.setattr("footfall.scene.MAX_SQUARES", 20)
+    with pytest.raises(LimitError, match=r"5x5 = 25 squares is over the limit of 20 squares"):
+        parse_scene(example(map=["....."] * 5, creatures=[]))
+
+
+def test_default_limit_is_four_million_squares() -> None:
+    """The default limit refuses a 2001x2000 map before reading its rows."""
+    with pytest.raises(LimitError, match="4002000 squares is over the limit of 4000000"):
+        parse_scene(example(map=["." * 2001] * 2000, creatures=[]))
+
+
+def test_helpless_creature_may_share_a_square() -> None:
+    """pf1e: a creature may stand in a helpless creature's square (RULES.md 1.3, seed 004)."""
+    scene = parse_scene(
+        with_creatures(
+            {"id": "a", "at": [0, 0], **MEDIUM, "helpless": True},
+            {"id": "b", "at": [0, 0], **MEDIUM},
+        )
+    )
+    assert len(scene.creatures) == 2
+
+
+def test_drawsteel_sizes_two_apart_may_share() -> None:
+    """Draw Steel: sizes two or more apart may share a space, one apart may not (seed 002)."""
+    base = {"footfall": 1, "system": "drawsteel", "map": ["...."] * 4}
+    small = {"id": "s", "at": [0, 0], "size": "1S", "side": "a", "speed": 5}
+    big = {"id": "b", "at": [0, 0], "size": "2", "side": "b", "speed": 5}
+    medium = {"id": "m", "at": [1, 1], "size": "1L", "side": "b", "speed": 5}
+    assert len(parse_scene({**base, "creatures": [small, big]}).creatures) == 2
+    with pytest.raises(SceneError, match=r"'m'\): overlaps 'b' at \[1, 1\] \(drawsteel"):
+        parse_scene({**base, "creatures": [big, medium]})
+
+
+def test_flyer_may_hover_over_a_pit() -> None:
+    """A flyer may stand over a pit square; a walker may not."""
+    scene = parse_scene(
+        with_creatures({"id": "a", "at": [6, 3], **MEDIUM, "fly": {"speed": 60}, "alt": 10})
+    )
+    assert creature(scene, "a").fly is not None
+
+
+def test_drawsteel_size_as_number() -> None:
+    """A Draw Steel size written as a JSON number (2) reads as the size "2"."""
+    scene = parse_scene(
+        {
+            "footfall": 1,
+            "system": "drawsteel",
+            "map": ["..", ".."],
+            "creatures": [{"id": "a", "at": [0, 0], "size": 2, "side": "x", "speed": 5}],
+        }
+    )
+    assert creature(scene, "a").size == "2" and footprint(scene, creature(scene, "a")) == 2
+
+
+# -- the plain-text map format ----------------------------------------------------------------
+
+TEXT_MAP = """\
+# the SCENE.md example as a text map
+system: pf1e
+legend *: difficult poor_visibility
+legend n: width_ft=2.5
+wall: 5,0 5,2
+creature valeros: at=0,0 size=medium side=party speed=30 armor=medium
+creature ogre: mark=O size=large side=foes speed=40
+creature bat: mark=b size=tiny side=foes speed=5 fly=40,good
+map:
+.......OO.
+..#^^..OO.
+..#^^..o..
+......__.b
+"""
+
+
+def test_text_map_equals_json() -> None:
+    """The text map of the SCENE.md example parses to the same scene as its JSON."""
+    assert parse_text_map(TEXT_MAP) == parse_scene(SCENE_MD_EXAMPLE)
+
+
+def test_load_scene_reads_text_by_extension_and_content(tmp_path: Path) -> None:
+    """load_scene reads a .txt file as a text map, and sniffs JSON by its first character."""
+    (tmp_path / "a.txt").write_text(TEXT_MAP, encoding="utf-8")
+    (tmp_path / "b.scene").write_text(TEXT_MAP, encoding="utf-8")
+    (tmp_path / "c.scene").write_text(json.dumps(SCENE_MD_EXAMPLE), encoding="utf-8")
+    expected = parse_scene(SCENE_MD_EXAMPLE)
+    assert load_scene(tmp_path / "a.txt") == expected
+    assert load_scene(tmp_path / "b.scene") == expected
+    assert load_scene(tmp_path / "c.scene") == expected
+
+
+def test_text_map_mark_under_terrain() -> None:
+    """on=^ puts difficult terrain under a creature's mark."""
+    scene = parse_text_map("system: pf1e\ncreature a: mark=A size=medium side=p on=^\nmap:\n.A\n")
+    assert scene.rows == (".^",) and creature(scene, "a").at == (1, 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        (
+            "system: pf1e\nmap:\n...\n..\n",
+            r"line 4: ragged rows: map row 1 has 2 squares, row 0 has 3",
+        ),
+        ("system: pf1e\nmap:\n...\n.Q.\n", r"line 4: unknown map character 'Q' at \[1, 1\]"),
+        ("system: pf1e\n...\n", r"line 2: expected 'key: value', got '...'"),
+        ("system: pf1e\ncolour: red\nmap:\n.\n", r"line 2: unknown directive 'colour'"),
+        ("system: pf1e\n", r"no 'map:' line"),
+        ("system: pf1e\nmap:\n\n", r"line 2: the map is empty"),
+        (
+            "system: pf1e\ncreature a: size=medium side=p\nmap:\n.\n",
+            r"line 2: creature 'a' needs at=X,Y or mark=L",
+        ),
+        (
+            "system: pf1e\ncreature a: mark=A at=0,0 size=medium side=p\nmap:\nA\n",
+            r"line 2: give at=X,Y or mark=L, not both",
+        ),
+        (
+            "system: pf1e\ncreature a: mark=A size=medium side=p\nmap:\n.\n",
+            r"line 2: mark 'A' of creature 'a' is not on the map",
+        ),
+        (
+            "system: pf1e\ncreature o: mark=O size=large side=p\nmap:\nO.\n.O\n",
+            r"line 2: mark 'O' of 'o' \(large, 2x2 squares\) must fill one 2x2 block",
+        ),
+        ("system: pf1e\nwall: 1 2\nmap:\n.\n", r"line 2: expected a point X,Y, got '1'"),
+        (
+            "system: pf1e\ncreature a: at=0,0 size=medium side=p speed\nmap:\n.\n",
+            r"line 2: expected key=value, got 'speed'",
+        ),
+    ],
+)
+def test_text_map_errors_name_the_line(text: str, pattern: str) -> None:
+    """Each malformed text map raises one SceneError line naming the line and bad value."""
+    with pytest.raises(SceneError, match=pattern):
+        parse_text_map(text)
+
+
+def test_load_scene_missing_file(tmp_path: Path) -> None:
+    """A missing file is a SceneError naming the path, not a traceback."""
+    with pytest.raises(SceneError, match="no such scene file"):
+        load_scene(tmp_path / "nope.json")
+
+
+def test_load_scene_bad_json(tmp_path: Path) -> None:
+    """Malformed JSON is a one-line SceneError naming the file."""
+    path = tmp_path / "bad.json"
+    path.write_text('{"footfall": 1,', encoding="utf-8")
+    with pytest.raises(SceneError, match=r"bad.json: not valid JSON"):
+        load_scene(path)
