@@ -16,11 +16,43 @@ from footfall.tactical.search import (
     SearchResult,
     StepGraph,
     _reference_search,
+    _search,
     search,
 )
 
+Source = tuple[int, int, int, int]
 Engine = Callable[..., SearchResult]
-ENGINES = [pytest.param(search, id="kernel"), pytest.param(_reference_search, id="reference")]
+
+
+def _compiled(
+    graph: StepGraph,
+    sources: Sequence[Source],
+    budget: int,
+    *,
+    target: tuple[int, int] | None = None,
+) -> SearchResult:
+    """Search on the numba kernel."""
+    return _search(graph, sources, budget, target, "compiled")
+
+
+def _python(
+    graph: StepGraph,
+    sources: Sequence[Source],
+    budget: int,
+    *,
+    target: tuple[int, int] | None = None,
+) -> SearchResult:
+    """Search on the plain-Python Dial kernel."""
+    return _search(graph, sources, budget, target, "python")
+
+
+ENGINES = [
+    pytest.param(_compiled, id="compiled"),
+    pytest.param(_python, id="python"),
+    pytest.param(_reference_search, id="reference"),
+    pytest.param(search, id="auto"),
+]
+FAST = [pytest.param(_compiled, id="compiled"), pytest.param(_python, id="python")]
 
 
 def _edge_exits(height: int, width: int) -> npt.NDArray[np.uint8]:
@@ -79,9 +111,7 @@ def _step_cost(graph: StepGraph, frm: int, to: int) -> int | None:
     return None
 
 
-def _assert_tree(
-    graph: StepGraph, sources: Sequence[tuple[int, int, int, int]], r: SearchResult
-) -> None:
+def _assert_tree(graph: StepGraph, sources: Sequence[Source], r: SearchResult) -> None:
     """Assert every finite state's parent chain is a legal path whose step costs sum to dist."""
     height, width = graph.square_class.shape
     starts: dict[int, int] = {}
@@ -108,7 +138,7 @@ def _assert_tree(
 
 
 @st.composite
-def _graphs(draw: st.DrawFn) -> tuple[StepGraph, list[tuple[int, int, int, int]], int]:
+def _graphs(draw: st.DrawFn) -> tuple[StepGraph, list[Source], int]:
     """Draw a small random step graph (costs 0..4, forbidden steps, blocked squares, exits)."""
     height = draw(st.integers(1, 7))
     width = draw(st.integers(1, 7))
@@ -139,7 +169,7 @@ def _graphs(draw: st.DrawFn) -> tuple[StepGraph, list[tuple[int, int, int, int]]
 @settings(max_examples=150, deadline=None)
 @given(_graphs())
 def test_kernel_matches_reference(
-    case: tuple[StepGraph, list[tuple[int, int, int, int]], int],
+    case: tuple[StepGraph, list[Source], int],
 ) -> None:
     """The compiled kernel finds the same least costs as the heap oracle on random graphs."""
     graph, sources, budget = case
@@ -153,7 +183,7 @@ def test_kernel_matches_reference(
 @settings(max_examples=100, deadline=None)
 @given(_graphs(), st.data())
 def test_target_stop_is_exact(
-    case: tuple[StepGraph, list[tuple[int, int, int, int]], int], data: st.DataObject
+    case: tuple[StepGraph, list[Source], int], data: st.DataObject
 ) -> None:
     """With a target, every finite cost is exact and the target and all cheaper states are found."""
     graph, sources, budget = case
@@ -161,7 +191,7 @@ def test_target_stop_is_exact(
     target = (data.draw(st.integers(0, width - 1)), data.draw(st.integers(0, height - 1)))
     full = _reference_search(graph, sources, budget)
     best_target = int(full.dist[:, target[1], target[0]].min())
-    for engine in (search, _reference_search):
+    for engine in (_compiled, _python, _reference_search):
         early = engine(graph, sources, budget, target=target)
         finite = early.dist != INF
         np.testing.assert_array_equal(early.dist[finite], full.dist[finite])
@@ -172,16 +202,15 @@ def test_target_stop_is_exact(
 
 @settings(max_examples=100, deadline=None)
 @given(_graphs(), st.integers(0, 30))
-def test_budget_bound_is_exact(
-    case: tuple[StepGraph, list[tuple[int, int, int, int]], int], smaller: int
-) -> None:
+def test_budget_bound_is_exact(case: tuple[StepGraph, list[Source], int], smaller: int) -> None:
     """A state of least cost <= budget is found at that cost; every costlier state stays INF."""
     graph, sources, _ = case
     unbounded = _reference_search(graph, sources, INF)
-    bounded = search(graph, sources, smaller)
     within = unbounded.dist <= smaller
-    np.testing.assert_array_equal(bounded.dist[within], unbounded.dist[within])
-    assert (bounded.dist[~within] == INF).all()
+    for engine in (_compiled, _python):
+        bounded = engine(graph, sources, smaller)
+        np.testing.assert_array_equal(bounded.dist[within], unbounded.dist[within])
+        assert (bounded.dist[~within] == INF).all()
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -264,12 +293,13 @@ def test_budget_and_far_sources(engine: Engine) -> None:
     assert result.parent[0, 0, 4] == -1
 
 
-def test_sources_far_apart_in_cost() -> None:
+@pytest.mark.parametrize("engine", FAST)
+def test_sources_far_apart_in_cost(engine: Engine) -> None:
     """Sources whose costs differ by more than the bucket ring still give exact costs."""
     graph = _pf1e_graph(np.zeros((1, 8), dtype=np.int16))
-    result = search(graph, [(7, 0, 0, 40), (0, 0, 0, 0)], 100)
+    result = engine(graph, [(7, 0, 0, 40), (0, 0, 0, 0)], 100)
     assert result.dist[0, 0].tolist() == [0, 1, 2, 3, 4, 5, 6, 7]
-    result = search(graph, [(7, 0, 0, 3), (0, 0, 0, 30)], 100)
+    result = engine(graph, [(7, 0, 0, 3), (0, 0, 0, 30)], 100)
     assert result.dist[0, 0].tolist() == [10, 9, 8, 7, 6, 5, 4, 3]
 
 

@@ -15,14 +15,15 @@ SW(-1,1), W(-1,0), NW(-1,-1). Even numbers are orthogonal, odd diagonal.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["DIRECTIONS", "INF", "SearchResult", "StepGraph", "search"]
+__all__ = ["DIRECTIONS", "INF", "SearchResult", "Source", "StepGraph", "search", "warm_up"]
 
 #: ``(dx, dy)`` of direction d = 0..7 (N, NE, E, SE, S, SW, W, NW).
 DIRECTIONS: tuple[tuple[int, int], ...] = (
@@ -209,114 +210,132 @@ def _reference_search(
     return SearchResult(dist=dist, parent=parent)
 
 
-@numba.njit(cache=True, nogil=True)
-def _dial(
-    square_class: npt.NDArray[np.int16],
-    exits: npt.NDArray[np.uint8],
-    cost: npt.NDArray[np.int32],
-    next_state: npt.NDArray[np.int8],
-    n_classes: int,
-    n_buckets: int,
-    source_index: npt.NDArray[np.int64],
-    source_cost: npt.NDArray[np.int64],
-    budget: int,
-    target_square: int,
-    n_states: int,
-    width: int,
-    dist: npt.NDArray[np.int32],
-    parent: npt.NDArray[np.int32],
-) -> None:
-    """Run Dial's algorithm: circular buckets of intrusive doubly-linked lists over states.
+class _Prepared:
+    """Validated, flat inputs shared by the Python and the compiled kernels."""
 
-    All arrays are flat. `square_class` and `exits` are ``[H * W]``, `cost` and `next_state`
-    ``[S * 2 * C]``, `dist` and `parent` ``[S * H * W]`` (filled with `INF` and -1).
-    `source_*` are sorted by cost and lie within the budget; sources enter the queue only when
-    the scan reaches their cost, so every queued cost stays within ``n_buckets`` of the scan
-    and one ring of ``max step cost + 1`` buckets suffices. `target_square` is ``y * W + x``
-    or -1. `exits` never points off the map (checked by the caller), so no bounds test here.
+    __slots__ = (
+        "cost",
+        "dist",
+        "exits",
+        "height",
+        "n_buckets",
+        "n_classes",
+        "n_states",
+        "next_state",
+        "parent",
+        "source_cost",
+        "source_index",
+        "square_class",
+        "target_square",
+        "width",
+    )
+
+    def __init__(
+        self,
+        graph: StepGraph,
+        sources: Sequence[Source],
+        budget: int,
+        target: tuple[int, int] | None,
+    ) -> None:
+        square_class, exits, cost, next_state, rows = _validated(graph, sources)
+        self.n_states, _, self.n_classes = cost.shape
+        self.height, self.width = square_class.shape
+        self.square_class = square_class.reshape(-1)
+        self.exits = exits.reshape(-1)
+        self.cost = cost.reshape(-1)
+        self.next_state = next_state.reshape(-1)
+        self.n_buckets = max(int(cost.max()), 0) + 1
+        rows = rows[rows[:, 3] <= budget]
+        rows = rows[np.argsort(rows[:, 3], kind="stable")]
+        self.source_index = np.ascontiguousarray(
+            (rows[:, 2] * self.height + rows[:, 1]) * self.width + rows[:, 0]
+        )
+        self.source_cost = np.ascontiguousarray(rows[:, 3])
+        self.target_square = -1
+        if target is not None:
+            tx, ty = target
+            if not (0 <= tx < self.width and 0 <= ty < self.height):
+                raise ValueError(
+                    f"target square ({tx}, {ty}) is off the {self.width}x{self.height} map"
+                )
+            self.target_square = ty * self.width + tx
+        shape = (self.n_states, self.height, self.width)
+        self.dist = np.full(shape, INF, dtype=np.int32)
+        self.parent = np.full(shape, -1, dtype=np.int32)
+
+    def result(self) -> SearchResult:
+        return SearchResult(dist=self.dist, parent=self.parent)
+
+
+def _python_dial(job: _Prepared, budget: int) -> None:
+    """Run Dial's algorithm in plain Python on lists: the kernel for small searches.
+
+    Same algorithm and stopping rules as the compiled `footfall.tactical._kernel.dial`, with
+    lazy deletion instead of linked lists (an improved state is pushed again and its stale
+    entry skipped): on a few thousand states this beats loading numba by far.
     """
-    area = square_class.shape[0]
-    size = n_states * area
-    nxt = np.empty(size, dtype=np.int32)
-    prv = np.empty(size, dtype=np.int32)
-    head = np.full(n_buckets, -1, dtype=np.int32)
-    delta = np.empty(8, dtype=np.int64)
-    delta[0] = -width
-    delta[1] = 1 - width
-    delta[2] = 1
-    delta[3] = 1 + width
-    delta[4] = width
-    delta[5] = width - 1
-    delta[6] = -1
-    delta[7] = -1 - width
-    queued = 0
-    n_sources = source_index.shape[0]
+    area = job.height * job.width
+    width = job.width
+    n_classes = job.n_classes
+    n_buckets = job.n_buckets
+    square_class: list[int] = job.square_class.tolist()
+    exits: list[int] = job.exits.tolist()
+    cost: list[int] = job.cost.tolist()
+    next_state: list[int] = job.next_state.tolist()
+    steps = [(d, dy * width + dx, d & 1) for d, (dx, dy) in enumerate(DIRECTIONS)]
+    dist: dict[int, int] = {}
+    parent: dict[int, int] = {}
+    settled: set[int] = set()
+    ring: list[list[int]] = [[] for _ in range(n_buckets)]
+    pending = 0
+    sources = list(zip(job.source_index.tolist(), job.source_cost.tolist(), strict=True))
     taken = 0
-    target_left = n_states if target_square >= 0 else -1
+    target_left = job.n_states if job.target_square >= 0 else -1
     target_best = budget + 1
-    here = source_cost[0] if n_sources > 0 else 0
+    here = sources[0][1] if sources else 0
     while True:
-        while taken < n_sources and source_cost[taken] <= here:
-            index = source_index[taken]
-            start = source_cost[taken]
+        while taken < len(sources) and sources[taken][1] <= here:
+            index, start = sources[taken]
             taken += 1
-            old = dist[index]
-            if start < old:
-                if old != INF:  # queued at a worse cost: unlink from its bucket
-                    p = prv[index]
-                    n = nxt[index]
-                    if p >= 0:
-                        nxt[p] = n
-                    else:
-                        head[old % n_buckets] = n
-                    if n >= 0:
-                        prv[n] = p
-                    queued -= 1
+            if start < dist.get(index, INF):
                 dist[index] = start
                 parent[index] = -1
-                b = start % n_buckets
-                first = head[b]
-                nxt[index] = first
-                prv[index] = -1
-                if first >= 0:
-                    prv[first] = index
-                head[b] = index
-                queued += 1
-        if queued == 0:
-            if taken >= n_sources:
+                ring[start % n_buckets].append(index)
+                pending += 1
+        if pending == 0:
+            if taken >= len(sources):
                 break
-            here = source_cost[taken]
+            here = sources[taken][1]
             continue
         if here > target_best:
             break
-        b = here % n_buckets
-        index = head[b]
-        if index < 0:
+        bucket = ring[here % n_buckets]
+        if not bucket:
             here += 1
             continue
-        n = nxt[index]
-        head[b] = n
-        if n >= 0:
-            prv[n] = -1
-        queued -= 1
-        state = index // area
-        square = index - state * area
-        if square == target_square:
-            if here < target_best:
-                target_best = here
+        index = bucket.pop()
+        pending -= 1
+        if dist[index] != here or index in settled:
+            continue  # stale entry of a state since improved
+        settled.add(index)
+        state, square = divmod(index, area)
+        if square == job.target_square:
+            target_best = min(target_best, here)
             target_left -= 1
             if target_left == 0:
                 break
         mask = exits[square]
+        if not mask:
+            continue
         row = state * 2 * n_classes
-        for d in range(8):
-            if not (mask >> d) & 1:
+        for d, delta, kind in steps:
+            if not mask >> d & 1:
                 continue
-            there_square = square + delta[d]
+            there_square = square + delta
             klass = square_class[there_square]
             if klass < 0:
                 continue
-            slot = row + (d & 1) * n_classes + klass
+            slot = row + kind * n_classes + klass
             step = cost[slot]
             if step < 0:
                 continue
@@ -324,35 +343,70 @@ def _dial(
             if there > budget:
                 continue
             there_index = next_state[slot] * area + there_square
-            old = dist[there_index]
-            if there < old:
-                if old != INF:
-                    p = prv[there_index]
-                    n = nxt[there_index]
-                    if p >= 0:
-                        nxt[p] = n
-                    else:
-                        head[old % n_buckets] = n
-                    if n >= 0:
-                        prv[n] = p
-                    queued -= 1
+            if there < dist.get(there_index, INF):
                 dist[there_index] = there
                 parent[there_index] = index
-                nb = there % n_buckets
-                first = head[nb]
-                nxt[there_index] = first
-                prv[there_index] = -1
-                if first >= 0:
-                    prv[first] = there_index
-                head[nb] = there_index
-                queued += 1
-    # Stopped early (target): states still queued hold tentative costs; forget them.
-    for b in range(n_buckets):
-        index = head[b]
-        while index >= 0:
-            dist[index] = INF
-            parent[index] = -1
-            index = nxt[index]
+                ring[there % n_buckets].append(there_index)
+                pending += 1
+    if settled:
+        keys = np.fromiter(settled, dtype=np.int64, count=len(settled))
+        flat_dist = job.dist.reshape(-1)
+        flat_parent = job.parent.reshape(-1)
+        flat_dist[keys] = [dist[key] for key in settled]
+        flat_parent[keys] = [parent[key] for key in settled]
+
+
+#: Problems up to this many states (``S * H * W``, capped by the budget's reach) run in
+#: Python until the compiled kernel is loaded: measured in docs/benchmarks.md, the Python
+#: kernel settles ~1 state/us, the compiled one costs ~0.6 s to load once per process.
+_SMALL_STATES = 40_000
+
+#: Seconds the Python kernel may spend in one process before the compiled one is loaded
+#: (ski rental: pay the load once the Python path has cost as much as the load would).
+_LOAD_SECONDS = 0.5
+
+_python_seconds = 0.0
+_compiled: Callable[..., None] | None = None
+
+
+def warm_up() -> None:
+    """Load the compiled kernel now, so that every later `search` in this process uses it.
+
+    Long-running processes (the HTTP server, benchmarks) call this once at start; a one-shot
+    command does not, and small searches then run in Python without paying the load.
+    """
+    global _compiled
+    if _compiled is None:
+        from footfall.tactical import _kernel
+
+        sample = StepGraph(
+            square_class=np.zeros((1, 2), dtype=np.int16),
+            exits=np.array([[4, 64]], dtype=np.uint8),
+            cost=np.ones((1, 2, 1), dtype=np.int32),
+            next_state=np.zeros((1, 2, 1), dtype=np.int8),
+        )
+        job = _Prepared(sample, [(0, 0, 0, 0)], 5, None)
+        _run_compiled(_kernel.dial, job, 5)
+        _compiled = _kernel.dial
+
+
+def _run_compiled(kernel: Callable[..., None], job: _Prepared, budget: int) -> None:
+    kernel(
+        job.square_class,
+        job.exits,
+        job.cost,
+        job.next_state,
+        job.n_classes,
+        job.n_buckets,
+        job.source_index,
+        job.source_cost,
+        budget,
+        job.target_square,
+        job.n_states,
+        job.width,
+        job.dist.reshape(-1),
+        job.parent.reshape(-1),
+    )
 
 
 def search(
@@ -372,39 +426,39 @@ def search(
     settled target state; the target's states and every state cheaper than the target are then
     exact, and all other finite values are exact too (unsettled states are left at `INF`).
 
-    Step costs may be 0.
+    Step costs may be 0. Small searches run in Python until the compiled kernel is loaded
+    (by `warm_up`, by a large search, or after 0.5 s spent in Python); both kernels give the
+    same costs (parents may differ between equally cheap paths).
     """
-    square_class, exits, cost, next_state, rows = _validated(graph, sources)
-    n_states, _, n_classes = cost.shape
-    height, width = square_class.shape
-    dist = np.full((n_states, height, width), INF, dtype=np.int32)
-    parent = np.full((n_states, height, width), -1, dtype=np.int32)
+    return _search(graph, sources, budget, target, None)
+
+
+def _search(
+    graph: StepGraph,
+    sources: Sequence[Source],
+    budget: int,
+    target: tuple[int, int] | None,
+    engine: Literal["python", "compiled"] | None,
+) -> SearchResult:
+    """Run `search` on the kernel `engine`, or (None) on the one chosen as `search` says."""
+    global _python_seconds
     budget = min(budget, INF - 1)
-    rows = rows[rows[:, 3] <= budget]
-    if rows.shape[0] == 0:
-        return SearchResult(dist=dist, parent=parent)
-    rows = rows[np.argsort(rows[:, 3], kind="stable")]
-    source_index = (rows[:, 2] * height + rows[:, 1]) * width + rows[:, 0]
-    target_square = -1
-    if target is not None:
-        tx, ty = target
-        if not (0 <= tx < width and 0 <= ty < height):
-            raise ValueError(f"target square ({tx}, {ty}) is off the {width}x{height} map")
-        target_square = ty * width + tx
-    _dial(
-        square_class.reshape(-1),
-        exits.reshape(-1),
-        cost.reshape(-1),
-        next_state.reshape(-1),
-        n_classes,
-        max(int(cost.max()), 0) + 1,
-        np.ascontiguousarray(source_index),
-        np.ascontiguousarray(rows[:, 3]),
-        budget,
-        target_square,
-        n_states,
-        width,
-        dist.reshape(-1),
-        parent.reshape(-1),
-    )
-    return SearchResult(dist=dist, parent=parent)
+    job = _Prepared(graph, sources, max(budget, -1), target)
+    if job.source_cost.shape[0] == 0:
+        return job.result()
+    if engine is None and _compiled is None:
+        # A step of cost 0 lets the search run the whole map whatever the budget.
+        free = bool((job.cost == 0).any())
+        reach = max(job.height, job.width) if free else 2 * budget + 1
+        states = job.n_states * min(job.height, reach) * min(job.width, reach)
+        if states <= _SMALL_STATES and _python_seconds < _LOAD_SECONDS:
+            engine = "python"
+    if engine == "python":
+        started = time.perf_counter()
+        _python_dial(job, budget)
+        _python_seconds += time.perf_counter() - started
+        return job.result()
+    warm_up()
+    assert _compiled is not None
+    _run_compiled(_compiled, job, budget)
+    return job.result()
