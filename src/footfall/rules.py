@@ -310,6 +310,10 @@ class ActionId(StrEnum):
     """Draw Steel shift: up to N squares, never into or out of difficult/hazardous terrain."""
     DISENGAGE = "disengage"
     """Draw Steel disengage: shift 1."""
+    HALF_MOVE = "half-move"
+    """dh2e half move: the structured table's half-move distance (AB m)."""
+    FULL_MOVE = "full-move"
+    """dh2e full move: the structured table's full-move distance (2 AB m)."""
 
 
 class Restriction(StrEnum):
@@ -559,7 +563,8 @@ class ActionRule:
     """A movement action: its budget and restrictions (RULES.md 1.4 / 3).
 
     The budget is `speed_multiple` x speed (with `heavy_multiple` instead in heavy armor or
-    under a heavy load, when set), or a fixed `squares`, or N given by the caller (`given`).
+    under a heavy load, when set), or a fixed `squares`, or N given by the caller (`given`),
+    or (dh2e) the `structured_column` of the structured-movement table.
     `switches` names interpretation switches that change the action (e.g. ``run_straight``).
     """
 
@@ -572,6 +577,9 @@ class ActionRule:
     restrictions: frozenset[Restriction]
     switches: tuple[str, ...]
     source: Source
+    structured_column: str | None = None
+    """dh2e: the budget is this column of the structured table (``half_move``, ``full_move``,
+    ``charge``, ``run``) at the mover's Agility Bonus."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1174,6 +1182,8 @@ class _Node:
         self.used: set[str] = set()
 
     def key(self, key: str) -> str:
+        if not key:
+            return self.path
         return f"{self.path}.{key}" if self.path else key
 
     def error(self, key: str, value: object, why: str) -> RuleDataError:
@@ -1383,10 +1393,22 @@ def _action(key: str, node: _Node) -> ActionRule:
         restrictions=frozenset(restrictions),
         switches=tuple(switches),
         source=node.source(),
+        structured_column=(
+            node.choice("structured_column", ("half_move", "full_move", "charge", "run"))
+            if node.has("structured_column")
+            else None
+        ),
     )
-    budgets = [rule.speed_multiple is not None, rule.squares is not None, rule.given]
+    budgets = [
+        rule.speed_multiple is not None,
+        rule.squares is not None,
+        rule.given,
+        rule.structured_column is not None,
+    ]
     if sum(budgets) != 1:
-        raise node.error("", key, "needs exactly one of speed_multiple, squares, given")
+        raise node.error(
+            "", key, "needs exactly one of speed_multiple, squares, given, structured_column"
+        )
     node.close()
     return rule
 
