@@ -1,0 +1,124 @@
+"""Bring your own map: import Universal VTT and Foundry VTT scenes as footfall scenes.
+
+>>> from footfall.imports import import_map
+>>> result = import_map(b'{"format": 0.3, "resolution": {"map_origin": {"x": 0, "y": 0},'
+...     b' "map_size": {"x": 3, "y": 2}, "pixels_per_grid": 50},'
+...     b' "line_of_sight": [[{"x": 1, "y": 0}, {"x": 1, "y": 2}]], "portals": []}',
+...     system="pf1e")
+>>> result.scene.rows, [(w.start, w.end) for w in result.scene.walls] == [((1, 0), (1, 2))]
+(('...', '...'), True)
+
+The importers never guess silently: whatever a file holds that footfall cannot use comes back
+in `ImportResult.warnings`. See docs/maps.md for the worked examples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Literal
+
+from footfall.errors import InputError, LimitError, unknown
+from footfall.imports._common import MAX_IMPORT_SQUARES, load_json
+from footfall.imports.foundry import read_foundry
+from footfall.imports.result import BackgroundImage, ImportResult
+from footfall.imports.uvtt import read_uvtt
+
+__all__ = [
+    "FORMATS",
+    "MAX_IMPORT_SQUARES",
+    "BackgroundImage",
+    "Format",
+    "ImportResult",
+    "detect_format",
+    "import_map",
+    "read_foundry",
+    "read_terrain",
+    "read_uvtt",
+]
+
+Format = Literal["uvtt", "foundry"]
+FORMATS: tuple[Format, ...] = ("uvtt", "foundry")
+
+_UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
+#: Largest map file read, in bytes (a Universal VTT file carries its image in base64).
+MAX_FILE_BYTES = 200 * 1024 * 1024
+
+
+def detect_format(name: str | None, doc: object) -> Format:
+    """Tell the format of a parsed file from its extension, else from its keys.
+
+    A ``.dd2vtt`` / ``.uvtt`` / ``.df2vtt`` name is Universal VTT; otherwise a JSON object
+    with ``resolution`` is Universal VTT and one with ``grid`` or ``walls`` a Foundry scene.
+    """
+    if name is not None and Path(name).suffix.lower() in _UVTT_SUFFIXES:
+        return "uvtt"
+    if isinstance(doc, dict):
+        if "resolution" in doc:
+            return "uvtt"
+        if "grid" in doc or "walls" in doc or "tokens" in doc:
+            return "foundry"
+    raise InputError(
+        "cannot tell the map format: expected a Universal VTT file (with 'resolution') or a "
+        "Foundry scene export (with 'grid'); give --format uvtt|foundry"
+    )
+
+
+def read_terrain(text: str) -> tuple[str, ...]:
+    """Split a plain-text terrain overlay into rows (trailing blank lines dropped)."""
+    rows = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    while rows and not rows[-1].strip():
+        rows.pop()
+    return tuple(rows)
+
+
+def import_map(
+    source: str | Path | bytes,
+    *,
+    system: str,
+    terrain: str | Path | Sequence[str] | None = None,
+    fmt: str | None = None,
+) -> ImportResult:
+    """Import a Universal VTT or Foundry VTT map file as a scene of `system`.
+
+    `source` is a path or the file's bytes. `terrain` is an optional overlay: a path to a
+    plain-text map, or its rows. `fmt` forces the format (``"uvtt"`` or ``"foundry"``);
+    by default it is told from the file name, then from the content. Raises `InputError`
+    (one line) for a malformed file or an unknown system, `LimitError` for a huge map.
+    """
+    from footfall.scene import SYSTEM_IDS
+
+    if system not in SYSTEM_IDS:
+        raise unknown("system", system, SYSTEM_IDS)
+    if fmt is not None and fmt not in FORMATS:
+        raise unknown("map format", fmt, FORMATS)
+    name: str | None = None
+    if isinstance(source, bytes):
+        data = source
+    else:
+        path = Path(source)
+        name = path.name
+        data = _read_bytes(path, "map file")
+    rows: Sequence[str] | None
+    if terrain is None or (isinstance(terrain, Sequence) and not isinstance(terrain, str)):
+        rows = terrain
+    else:
+        rows = read_terrain(_read_bytes(Path(terrain), "terrain overlay").decode("utf-8"))
+    what = "Universal VTT file" if fmt == "uvtt" else "Foundry scene" if fmt else "map file"
+    doc = load_json(data, what)
+    chosen: Format = fmt if fmt is not None else detect_format(name, doc)
+    if chosen == "uvtt":
+        return read_uvtt(doc, system=system, terrain=rows)
+    return read_foundry(doc, system=system, terrain=rows)
+
+
+def _read_bytes(path: Path, what: str) -> bytes:
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise LimitError(
+                f"{what} {str(path)!r} is {size} bytes, over the limit of {MAX_FILE_BYTES}"
+            )
+        return path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read {what} {str(path)!r}: {exc.strerror}") from None

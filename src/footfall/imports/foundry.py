@@ -1,0 +1,685 @@
+"""Read Foundry VTT scene exports (the JSON of "Export Data" on a scene), v10 to v13 layouts.
+
+What is read, in pixels of the Foundry canvas:
+
+- the grid: v11+ ``grid: {"type", "size", "distance", "units"}``, or the older number
+  ``grid: 100`` with ``gridDistance`` / ``gridUnits`` / ``gridType`` beside it. The scene's
+  ``width`` x ``height`` pixels start after the padding: Foundry adds
+  ``ceil(padding * width / size)`` squares left and right (the same for the height), so
+  square (0, 0) of the imported map has its top-left corner at that many squares of pixels;
+- walls ``c = [x0, y0, x1, y1]``: a wall whose movement restriction is none (``move`` 0 or
+  ``"none"``) does not block movement and is not imported; ``door`` 1 (door) or 2 (secret
+  door) with ``ds`` 0 closed, 1 open, 2 locked (imported as closed);
+- tokens: the top-left square of their space, ``width`` (grid units) -> size of the chosen
+  system, ``disposition`` 1 friendly, 0 neutral, -1 hostile, -2 secret -> side;
+- regions (v12+) whose ``modifyMovementCost`` behaviour sets ``difficulties.walk``: a square
+  is in a region when its centre is inside the region's shapes (rectangle, circle, ellipse,
+  polygon; holes subtract); overlapping regions multiply; see `terrain_for` for the mapping
+  of a multiplier to map characters;
+- the Enhanced Terrain Layer's terrain polygons (``flags["enhanced-terrain-layer"]``,
+  ``terrain<ID>`` entries with ``points`` and ``multiple``), by the same centre rule.
+
+Everything else that can matter on a map (lights, sounds, tiles, drawings, notes, templates,
+hidden tokens, one-way walls, other region behaviours) is named in a warning.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, Literal
+
+from footfall.errors import InputError, LimitError
+from footfall.imports._common import (
+    EXTRA_LEGEND,
+    MAX_IMPORT_WALLS,
+    Multiplier,
+    TokenPlacement,
+    Warnings,
+    ceil_fraction,
+    check_map_size,
+    floor_fraction,
+    load_json,
+    merge_overlay,
+    number,
+    place_creatures,
+    size_for_width,
+    terrain_for,
+    unique_id,
+)
+from footfall.imports.result import ImportResult
+from footfall.scene import DEFAULT_LEGEND, Creature, Point, Scene, Wall
+
+__all__ = ["SIDES", "read_foundry"]
+
+_WHAT = "Foundry scene"
+
+#: Token disposition -> creature side (Foundry's CONST.TOKEN_DISPOSITIONS).
+SIDES: dict[int, str] = {1: "friendly", 0: "neutral", -1: "hostile", -2: "secret"}
+
+#: Scene collections footfall does not import, with what the warning says they are.
+_UNSUPPORTED = {
+    "lights": "light(s)",
+    "sounds": "sound(s)",
+    "tiles": "tile(s)",
+    "drawings": "drawing(s)",
+    "notes": "map note(s)",
+    "templates": "measured template(s)",
+}
+
+#: Unit each system counts squares in, and the side of its default square (SCENE.md).
+_SYSTEM_UNITS: dict[str, tuple[tuple[str, ...], Fraction]] = {
+    "pf1e": (("ft", "ft.", "feet", "foot"), Fraction(5)),
+    "dnd35": (("ft", "ft.", "feet", "foot"), Fraction(5)),
+    "dh2e": (("m", "m.", "meter", "meters", "metre", "metres"), Fraction(1)),
+    "drawsteel": (("sq", "square", "squares", ""), Fraction(1)),
+}
+
+_ETL = "enhanced-terrain-layer"
+
+
+class _Frame:
+    """Turns canvas pixels into grid units of the imported map."""
+
+    def __init__(self, size: Fraction, pad_x: Fraction, pad_y: Fraction) -> None:
+        self.size, self.pad_x, self.pad_y = size, pad_x, pad_y
+
+    def point(self, x: Fraction, y: Fraction) -> Point:
+        return (x - self.pad_x) / self.size, (y - self.pad_y) / self.size
+
+    def centre_px(self, col: int, row: int) -> tuple[Fraction, Fraction]:
+        half = Fraction(1, 2)
+        return (
+            self.pad_x + (col + half) * self.size,
+            self.pad_y + (row + half) * self.size,
+        )
+
+
+def read_foundry(
+    data: bytes | str | Mapping[str, Any],
+    *,
+    system: str,
+    terrain: Sequence[str] | None = None,
+) -> ImportResult:
+    """Import a Foundry VTT scene export as a scene of `system`.
+
+    `terrain` is an optional plain-text overlay (default-legend characters, the map's size)
+    written over the imported terrain (``.`` keeps it). The background picture is not part of
+    a Foundry export: its path is reported in a warning and kept under ``x-import``.
+    """
+    doc = data if isinstance(data, Mapping) else load_json(data, _WHAT)
+    if not isinstance(doc, Mapping):
+        raise InputError(f"{_WHAT}: expected a JSON object, got {type(doc).__name__}")
+    if "resolution" in doc and "grid" not in doc:
+        raise InputError(f"{_WHAT}: this looks like a Universal VTT file (it has 'resolution')")
+    warnings = Warnings()
+    size, distance, units = _grid(doc, warnings)
+    width_px = _positive(doc, "width")
+    height_px = _positive(doc, "height")
+    padding = number(doc.get("padding", Fraction(1, 4)), f"{_WHAT}: padding")
+    if not 0 <= padding <= 1:
+        raise InputError(f"{_WHAT}: padding must be between 0 and 1, got {padding}")
+    pad_x = ceil_fraction(padding * width_px / size) * size
+    pad_y = ceil_fraction(padding * height_px / size) * size
+    frame = _Frame(size, pad_x, pad_y)
+    width, height = ceil_fraction(width_px / size), ceil_fraction(height_px / size)
+    check_map_size(width, height, f"{_WHAT}: width x height / grid size")
+
+    walls = _walls(_list(doc.get("walls", []), "walls"), frame, warnings)
+
+    legend = dict(DEFAULT_LEGEND)
+    rows = _terrain(doc, system, frame, width, height, warnings)
+    if any(char in EXTRA_LEGEND for row in rows for char in row):
+        legend.update(EXTRA_LEGEND)
+    if terrain is not None:
+        merge_overlay(rows, terrain, legend)
+    text_rows = tuple("".join(row) for row in rows)
+
+    proposed = _tokens(_list(doc.get("tokens", []), "tokens"), system, frame, warnings)
+    creatures = place_creatures(system, text_rows, legend, proposed, warnings)
+
+    for key, label in _UNSUPPORTED.items():
+        items = doc.get(key)
+        if isinstance(items, list) and items:
+            warnings.add(f"{len(items)} {label} not imported (no effect on movement in footfall)")
+    extent = (width_px / size, height_px / size)
+    info: dict[str, Any] = {"format": "foundry", "grid_size_px": str(size)}
+    if extent != (Fraction(width), Fraction(height)):
+        info["extent"] = [str(extent[0]), str(extent[1])]
+    src = _background_src(doc)
+    if src:
+        info["background_src"] = src
+        warnings.add(
+            f"background image {src!r} is not inside a Foundry export; give the image file "
+            "with --background FILE"
+        )
+    square = _square(system, distance, units, warnings)
+    scene = Scene(
+        system=system,
+        rows=text_rows,
+        legend=legend,
+        walls=walls,
+        creatures=creatures,
+        square=square,
+        extra={"x-import": info},
+    )
+    return ImportResult(scene, warnings.items(), None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Values
+# ---------------------------------------------------------------------------------------------
+
+
+def _list(value: object, where: str) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise InputError(f"{_WHAT}: {where}: expected a list, got {type(value).__name__}")
+    return value
+
+
+def _positive(doc: Mapping[str, Any], key: str) -> Fraction:
+    if key not in doc:
+        raise InputError(f"{_WHAT}: missing {key!r} (the scene's size in pixels)")
+    value = number(doc[key], f"{_WHAT}: {key}")
+    if value <= 0:
+        raise InputError(f"{_WHAT}: {key} must be more than 0, got {value}")
+    return value
+
+
+def _grid(doc: Mapping[str, Any], warnings: Warnings) -> tuple[Fraction, Fraction, str]:
+    """Return the grid's size in pixels, its distance and units, from any layout v9-v13."""
+    grid = doc.get("grid")
+    if isinstance(grid, Mapping):
+        size_v, kind = grid.get("size"), grid.get("type", 1)
+        distance_v, units = grid.get("distance", 5), grid.get("units", "ft")
+    elif grid is not None:
+        size_v, kind = grid, doc.get("gridType", 1)
+        distance_v, units = doc.get("gridDistance", 5), doc.get("gridUnits", "ft")
+    else:
+        raise InputError(f"{_WHAT}: missing 'grid' (the grid size in pixels)")
+    if size_v is None:
+        raise InputError(f"{_WHAT}: grid.size is missing")
+    size = number(size_v, f"{_WHAT}: grid.size")
+    if size <= 0:
+        raise InputError(f"{_WHAT}: grid.size must be more than 0, got {size}")
+    if isinstance(kind, bool) or not isinstance(kind, int):
+        raise InputError(f"{_WHAT}: grid.type must be a number, got {kind!r}")
+    if kind >= 2:
+        raise InputError(
+            f"{_WHAT}: grid.type {kind} is a hex grid; footfall maps are square grids (grid.type 1)"
+        )
+    if kind == 0:
+        warnings.add("the scene is gridless; its grid size is used to lay squares over it")
+    distance = number(distance_v, f"{_WHAT}: grid.distance")
+    if not isinstance(units, str):
+        raise InputError(f"{_WHAT}: grid.units must be a string, got {units!r}")
+    return size, distance, units.strip().lower()
+
+
+def _square(system: str, distance: Fraction, units: str, warnings: Warnings) -> Fraction | None:
+    """Return the scene's ``square`` when the grid's distance differs from the default."""
+    names, default = _SYSTEM_UNITS.get(system, ((), Fraction(1)))
+    if units not in names:
+        warnings.add(
+            f"grid distance {distance} {units or '(no unit)'} is not in {system}'s unit; "
+            f"squares count as the default {default} {names[0] if names else ''}".rstrip()
+        )
+        return None
+    if distance <= 0 or distance == default or system == "drawsteel":
+        return None
+    return distance
+
+
+def _background_src(doc: Mapping[str, Any]) -> str | None:
+    background = doc.get("background")
+    if isinstance(background, Mapping):
+        src = background.get("src")
+        return src if isinstance(src, str) and src else None
+    img = doc.get("img")
+    return img if isinstance(img, str) and img else None
+
+
+# ---------------------------------------------------------------------------------------------
+# Walls
+# ---------------------------------------------------------------------------------------------
+
+_MOVE_NONE = (0, "none")
+_MOVE_NORMAL = (1, 20, "normal", "limited", 10, 30, "proximity", 40, "distance")
+
+
+def _walls(items: list[Any], frame: _Frame, warnings: Warnings) -> tuple[Wall, ...]:
+    if len(items) > MAX_IMPORT_WALLS:
+        raise LimitError(
+            f"{_WHAT}: {len(items)} walls is over the import limit of {MAX_IMPORT_WALLS}"
+        )
+    walls: list[Wall] = []
+    skipped = one_way = degenerate = 0
+    for i, item in enumerate(items):
+        where = f"walls[{i}]"
+        if not isinstance(item, Mapping):
+            raise InputError(f"{_WHAT}: {where}: expected an object")
+        c = item.get("c")
+        if not isinstance(c, list) or len(c) != 4:
+            raise InputError(f"{_WHAT}: {where}.c: expected [x0, y0, x1, y1], got {c!r}")
+        x0, y0, x1, y1 = (number(v, f"{_WHAT}: {where}.c[{k}]") for k, v in enumerate(c))
+        move = item.get("move", 20)
+        if isinstance(move, str):
+            move = move.strip().lower()
+        if move in _MOVE_NONE:
+            skipped += 1
+            continue
+        if move not in _MOVE_NORMAL:
+            warnings.add(f"{where}: unknown movement restriction {move!r}, read as normal")
+        start, end = frame.point(x0, y0), frame.point(x1, y1)
+        if start == end:
+            degenerate += 1
+            continue
+        if item.get("dir", 0) not in (0, None):
+            one_way += 1
+        walls.append(Wall(start, end, _door(item, where)))
+    if skipped:
+        warnings.add(f"{skipped} wall(s) that do not restrict movement (move: none) skipped")
+    if one_way:
+        warnings.add(f"{one_way} one-way wall(s) imported as blocking both ways")
+    if degenerate:
+        warnings.add(f"{degenerate} zero-length wall(s) skipped")
+    return tuple(walls)
+
+
+def _door(item: Mapping[str, Any], where: str) -> Literal["open", "closed"] | None:
+    door = item.get("door", 0)
+    if door in (0, None, "none"):
+        return None
+    if door not in (1, 2, "door", "secret"):
+        raise InputError(f"{_WHAT}: {where}.door: unknown door type {door!r} (known: 0, 1, 2)")
+    state = item.get("ds", 0)
+    if state in (1, "open"):
+        return "open"
+    if state in (0, 2, None, "closed", "locked"):
+        return "closed"
+    raise InputError(
+        f"{_WHAT}: {where}.ds: unknown door state {state!r} (known: 0 closed, 1 open, 2 locked)"
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Terrain: regions and Enhanced Terrain Layer
+# ---------------------------------------------------------------------------------------------
+
+#: A test "is this canvas point inside?" with the point's pixel coordinates.
+Inside = Callable[[Fraction, Fraction], bool]
+
+
+def _terrain(
+    doc: Mapping[str, Any],
+    system: str,
+    frame: _Frame,
+    width: int,
+    height: int,
+    warnings: Warnings,
+) -> list[list[str]]:
+    """Build the rows: open ground, then every cost-modifying area by the centre rule."""
+    walk: dict[tuple[int, int], Multiplier] = {}
+    fly: dict[tuple[int, int], Multiplier] = {}
+    sources: dict[tuple[int, int], str] = {}
+
+    def apply(area: _Area) -> None:
+        for col, row in area.squares(frame, width, height):
+            key = (col, row)
+            walk[key] = _times(walk.get(key, Fraction(1)), area.walk)
+            fly[key] = _times(fly.get(key, Fraction(1)), area.fly)
+            sources.setdefault(key, area.name)
+
+    for i, region in enumerate(_list(doc.get("regions", []), "regions")):
+        area = _region(region, f"regions[{i}]", warnings)
+        if area is not None:
+            apply(area)
+    for area in _etl_areas(doc, warnings):
+        apply(area)
+    rows = [["."] * width for _ in range(height)]
+    for (col, row), multiplier in walk.items():
+        rows[row][col] = terrain_for(
+            system, multiplier, fly[(col, row)], sources[(col, row)], warnings
+        )
+    return rows
+
+
+def _times(a: Multiplier, b: Multiplier) -> Multiplier:
+    return None if a is None or b is None else a * b
+
+
+class _Area:
+    """A cost-modifying area: inside test, pixel bounding box, multipliers, a name."""
+
+    def __init__(
+        self,
+        name: str,
+        inside: Inside,
+        box: tuple[Fraction, Fraction, Fraction, Fraction],
+        walk: Multiplier,
+        fly: Multiplier,
+    ) -> None:
+        self.name, self.inside, self.box, self.walk, self.fly = name, inside, box, walk, fly
+
+    def squares(self, frame: _Frame, width: int, height: int) -> list[tuple[int, int]]:
+        """Return the squares whose centre is inside (or on the edge of) the area."""
+        x0, y0, x1, y1 = self.box
+        (gx0, gy0), (gx1, gy1) = frame.point(x0, y0), frame.point(x1, y1)
+        c0, c1 = max(0, floor_fraction(gx0) - 1), min(width - 1, ceil_fraction(gx1) + 1)
+        r0, r1 = max(0, floor_fraction(gy0) - 1), min(height - 1, ceil_fraction(gy1) + 1)
+        found = []
+        for row in range(r0, r1 + 1):
+            for col in range(c0, c1 + 1):
+                if self.inside(*frame.centre_px(col, row)):
+                    found.append((col, row))
+        return found
+
+
+def _region(value: object, where: str, warnings: Warnings) -> _Area | None:
+    if not isinstance(value, Mapping):
+        raise InputError(f"{_WHAT}: {where}: expected an object")
+    name = str(value.get("name") or where)
+    label = f"region {name!r}"
+    walk: Multiplier = Fraction(1)
+    fly: Multiplier = Fraction(1)
+    modifies = False
+    for j, behavior in enumerate(_list(value.get("behaviors", []), f"{where}.behaviors")):
+        if not isinstance(behavior, Mapping):
+            raise InputError(f"{_WHAT}: {where}.behaviors[{j}]: expected an object")
+        kind = behavior.get("type")
+        if kind != "modifyMovementCost":
+            warnings.add(
+                f"{label}: behaviour {kind!r} not imported (footfall reads movement costs)"
+            )
+            continue
+        if behavior.get("disabled"):
+            warnings.add(f"{label}: disabled movement-cost behaviour ignored")
+            continue
+        system = behavior.get("system", {})
+        difficulties = system.get("difficulties") if isinstance(system, Mapping) else None
+        if not isinstance(difficulties, Mapping):
+            raise InputError(
+                f"{_WHAT}: {where}.behaviors[{j}].system.difficulties: expected an object"
+            )
+        if "walk" not in difficulties:
+            warnings.add(f"{label}: no 'walk' difficulty; walking cost unchanged")
+        base = f"{where}.behaviors[{j}].system.difficulties"
+        walk = _times(walk, _difficulty(difficulties.get("walk", 1), f"{base}.walk"))
+        fly_value = difficulties.get("fly", difficulties.get("walk", 1))
+        fly = _times(fly, _difficulty(fly_value, f"{base}.fly"))
+        modifies = True
+    if not modifies:
+        return None
+    shapes = _list(value.get("shapes", []), f"{where}.shapes")
+    if not shapes:
+        warnings.add(f"{label}: no shapes, nothing imported")
+        return None
+    parts = [
+        _shape(shape, f"{where}.shapes[{k}]", warnings, label) for k, shape in enumerate(shapes)
+    ]
+    solids = [(inside, box) for inside, box, hole in parts if not hole]
+    holes = [inside for inside, _, hole in parts if hole]
+    if not solids:
+        return None
+
+    def inside(x: Fraction, y: Fraction) -> bool:
+        return any(test(x, y) for test, _ in solids) and not any(test(x, y) for test in holes)
+
+    box = (
+        min(b[0] for _, b in solids),
+        min(b[1] for _, b in solids),
+        max(b[2] for _, b in solids),
+        max(b[3] for _, b in solids),
+    )
+    return _Area(label, inside, box, walk, fly)
+
+
+def _difficulty(value: object, where: str) -> Multiplier:
+    if value is None:
+        return None
+    result = number(value, f"{_WHAT}: {where}")
+    if result < 0:
+        raise InputError(f"{_WHAT}: {where}: a difficulty cannot be negative, got {result}")
+    return result
+
+
+def _shape(
+    value: object, where: str, warnings: Warnings, label: str
+) -> tuple[Inside, tuple[Fraction, Fraction, Fraction, Fraction], bool]:
+    """Return an inside test, a pixel bounding box and the hole flag of one region shape."""
+    if not isinstance(value, Mapping):
+        raise InputError(f"{_WHAT}: {where}: expected an object")
+    kind = value.get("type")
+    hole = bool(value.get("hole", False))
+
+    def num(key: str, default: object = None) -> Fraction:
+        if key not in value and default is None:
+            raise InputError(f"{_WHAT}: {where}: a {kind} shape needs {key!r}")
+        return number(value.get(key, default), f"{_WHAT}: {where}.{key}")
+
+    if kind == "polygon":
+        flat = _list(value.get("points"), f"{where}.points")
+        if len(flat) < 6 or len(flat) % 2:
+            raise InputError(
+                f"{_WHAT}: {where}.points: a polygon needs at least 3 points (x, y pairs)"
+            )
+        pts = [
+            (
+                number(flat[k], f"{_WHAT}: {where}.points[{k}]"),
+                number(flat[k + 1], f"{_WHAT}: {where}.points[{k + 1}]"),
+            )
+            for k in range(0, len(flat), 2)
+        ]
+        return _polygon(pts), _bbox(pts), hole
+    if kind == "rectangle":
+        x, y, w, h = num("x"), num("y"), num("width"), num("height")
+        corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+        rotation = num("rotation", 0) % 360
+        if rotation:
+            corners = _rotated(corners, (x + w / 2, y + h / 2), rotation)
+        return _polygon(corners), _bbox(corners), hole
+    if kind in ("circle", "ellipse"):
+        cx, cy = num("x"), num("y")
+        if kind == "circle":
+            rx = ry = num("radius")
+            rotation = Fraction(0)
+        else:
+            rx, ry = num("radiusX"), num("radiusY")
+            rotation = num("rotation", 0) % 180
+        if rx <= 0 or ry <= 0:
+            raise InputError(f"{_WHAT}: {where}: a {kind} needs positive radii")
+        if rotation == 90:
+            rx, ry, rotation = ry, rx, Fraction(0)
+        reach = max(rx, ry)
+        box = (cx - reach, cy - reach, cx + reach, cy + reach)
+        return _ellipse(cx, cy, rx, ry, rotation), box, hole
+    warnings.add(f"{label}: shape type {kind!r} not imported")
+    return (lambda x, y: False), (Fraction(0), Fraction(0), Fraction(0), Fraction(0)), hole
+
+
+def _bbox(
+    pts: Sequence[tuple[Fraction, Fraction]],
+) -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    return (
+        min(p[0] for p in pts),
+        min(p[1] for p in pts),
+        max(p[0] for p in pts),
+        max(p[1] for p in pts),
+    )
+
+
+def _rotated(
+    pts: Sequence[tuple[Fraction, Fraction]], centre: tuple[Fraction, Fraction], degrees: Fraction
+) -> list[tuple[Fraction, Fraction]]:
+    """Rotate `pts` about `centre` clockwise on screen (y down), as Foundry rotates shapes.
+
+    Quarter turns are exact; other angles go through floating point (the editor's own
+    geometry), then back to exact fractions of those floats.
+    """
+    quarter = {Fraction(90): (0, 1), Fraction(180): (-1, 0), Fraction(270): (0, -1)}
+    cos_s = quarter.get(degrees)
+    if cos_s is not None:
+        cos, sin = Fraction(cos_s[0]), Fraction(cos_s[1])
+    else:
+        angle = math.radians(float(degrees))
+        cos, sin = Fraction(math.cos(angle)), Fraction(math.sin(angle))
+    cx, cy = centre
+    return [
+        (cx + (x - cx) * cos - (y - cy) * sin, cy + (x - cx) * sin + (y - cy) * cos) for x, y in pts
+    ]
+
+
+def _polygon(pts: Sequence[tuple[Fraction, Fraction]]) -> Inside:
+    """Point-in-polygon test (even-odd), the boundary counting as inside; exact arithmetic."""
+    edges = list(zip(pts, [*pts[1:], pts[0]], strict=True))
+
+    def inside(x: Fraction, y: Fraction) -> bool:
+        crossings = False
+        for (ax, ay), (bx, by) in edges:
+            cross = (bx - ax) * (y - ay) - (by - ay) * (x - ax)
+            if cross == 0 and min(ax, bx) <= x <= max(ax, bx) and min(ay, by) <= y <= max(ay, by):
+                return True
+            if (ay > y) != (by > y):
+                x_at = ax + (y - ay) * (bx - ax) / (by - ay)
+                if x < x_at:
+                    crossings = not crossings
+        return crossings
+
+    return inside
+
+
+def _ellipse(cx: Fraction, cy: Fraction, rx: Fraction, ry: Fraction, degrees: Fraction) -> Inside:
+    """Point-in-ellipse test, the boundary counting as inside; exact unless tilted."""
+    if degrees == 0:
+
+        def inside(x: Fraction, y: Fraction) -> bool:
+            return ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1
+
+        return inside
+    angle = math.radians(float(degrees))
+    cos, sin = Fraction(math.cos(angle)), Fraction(math.sin(angle))
+
+    def tilted(x: Fraction, y: Fraction) -> bool:
+        dx, dy = x - cx, y - cy
+        u, v = dx * cos + dy * sin, -dx * sin + dy * cos
+        return (u / rx) ** 2 + (v / ry) ** 2 <= 1
+
+    return tilted
+
+
+def _etl_areas(doc: Mapping[str, Any], warnings: Warnings) -> list[_Area]:
+    """Read the Enhanced Terrain Layer's terrain polygons from the scene's flags."""
+    flags = doc.get("flags")
+    etl = flags.get(_ETL) if isinstance(flags, Mapping) else None
+    areas: list[_Area] = []
+    if isinstance(etl, Mapping):
+        for key, entry in etl.items():
+            if not (isinstance(entry, Mapping) and "points" in entry and "multiple" in entry):
+                continue
+            where = f"flags.{_ETL}.{key}"
+            x = number(entry.get("x", 0), f"{_WHAT}: {where}.x")
+            y = number(entry.get("y", 0), f"{_WHAT}: {where}.y")
+            raw = _list(entry["points"], f"{where}.points")
+            pts = []
+            for k, p in enumerate(raw):
+                if not isinstance(p, list) or len(p) != 2:
+                    raise InputError(f"{_WHAT}: {where}.points[{k}]: expected [x, y]")
+                pts.append(
+                    (
+                        x + number(p[0], f"{_WHAT}: {where}.points[{k}][0]"),
+                        y + number(p[1], f"{_WHAT}: {where}.points[{k}][1]"),
+                    )
+                )
+            if len(pts) < 3:
+                raise InputError(f"{_WHAT}: {where}.points: a terrain needs at least 3 points")
+            multiple = number(entry["multiple"], f"{_WHAT}: {where}.multiple")
+            label = f"terrain {key!r} (Enhanced Terrain Layer)"
+            areas.append(_Area(label, _polygon(pts), _bbox(pts), multiple, Fraction(1)))
+    for collection in ("tokens", "drawings", "templates", "tiles"):
+        items = doc.get(collection)
+        if not isinstance(items, list):
+            continue
+        n = sum(
+            1
+            for item in items
+            if isinstance(item, Mapping)
+            and isinstance(item.get("flags"), Mapping)
+            and _ETL in item["flags"]
+        )
+        if n:
+            warnings.add(
+                f"Enhanced Terrain Layer settings on {n} {collection} not imported "
+                "(only terrain polygons are)"
+            )
+    return areas
+
+
+# ---------------------------------------------------------------------------------------------
+# Tokens
+# ---------------------------------------------------------------------------------------------
+
+
+def _tokens(
+    items: list[Any], system: str, frame: _Frame, warnings: Warnings
+) -> list[TokenPlacement]:
+    used: set[str] = set()
+    placed: list[TokenPlacement] = []
+    hidden: list[str] = []
+    for i, item in enumerate(items):
+        where = f"tokens[{i}]"
+        if not isinstance(item, Mapping):
+            raise InputError(f"{_WHAT}: {where}: expected an object")
+        name = item.get("name")
+        name = name if isinstance(name, str) else ""
+        fallback = str(item.get("_id") or f"token-{i + 1}")
+        cid = unique_id(name, used, fallback)
+        label = f"{cid!r} ({where})"
+        width = number(item.get("width", 1), f"{_WHAT}: {where}.width")
+        height = number(item.get("height", width), f"{_WHAT}: {where}.height")
+        if width <= 0 or height <= 0:
+            raise InputError(f"{_WHAT}: {where}: width and height must be more than 0")
+        if width != height:
+            warnings.add(f"token {label}: {width}x{height} is not square; sized by its larger side")
+        chosen = size_for_width(system, max(width, height))
+        if not chosen.exact:
+            warnings.add(
+                f"token {label}: {max(width, height)} squares wide, imported as {chosen.size}"
+            )
+        x = number(item.get("x", 0), f"{_WHAT}: {where}.x")
+        y = number(item.get("y", 0), f"{_WHAT}: {where}.y")
+        gx, gy = frame.point(x, y)
+        # The square of the top-left of the space whose centre is the token's centre.
+        half = Fraction(1, 2)
+        at = (
+            floor_fraction(gx + width / 2 - Fraction(chosen.side, 2) + half),
+            floor_fraction(gy + height / 2 - Fraction(chosen.side, 2) + half),
+        )
+        disposition = item.get("disposition", 0)
+        if disposition not in SIDES:
+            raise InputError(
+                f"{_WHAT}: {where}.disposition: unknown disposition {disposition!r} "
+                "(known: 1 friendly, 0 neutral, -1 hostile, -2 secret)"
+            )
+        extra: dict[str, Any] = {}
+        if item.get("_id"):
+            extra["x-foundry-id"] = str(item["_id"])
+        if name and name != cid:
+            extra["x-name"] = name
+        if item.get("hidden"):
+            extra["x-hidden"] = True
+            hidden.append(cid)
+        creature = Creature(id=cid, at=at, size=chosen.size, side=SIDES[disposition], extra=extra)
+        placed.append(TokenPlacement(creature, label))
+    if hidden:
+        warnings.add(
+            f"hidden token(s) imported as ordinary creatures, marked x-hidden: {', '.join(hidden)}"
+        )
+    if placed:
+        warnings.add(
+            "creature speeds are not part of a Foundry scene export; add 'speed' to each "
+            "creature before asking for reach"
+        )
+    return placed

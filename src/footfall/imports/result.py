@@ -1,0 +1,66 @@
+"""What an import gives back: the scene, its warnings and the background image bytes."""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+from dataclasses import dataclass
+
+from footfall.scene import Scene
+
+__all__ = ["BackgroundImage", "ImportResult", "sniff_image"]
+
+_EXTENSIONS = {"image/png": "png", "image/webp": "webp", "image/jpeg": "jpg"}
+
+
+def sniff_image(data: bytes) -> str | None:
+    """Return the media type of PNG, WebP or JPEG `data` from its magic bytes, else None."""
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "image/png"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "image/webp"
+    if data.startswith(b"\xff\xd8\xff"):
+        return "image/jpeg"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class BackgroundImage:
+    """An imported map's picture: encoded bytes (PNG, WebP or JPEG) and their media type."""
+
+    data: bytes = dataclasses.field(repr=False)
+    media_type: str
+
+    @property
+    def extension(self) -> str:
+        """File extension for the image, without the dot (``png``, ``webp``, ``jpg``)."""
+        return _EXTENSIONS[self.media_type]
+
+    def data_url(self) -> str:
+        """Return the image as a ``data:`` URL, for a scene that embeds its background."""
+        return f"data:{self.media_type};base64,{base64.b64encode(self.data).decode('ascii')}"
+
+
+@dataclass(frozen=True, slots=True)
+class ImportResult:
+    """An imported scene, what could not be imported, and the background picture if any.
+
+    `scene.background` is None until the caller decides where the picture goes: use
+    `with_background` with a path relative to the scene file (after writing
+    `background.data` there) or with `background.data_url()` to embed it.
+    """
+
+    scene: Scene
+    warnings: tuple[str, ...] = ()
+    background: BackgroundImage | None = None
+
+    def with_background(self, reference: str) -> ImportResult:
+        """Return a copy whose scene's `background` is `reference` (a relative path or URL)."""
+        scene = dataclasses.replace(self.scene, background=reference)
+        return dataclasses.replace(self, scene=scene)
+
+    def embedded(self) -> ImportResult:
+        """Return a copy whose scene embeds the background image as a data URL (if any)."""
+        if self.background is None:
+            return self
+        return self.with_background(self.background.data_url())

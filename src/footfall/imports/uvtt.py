@@ -1,0 +1,236 @@
+"""Read Universal VTT maps (`.dd2vtt` Dungeondraft, `.df2vtt` DungeonFog, `.uvtt` Arkenforge...).
+
+A Universal VTT file is one JSON object::
+
+    {"format": 0.3,
+     "resolution": {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": 20, "y": 15},
+                    "pixels_per_grid": 70},
+     "line_of_sight": [[{"x": 1, "y": 1}, {"x": 5, "y": 1}, ...], ...],
+     "objects_line_of_sight": [[...], ...],
+     "portals": [{"position": {...}, "bounds": [{"x": 3, "y": 1}, {"x": 4, "y": 1}],
+                  "rotation": 0, "closed": true, "freestanding": false}],
+     "environment": {...}, "lights": [...],
+     "image": "<base64 PNG or WebP>"}
+
+Points are in grid units measured from the same origin as `map_origin`, so a point's square
+coordinate is ``point - map_origin``. Every consecutive pair of points of a `line_of_sight`
+or `objects_line_of_sight` polyline becomes one thin wall, and each portal one door; walls
+off the grid lines block steps by the centre-to-centre rule of SCENE.md. Terrain is not part
+of the format: the map comes out open ground, ready for an overlay.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import itertools
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any, Literal
+
+from footfall.errors import InputError, LimitError
+from footfall.imports._common import (
+    MAX_IMPORT_WALLS,
+    Warnings,
+    ceil_fraction,
+    check_map_size,
+    load_json,
+    merge_overlay,
+    number,
+)
+from footfall.imports.result import BackgroundImage, ImportResult, sniff_image
+from footfall.scene import DEFAULT_LEGEND, Point, Scene, Wall
+
+__all__ = ["read_uvtt"]
+
+_WHAT = "Universal VTT file"
+
+#: Keys this importer reads; others become a warning.
+_READ = ("format", "resolution", "line_of_sight", "objects_line_of_sight", "portals", "image")
+#: Keys known to carry nothing about movement, each with the warning it deserves.
+_NOT_IMPORTED = {
+    "lights": "{n} light(s) not imported (footfall does not model light)",
+    "environment": "environment (ambient light, baked lighting) not imported",
+}
+#: Keys that describe the file itself, ignored without a word.
+_METADATA = ("software", "creator", "version", "name")
+
+
+def read_uvtt(
+    data: bytes | str | Mapping[str, Any],
+    *,
+    system: str,
+    terrain: Sequence[str] | None = None,
+) -> ImportResult:
+    """Import a Universal VTT map as a scene of `system`, with its background image.
+
+    `terrain` is an optional plain-text overlay, one line per row, in default-legend
+    characters; it must have the map's size. Raises `InputError` (one line) for a malformed
+    file and `LimitError` for a map over 1000x1000 squares.
+    """
+    doc = data if isinstance(data, Mapping) else load_json(data, _WHAT)
+    if not isinstance(doc, Mapping):
+        raise InputError(f"{_WHAT}: expected a JSON object, got {type(doc).__name__}")
+    warnings = Warnings()
+    _check_format(doc.get("format"), warnings)
+    if "resolution" not in doc:
+        raise InputError(
+            f"{_WHAT}: missing 'resolution' (map_origin, map_size, pixels_per_grid): "
+            "is this a Universal VTT export?"
+        )
+    origin, width, height, ppg = _resolution(doc["resolution"])
+
+    walls: list[Wall] = []
+    dropped = 0
+    for key in ("line_of_sight", "objects_line_of_sight"):
+        for i, line in enumerate(_list(doc.get(key, []), key)):
+            where = f"{key}[{i}]"
+            points = [_point(p, f"{where}[{j}]", origin) for j, p in enumerate(_list(line, where))]
+            if len(points) < 2:
+                raise InputError(
+                    f"{_WHAT}: {where}: a wall polyline needs at least 2 points, got {len(points)}"
+                )
+            for a, b in itertools.pairwise(points):
+                if a == b:
+                    dropped += 1
+                else:
+                    walls.append(Wall(a, b))
+    for i, portal in enumerate(_list(doc.get("portals", []), "portals")):
+        walls.append(_portal(portal, f"portals[{i}]", origin))
+    if dropped:
+        warnings.add(f"{dropped} zero-length wall segment(s) (repeated points) skipped")
+    if len(walls) > MAX_IMPORT_WALLS:
+        raise LimitError(
+            f"{_WHAT}: {len(walls)} wall segments is over the import limit of {MAX_IMPORT_WALLS}"
+        )
+    walls = _dedupe(walls)
+
+    background = _image(doc.get("image"), warnings)
+    for key, value in doc.items():
+        if key in _READ or key in _METADATA:
+            continue
+        if key in _NOT_IMPORTED:
+            if value:
+                n = len(value) if isinstance(value, list) else 1
+                warnings.add(_NOT_IMPORTED[key].format(n=n))
+        else:
+            warnings.add(f"unknown part {key!r} not imported")
+
+    grid = [["."] * width for _ in range(height)]
+    legend = dict(DEFAULT_LEGEND)
+    if terrain is not None:
+        merge_overlay(grid, terrain, legend)
+    scene = Scene(
+        system=system,
+        rows=tuple("".join(row) for row in grid),
+        legend=legend,
+        walls=tuple(walls),
+        extra={"x-import": {"format": "uvtt", "pixels_per_grid": _json_number(ppg)}},
+    )
+    return ImportResult(scene, warnings.items(), background)
+
+
+def _check_format(value: object, warnings: Warnings) -> None:
+    if value is None:
+        warnings.add("no 'format' version given; read as Universal VTT 0.3")
+        return
+    if isinstance(value, bool) or not isinstance(value, int | Fraction | str):
+        raise InputError(f"{_WHAT}: 'format' must be a version number, got {value!r}")
+    try:
+        version = Fraction(str(value))
+    except ValueError:
+        raise InputError(f"{_WHAT}: 'format' must be a version number, got {value!r}") from None
+    if version > 1:
+        warnings.add(f"format {value} is newer than footfall knows (0.1 to 1.0); read as 1.0")
+
+
+def _list(value: object, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise InputError(f"{_WHAT}: {where}: expected a list, got {type(value).__name__}")
+    return value
+
+
+def _xy(value: object, where: str) -> tuple[Fraction, Fraction]:
+    if not isinstance(value, Mapping) or "x" not in value or "y" not in value:
+        raise InputError(f'{_WHAT}: {where}: expected a point {{"x": ..., "y": ...}}')
+    return number(value["x"], f"{_WHAT}: {where}.x"), number(value["y"], f"{_WHAT}: {where}.y")
+
+
+def _point(value: object, where: str, origin: Point) -> Point:
+    x, y = _xy(value, where)
+    return x - origin[0], y - origin[1]
+
+
+def _resolution(value: object) -> tuple[Point, int, int, Fraction]:
+    """Return origin, width and height in squares, and pixels per grid."""
+    if not isinstance(value, Mapping):
+        raise InputError(f"{_WHAT}: 'resolution' must be an object")
+    for key in ("map_size", "pixels_per_grid"):
+        if key not in value:
+            raise InputError(f"{_WHAT}: resolution: missing {key!r}")
+    origin = _xy(value.get("map_origin", {"x": 0, "y": 0}), "resolution.map_origin")
+    size_x, size_y = _xy(value["map_size"], "resolution.map_size")
+    if size_x <= 0 or size_y <= 0:
+        raise InputError(f"{_WHAT}: resolution.map_size must be positive, got {size_x} x {size_y}")
+    width, height = ceil_fraction(size_x), ceil_fraction(size_y)
+    check_map_size(width, height, f"{_WHAT}: resolution.map_size")
+    ppg = number(value["pixels_per_grid"], f"{_WHAT}: resolution.pixels_per_grid")
+    if ppg <= 0:
+        raise InputError(f"{_WHAT}: resolution.pixels_per_grid must be positive, got {ppg}")
+    return origin, width, height, ppg
+
+
+def _portal(value: object, where: str, origin: Point) -> Wall:
+    if not isinstance(value, Mapping):
+        raise InputError(f"{_WHAT}: {where}: expected an object")
+    bounds = _list(value.get("bounds"), f"{where}.bounds") if "bounds" in value else []
+    if len(bounds) != 2:
+        raise InputError(f"{_WHAT}: {where}.bounds: a door needs 2 points, got {len(bounds)}")
+    a = _point(bounds[0], f"{where}.bounds[0]", origin)
+    b = _point(bounds[1], f"{where}.bounds[1]", origin)
+    if a == b:
+        raise InputError(f"{_WHAT}: {where}.bounds: a door needs 2 different points")
+    closed = value.get("closed", True)
+    if not isinstance(closed, bool):
+        raise InputError(f"{_WHAT}: {where}.closed must be true or false, got {closed!r}")
+    door: Literal["open", "closed"] = "closed" if closed else "open"
+    return Wall(a, b, door)
+
+
+def _dedupe(walls: list[Wall]) -> list[Wall]:
+    """Drop repeated segments (either direction); a door wins over a plain wall."""
+    seen: dict[tuple[Point, Point], int] = {}
+    out: list[Wall] = []
+    for wall in walls:
+        key = (min(wall.start, wall.end), max(wall.start, wall.end))
+        if key in seen:
+            if wall.door is not None and out[seen[key]].door is None:
+                out[seen[key]] = wall
+            continue
+        seen[key] = len(out)
+        out.append(wall)
+    return out
+
+
+def _image(value: object, warnings: Warnings) -> BackgroundImage | None:
+    if value is None or value == "":
+        warnings.add("no background image in the file")
+        return None
+    if not isinstance(value, str):
+        raise InputError(f"{_WHAT}: 'image' must be a base64 string")
+    text = value
+    if text.startswith("data:"):
+        text = text.partition(",")[2]
+    try:
+        raw = base64.b64decode(text, validate=False)
+    except (binascii.Error, ValueError):
+        raise InputError(f"{_WHAT}: 'image' is not valid base64") from None
+    media_type = sniff_image(raw)
+    if media_type is None:
+        raise InputError(f"{_WHAT}: 'image' is not a PNG, WebP or JPEG image")
+    return BackgroundImage(raw, media_type)
+
+
+def _json_number(value: Fraction) -> int | str:
+    """Return `value` as an int when whole, else as exact text ``"p/q"`` (for ``x-import``)."""
+    return value.numerator if value.denominator == 1 else str(value)

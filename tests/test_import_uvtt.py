@@ -1,0 +1,260 @@
+"""Universal VTT import: walls and doors in grid units, background image, overlay, bad files."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from footfall.errors import InputError, LimitError
+from footfall.imports import import_map, read_terrain, read_uvtt
+from footfall.scene import Flag, Wall, parse_scene, scene_to_json
+
+PPG = 10
+
+
+def png_bytes(width: int, height: int, colour: tuple[int, int, int] = (200, 180, 120)) -> bytes:
+    """Return a PNG of one colour, as a map export would embed."""
+    buffer = io.BytesIO()
+    Image.new("RGB", (width, height), colour).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def pt(x: float, y: float) -> dict[str, float]:
+    return {"x": x, "y": y}
+
+
+def uvtt_doc(**overrides: Any) -> dict[str, Any]:
+    """Build a 6x4-square Dungeondraft-style export with a room, a pillar and two doors.
+
+    Origin is (10, 20) in grid units, as Dungeondraft writes for a map cut from a larger one.
+    """
+    ox, oy = 10, 20
+    doc: dict[str, Any] = {
+        "format": 0.3,
+        "resolution": {
+            "map_origin": pt(ox, oy),
+            "map_size": pt(6, 4),
+            "pixels_per_grid": PPG,
+        },
+        # A vertical wall x=3 from y=0 to y=1, then a door gap, then y=2..4.
+        "line_of_sight": [
+            [pt(ox + 3, oy + 0), pt(ox + 3, oy + 1)],
+            [pt(ox + 3, oy + 2), pt(ox + 3, oy + 4)],
+        ],
+        # A diagonal wall off the grid lines (a toppled pillar).
+        "objects_line_of_sight": [[pt(ox + 0.5, oy + 2.5), pt(ox + 1.5, oy + 3.5)]],
+        "portals": [
+            {
+                "position": pt(ox + 3, oy + 1.5),
+                "bounds": [pt(ox + 3, oy + 1), pt(ox + 3, oy + 2)],
+                "rotation": 1.5708,
+                "closed": True,
+                "freestanding": False,
+            },
+            {
+                "position": pt(ox + 5.5, oy + 2),
+                "bounds": [pt(ox + 5, oy + 2), pt(ox + 6, oy + 2)],
+                "rotation": 0,
+                "closed": False,
+                "freestanding": True,
+            },
+        ],
+        "environment": {"baked_lighting": True, "ambient_light": "ffffffff"},
+        "lights": [
+            {"position": pt(ox + 1, oy + 1), "range": 4, "intensity": 1, "color": "ffeeccaa"}
+        ],
+        "image": base64.b64encode(png_bytes(6 * PPG, 4 * PPG)).decode("ascii"),
+    }
+    doc.update(overrides)
+    return doc
+
+
+def uvtt_bytes(**overrides: Any) -> bytes:
+    """Return the export as the bytes of a .dd2vtt file."""
+    return json.dumps(uvtt_doc(**overrides)).encode("utf-8")
+
+
+def test_walls_are_segments_in_grid_units_from_the_origin() -> None:
+    """Each consecutive pair of polyline points is a wall, shifted by `map_origin`."""
+    result = read_uvtt(uvtt_bytes(), system="pf1e")
+    walls = {(w.start, w.end): w.door for w in result.scene.walls}
+    assert walls[((Fraction(3), Fraction(0)), (Fraction(3), Fraction(1)))] is None
+    assert walls[((Fraction(3), Fraction(2)), (Fraction(3), Fraction(4)))] is None
+    diagonal = ((Fraction(1, 2), Fraction(5, 2)), (Fraction(3, 2), Fraction(7, 2)))
+    assert walls[diagonal] is None
+    assert all(isinstance(c, Fraction) for w in result.scene.walls for c in (*w.start, *w.end))
+
+
+def test_portals_become_doors_with_their_state() -> None:
+    """A closed portal is a closed door; an open one an open door that does not block."""
+    result = read_uvtt(uvtt_bytes(), system="pf1e")
+    doors = [w for w in result.scene.walls if w.door is not None]
+    assert doors == [
+        Wall((Fraction(3), Fraction(1)), (Fraction(3), Fraction(2)), "closed"),
+        Wall((Fraction(5), Fraction(2)), (Fraction(6), Fraction(2)), "open"),
+    ]
+    assert [d.blocks for d in doors] == [True, False]
+
+
+def test_map_is_open_ground_of_map_size() -> None:
+    """Terrain is not in the format: the scene is map_size squares of open ground."""
+    scene = read_uvtt(uvtt_bytes(), system="dnd35").scene
+    assert scene.rows == ("......",) * 4
+    assert (scene.width, scene.height) == (6, 4)
+    assert scene.system == "dnd35"
+
+
+def test_polyline_of_several_points_gives_one_wall_per_pair() -> None:
+    """A 4-point polyline (a room corner run) gives 3 walls; a repeated point is skipped."""
+    line = [pt(0, 0), pt(2, 0), pt(2, 0), pt(2, 3), pt(0, 3)]
+    result = read_uvtt(
+        uvtt_bytes(
+            resolution={"map_origin": pt(0, 0), "map_size": pt(4, 4), "pixels_per_grid": 10},
+            line_of_sight=[line],
+            objects_line_of_sight=[],
+            portals=[],
+        ),
+        system="pf1e",
+    )
+    assert [(w.start, w.end) for w in result.scene.walls] == [
+        ((0, 0), (2, 0)),
+        ((2, 0), (2, 3)),
+        ((2, 3), (0, 3)),
+    ]
+    assert any("zero-length" in w for w in result.warnings)
+
+
+def test_background_image_is_kept_and_can_be_embedded() -> None:
+    """The base64 image comes back as PNG bytes; `embedded()` puts a data URL in the scene."""
+    result = read_uvtt(uvtt_bytes(), system="pf1e")
+    assert result.background is not None
+    assert result.background.media_type == "image/png"
+    assert result.background.extension == "png"
+    with Image.open(io.BytesIO(result.background.data)) as image:
+        assert image.size == (60, 40)
+    assert result.scene.background is None
+    embedded = result.embedded().scene
+    assert embedded.background is not None
+    assert embedded.background.startswith("data:image/png;base64,")
+    assert result.with_background("map.png").scene.background == "map.png"
+
+
+def test_webp_image_is_recognised() -> None:
+    """A WebP export keeps its media type and extension."""
+    buffer = io.BytesIO()
+    Image.new("RGB", (60, 40), (1, 2, 3)).save(buffer, format="WEBP")
+    image = base64.b64encode(buffer.getvalue()).decode("ascii")
+    result = read_uvtt(uvtt_bytes(image=image), system="pf1e")
+    assert result.background is not None
+    assert result.background.extension == "webp"
+
+
+def test_unsupported_parts_are_warned_about() -> None:
+    """Lights and environment are named in the warnings, not dropped silently."""
+    warnings = read_uvtt(uvtt_bytes(extra_layer=[1]), system="pf1e").warnings
+    assert "1 light(s) not imported (footfall does not model light)" in warnings
+    assert "environment (ambient light, baked lighting) not imported" in warnings
+    assert "unknown part 'extra_layer' not imported" in warnings
+
+
+def test_imported_scene_round_trips_through_the_scene_format() -> None:
+    """The imported scene is a valid SCENE.md scene: JSON out and back gives the same scene."""
+    result = read_uvtt(uvtt_bytes(), system="pf1e").with_background("map.png")
+    data = json.loads(json.dumps(scene_to_json(result.scene)))
+    again = parse_scene(data)
+    assert again.walls == result.scene.walls
+    assert again.rows == result.scene.rows
+    assert again.background == "map.png"
+
+
+def test_terrain_overlay_merges_in() -> None:
+    """Overlay characters replace open ground; '.' keeps what is there."""
+    overlay = read_terrain("......\n.^^...\n...#..\n......\n")
+    scene = read_uvtt(uvtt_bytes(), system="pf1e", terrain=overlay).scene
+    assert scene.rows == ("......", ".^^...", "...#..", "......")
+    assert scene.legend["^"].flags == {Flag.DIFFICULT}
+
+
+def test_terrain_overlay_of_wrong_size_is_an_error() -> None:
+    """An overlay whose size differs from map_size is refused with both sizes named."""
+    with pytest.raises(InputError) as caught:
+        read_uvtt(uvtt_bytes(), system="pf1e", terrain=["....", "...."])
+    assert str(caught.value) == (
+        "terrain overlay is 4x2 squares, the map is 6x4 "
+        "(give one character per square, one line per row)"
+    )
+
+
+def test_terrain_overlay_with_unknown_character_is_an_error() -> None:
+    """An overlay character outside the default legend is named with the known ones."""
+    with pytest.raises(InputError, match=r"unknown character 'Z' at \[1, 0\]"):
+        read_uvtt(uvtt_bytes(), system="pf1e", terrain=[".Z....", *["......"] * 3])
+
+
+def test_import_map_reads_a_dd2vtt_file(tmp_path: Path) -> None:
+    """`import_map` picks the Universal VTT reader by extension and reads the overlay file."""
+    path = tmp_path / "crypt.dd2vtt"
+    path.write_bytes(uvtt_bytes())
+    overlay = tmp_path / "crypt.txt"
+    overlay.write_text("^.....\n......\n......\n.....%\n", encoding="utf-8")
+    result = import_map(path, system="pf1e", terrain=overlay)
+    assert result.scene.rows[0] == "^....."
+    assert result.scene.rows[3] == ".....%"
+    assert len(result.scene.walls) == 5
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b'{"format": 0.3, "resolution": ', "Universal VTT file: not valid JSON: Expecting value"),
+        (
+            json.dumps({"format": 0.3, "line_of_sight": []}).encode(),
+            "Universal VTT file: missing 'resolution' (map_origin, map_size, pixels_per_grid)",
+        ),
+        (
+            uvtt_bytes(line_of_sight=[[pt(1, 1)]]),
+            "Universal VTT file: line_of_sight[0]: a wall polyline needs at least 2 points, got 1",
+        ),
+        (
+            uvtt_bytes(portals=[{"bounds": [pt(1, 1)], "closed": True}]),
+            "Universal VTT file: portals[0].bounds: a door needs 2 points, got 1",
+        ),
+        (
+            uvtt_bytes(line_of_sight=[[pt(1, 1), {"x": "a", "y": 2}]]),
+            'Universal VTT file: line_of_sight[0][1].x: expected a number, got "a"',
+        ),
+        (uvtt_bytes(image="aGVsbG8="), "Universal VTT file: 'image' is not a PNG"),
+    ],
+    ids=["bad-json", "no-resolution", "one-point", "one-point-door", "bad-number", "bad-image"],
+)
+def test_malformed_files_give_one_line_errors(data: bytes, message: str) -> None:
+    """Bad JSON, a missing resolution, a one-point polyline... -> one line naming the problem."""
+    with pytest.raises(InputError) as caught:
+        read_uvtt(data, system="pf1e")
+    text = str(caught.value)
+    assert "\n" not in text
+    assert text.startswith(message)
+
+
+def test_huge_map_size_is_a_limit_error() -> None:
+    """A map_size over 1000x1000 squares raises LimitError before anything is allocated."""
+    resolution = {"map_origin": pt(0, 0), "map_size": pt(5000, 4000), "pixels_per_grid": 1}
+    with pytest.raises(LimitError) as caught:
+        read_uvtt(uvtt_bytes(resolution=resolution), system="pf1e")
+    assert str(caught.value) == (
+        "Universal VTT file: resolution.map_size: 5000x4000 = 20000000 squares is over the "
+        "import limit of 1000000 squares (1000x1000)"
+    )
+
+
+def test_unknown_system_is_refused() -> None:
+    """`import_map` names the known systems for a misspelt one."""
+    with pytest.raises(InputError, match="unknown system 'pf2e' \\(known: pf1e, dnd35"):
+        import_map(uvtt_bytes(), system="pf2e")
