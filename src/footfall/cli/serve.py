@@ -1,9 +1,98 @@
-"""CLI commands: serve (placeholder until its issue lands)."""
+"""CLI command ``footfall serve``: the HTTP API and the battle-map page on one port."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
 import typer
+
+from footfall.errors import InputError, unknown
+
+#: The scene the page opens when none is named: a pf1e sample with an ogre beside a patch of
+#: difficult terrain (the README's first command shows it).
+DEFAULT_SYSTEM = "pf1e"
+DEFAULT_MOVER = "ogre"
+
+
+def default_sample() -> str | None:
+    """Return the pf1e sample scene with an ogre in it, else the first pf1e sample, else None."""
+    from footfall.api import sample_scenes
+
+    samples = sample_scenes()
+    pf = [name for name, data in samples.items() if data.get("system") == DEFAULT_SYSTEM]
+    for name in pf:
+        if any(c.get("id") == DEFAULT_MOVER for c in samples[name].get("creatures", [])):
+            return name
+    return pf[0] if pf else next(iter(samples), None)
+
+
+def resolve_scene(value: str | None) -> tuple[str | None, dict[str, dict[str, Any]]]:
+    """Turn ``--scene`` (a sample name or a scene file) into the name to open and extra scenes.
+
+    A file is read and validated once, at start; the server never writes it.
+    """
+    from footfall.api import sample_scenes
+    from footfall.scene import load_scene, scene_to_json
+
+    if value is None:
+        return default_sample(), {}
+    samples = sample_scenes()
+    if value in samples:
+        return value, {}
+    path = Path(value)
+    if not path.is_file():
+        raise unknown("scene (not a sample name nor a file)", value, sorted(samples))
+    scene = load_scene(path)
+    name = path.stem
+    if name in samples:
+        name = f"{name} ({path.name})"
+    return name, {name: json.loads(json.dumps(scene_to_json(scene)))}
 
 
 def register(app: typer.Typer) -> None:
     """Add this topic's commands to `app`."""
+
+    @app.command()
+    def serve(
+        host: str = typer.Option("127.0.0.1", help="Address to listen on."),
+        port: int = typer.Option(8000, min=0, max=65535, help="Port to listen on."),
+        scene: str | None = typer.Option(
+            None, help="Sample scene name or scene file the page opens first."
+        ),
+    ) -> None:
+        """Serve the battle-map page and the JSON API; print the URL to open."""
+        import uvicorn
+
+        from footfall.api import create_app
+
+        name, extra = resolve_scene(scene)
+        mover = DEFAULT_MOVER if scene is None else None
+        if name is not None and mover is not None:
+            ids = [
+                c.get("id") for c in ({**_samples(), **extra}.get(name) or {}).get("creatures", [])
+            ]
+            mover = mover if mover in ids else None
+        app_ = create_app(default_scene=name, default_mover=mover, scenes=extra)
+        shown = f"[{host}]" if ":" in host else host
+        typer.echo(f"footfall {_version()}: open http://{shown}:{port}/  (API docs: /docs)")
+        if name:
+            typer.echo(f"scene: {name}")
+        typer.echo("press Ctrl+C to stop")
+        try:
+            uvicorn.run(app_, host=host, port=port, log_level="warning")
+        except OSError as exc:  # port in use, address not available
+            raise InputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
+def _samples() -> dict[str, dict[str, Any]]:
+    from footfall.api import sample_scenes
+
+    return sample_scenes()
+
+
+def _version() -> str:
+    from footfall import __version__
+
+    return __version__

@@ -1,0 +1,568 @@
+"""Serve footfall over HTTP: JSON endpoints for every feature, and the battle-map page.
+
+`create_app()` builds a FastAPI application. Every endpoint returns the same JSON shape as the
+matching CLI command's ``--json`` (SCENE.md for ``reach``/``path``/``check``, JOURNEY.md for
+``travel``/``route``/``chase``); errors are ``{"error": "<one line>"}`` with the same message
+the CLI prints after ``footfall: error:``:
+
+- `InputError` (bad value, unknown id, malformed scene) -> 400; an unknown sample scene -> 404;
+- a request the schema rejects (malformed JSON, wrong type, missing field) -> 422;
+- `LimitError` and a body over the limit -> 413;
+- anything else -> 500 with a generic message: no traceback ever reaches a client.
+
+No endpoint writes files. Limits (`Limits`) bound the body, the map and the work per request.
+The page (``footfall/web/``) is served at ``/`` and knows only this API.
+
+Example::
+
+    from fastapi.testclient import TestClient
+    client = TestClient(create_app())
+    client.get("/api/health").json()    # {"ok": true, "version": "..."}
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from dataclasses import asdict, dataclass
+from fractions import Fraction
+from functools import lru_cache
+from importlib import resources
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Path, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from footfall import __version__
+from footfall.errors import FootfallError, InputError, LimitError, unknown
+from footfall.i18n import Lang, parse_lang
+
+__all__ = ["Limits", "create_app", "sample_scenes"]
+
+_log = logging.getLogger("footfall.api")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Bounds on one request: body size, map size and the work it may ask for."""
+
+    body_bytes: int = 2_000_000
+    """Largest request body accepted (413 beyond)."""
+    map_side: int = 500
+    """Largest map width or height in squares (scenes and overland maps)."""
+    creatures: int = 500
+    """Most creatures in one scene."""
+    walls: int = 5_000
+    """Most thin walls in one scene."""
+    path_squares: int = 2_000
+    """Most squares in a path to check, or waypoints of a path."""
+    legs: int = 200
+    """Most legs of a journey."""
+    leg_distance: int = 10_000
+    """Longest leg of a journey, in miles or km."""
+    days: int = 30
+    """Most days of hustling or forced marching asked for at once."""
+
+
+# ------------------------------------------------------------------------------ responses
+
+
+class _JSON(JSONResponse):
+    """JSON response written by the standard library (UTF-8, not ASCII-escaped)."""
+
+    def render(self, content: Any) -> bytes:
+        """Encode `content` compactly."""
+        return json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _error(status: int, message: str) -> _JSON:
+    """Build the one error shape every endpoint uses."""
+    return _JSON({"error": message}, status_code=status)
+
+
+class _NotFound(InputError):
+    """An unknown resource named in the URL (a sample scene): 404."""
+
+
+# ------------------------------------------------------------------------------ body limit
+
+
+class _BodyLimit:
+    """Refuse request bodies over `limit` bytes with 413, before any endpoint reads them.
+
+    A pure ASGI middleware (cheaper than Starlette's ``BaseHTTPMiddleware`` on the hot path):
+    a declared ``Content-Length`` over the limit is refused at once; a streamed body is
+    counted as it arrives.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on, or answer 413 when its body is too large."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        message = f"request body is larger than the limit of {self.limit} bytes"
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    declared = 0
+                if declared > self.limit:
+                    await _error(413, message)(scope, receive, send)
+                    return
+        received = 0
+        too_large = False
+
+        async def counting_receive() -> Message:
+            nonlocal received, too_large
+            msg = await receive()
+            if msg["type"] == "http.request":
+                received += len(msg.get("body", b""))
+                if received > self.limit:
+                    too_large = True
+                    raise LimitError(message)
+            return msg
+
+        try:
+            await self.app(scope, counting_receive, send)
+        except LimitError:
+            if not too_large:
+                raise
+            await _error(413, message)(scope, receive, send)
+
+
+# ------------------------------------------------------------------------------ request models
+
+
+class _Model(BaseModel):
+    """A request body: unknown keys are an error, as in the scene format."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+_LANG_DOC = "Language of messages and labels: en, ru or zh."
+_SCENE_DOC = "A scene in SCENE.md's JSON format."
+
+
+class TacticalQuery(_Model):
+    """The common part of ``reach``, ``path`` and ``check``: scene, mover and action."""
+
+    scene: dict[str, Any] = Field(description=_SCENE_DOC)
+    mover: str = Field(description="Id of the creature that moves.")
+    action: str | None = Field(None, description="Action id (the system's default if absent).")
+    distance: int | None = Field(
+        None, ge=0, le=10_000, description="Granted distance N (drawsteel shift, 'move up to N')."
+    )
+    interpretations: dict[str, str] = Field(
+        default_factory=dict, description="Interpretation switches of RULES.md: name -> choice."
+    )
+    lang: str = Field("en", description=_LANG_DOC)
+
+
+class PathQuery(TacticalQuery):
+    """``path``: a cheapest legal path to `to`, optionally through waypoints `via`."""
+
+    to: tuple[int, int] = Field(description="Target square [x, y].")
+    via: list[tuple[int, int]] = Field(default_factory=list, description="Waypoints [[x, y]].")
+
+
+class CheckQuery(TacticalQuery):
+    """``check``: the squares after the start, in order."""
+
+    path: list[tuple[int, int]] = Field(description="Squares after the start, [[x, y], ...].")
+
+
+class SceneBody(_Model):
+    """A scene to validate and normalise."""
+
+    scene: dict[str, Any] = Field(description=_SCENE_DOC)
+    lang: str = Field("en", description=_LANG_DOC)
+
+
+class ChaseQuery(_Model):
+    """``chase``: pursuer and quarry (speed, Dexterity and Constitution modifiers)."""
+
+    system: str = "pf1e"
+    pursuer: str = Field(description='"speed=30,dex=+2,con=+1"')
+    quarry: str = Field(description='"speed=30,dex=+3"')
+    scale: str = Field("tactical", description="tactical (opposed Dex) or overland (opposed Con).")
+    chase_tie: str | None = Field(None, description="Interpretation switch: pursuer | opposed.")
+    seed: int | None = Field(None, ge=0, le=2**63 - 1, description="Roll with this seed.")
+    lang: str = Field("en", description=_LANG_DOC)
+
+
+# ------------------------------------------------------------------------------ helpers
+
+
+def _lang(value: str) -> Lang:
+    """Parse a language, as the CLI's ``--lang`` does."""
+    return parse_lang(value)
+
+
+def _check_map_size(data: Mapping[str, Any], limits: Limits, what: str = "map") -> None:
+    """Refuse a map wider or taller than the limit before any parsing work is done."""
+    rows = data.get("map")
+    if not isinstance(rows, list):
+        return  # the parser says what is wrong
+    height = len(rows)
+    width = max((len(r) for r in rows if isinstance(r, str)), default=0)
+    if height > limits.map_side or width > limits.map_side:
+        raise LimitError(
+            f"{what} is {width}x{height} squares, over the limit of "
+            f"{limits.map_side}x{limits.map_side}"
+        )
+
+
+def _check_scene_limits(data: Mapping[str, Any], limits: Limits) -> None:
+    """Refuse scenes over the map, creature and wall limits."""
+    _check_map_size(data, limits)
+    for key, most in (("creatures", limits.creatures), ("walls", limits.walls)):
+        items = data.get(key)
+        if isinstance(items, list) and len(items) > most:
+            raise LimitError(f"scene has {len(items)} {key}, over the limit of {most}")
+
+
+@lru_cache(maxsize=1)
+def _sample_texts() -> dict[str, str]:
+    """Return the JSON text of each sample scene shipped in ``footfall/scenes/``, by name."""
+    folder = resources.files("footfall") / "scenes"
+    texts = {
+        e.name[: -len(".json")]: e.read_text(encoding="utf-8")
+        for e in folder.iterdir()
+        if e.name.endswith(".json")
+    }
+    return dict(sorted(texts.items()))
+
+
+def sample_scenes() -> dict[str, dict[str, Any]]:
+    """Return the sample scenes shipped with footfall, name -> SCENE.md JSON (a fresh copy)."""
+    return {name: json.loads(text) for name, text in _sample_texts().items()}
+
+
+# ------------------------------------------------------------------------------ the app
+
+
+def create_app(
+    *,
+    limits: Limits | None = None,
+    default_scene: str | None = None,
+    default_mover: str | None = None,
+    scenes: Mapping[str, Mapping[str, Any]] | None = None,
+) -> FastAPI:
+    """Build the footfall HTTP application.
+
+    `limits` bounds every request (`Limits()` by default). `scenes` adds named scenes (already
+    validated SCENE.md JSON, e.g. a file given to ``footfall serve --scene``) beside the
+    shipped samples; `default_scene` names the scene the page opens first and `default_mover`
+    the creature it selects there.
+    """
+    lim = limits or Limits()
+    extra: dict[str, dict[str, Any]] = {k: dict(v) for k, v in (scenes or {}).items()}
+    app = FastAPI(
+        title="footfall",
+        version=__version__,
+        summary="Exact movement rules for Pathfinder 1e, D&D 3.5, Dark Heresy 2e, Draw Steel.",
+        description=(
+            "Every endpoint returns the JSON of the matching `footfall ... --json` command. "
+            'Errors are `{"error": "<one line>"}`: 400 bad input, 404 unknown sample, '
+            "413 over a limit, 422 malformed request."
+        ),
+        default_response_class=_JSON,
+    )
+    _install_errors(app)
+
+    def scene_names() -> list[str]:
+        return sorted({*_sample_texts(), *extra})
+
+    def scene_data(name: str) -> dict[str, Any]:
+        if name in extra:
+            return extra[name]
+        text = _sample_texts().get(name)
+        if text is None:
+            raise _NotFound(str(unknown("scene", name, scene_names())))
+        data: dict[str, Any] = json.loads(text)
+        return data
+
+    def parse(data: Mapping[str, Any]) -> Any:
+        from footfall.scene import parse_scene
+
+        _check_scene_limits(data, lim)
+        return parse_scene(data)
+
+    # -------------------------------------------------------------- general
+
+    @app.get("/api/health", tags=["general"])
+    def health() -> Any:
+        """Say the server is up, with footfall's version."""
+        return {"ok": True, "version": __version__}
+
+    @app.get("/api/limits", tags=["general"])
+    def limits_() -> Any:
+        """List the limits every request is held to."""
+        return asdict(lim)
+
+    @app.get("/api/meta", tags=["general"])
+    def meta(lang: Annotated[str, Query(description=_LANG_DOC)] = "en") -> Any:
+        """Describe the systems (actions, sizes, switches), the default legend and limits.
+
+        The page builds its menus from this; programs may too.
+        """
+        return _meta(_lang(lang), lim, default_scene, default_mover)
+
+    # -------------------------------------------------------------- scenes
+
+    @app.get("/api/scenes", tags=["scenes"])
+    def scenes_list() -> Any:
+        """List the sample scenes (and any scene the server was started with)."""
+        out = []
+        for name in scene_names():
+            data = scene_data(name)
+            creatures = data.get("creatures", [])
+            out.append(
+                {
+                    "name": name,
+                    "system": data.get("system"),
+                    "width": max((len(r) for r in data.get("map", [])), default=0),
+                    "height": len(data.get("map", [])),
+                    "creatures": [c.get("id") for c in creatures if isinstance(c, dict)],
+                }
+            )
+        return {"scenes": out}
+
+    @app.get("/api/scenes/{name}", tags=["scenes"])
+    def scenes_get(name: Annotated[str, Path(max_length=100)]) -> Any:
+        """Return one sample scene as SCENE.md JSON."""
+        return scene_data(name)
+
+    @app.post("/api/scenes/validate", tags=["scenes"])
+    def scenes_validate(body: SceneBody) -> Any:
+        """Validate a scene and return it normalised (as ``footfall`` would write it)."""
+        from footfall.scene import scene_to_json
+
+        _lang(body.lang)
+        return {"scene": scene_to_json(parse(body.scene))}
+
+    # -------------------------------------------------------------- tactical
+
+    _install_tactical(app, lim, parse)
+
+    # -------------------------------------------------------------- journeys
+
+    @app.post("/api/chase", tags=["journeys"])
+    def chase_(body: ChaseQuery) -> Any:
+        """Who gets away: exact odds and an optional seeded roll (JOURNEY.md ``chase``)."""
+        from footfall import chase
+
+        _lang(body.lang)
+        chase.require_chase_rules(body.system)
+        pursuer = chase.parse_runner(body.pursuer, "pursuer")
+        quarry = chase.parse_runner(body.quarry, "quarry")
+        scale = _enum(chase.Scale, body.scale, "scale")
+        tie = _tie(body.system, body.chase_tie)
+        result = chase.chase(pursuer, quarry, scale, tie, system=body.system, seed=body.seed)
+        return result.to_json()
+
+    # -------------------------------------------------------------- the page
+
+    web = resources.files("footfall") / "web"
+
+    @app.get("/", include_in_schema=False)
+    def index() -> Response:
+        return Response((web / "index.html").read_bytes(), media_type="text/html; charset=utf-8")
+
+    app.mount("/", StaticFiles(packages=[("footfall", "web")]), name="web")
+    app.add_middleware(_BodyLimit, limit=lim.body_bytes)
+    return app
+
+
+def _enum(kind: Any, value: str, what: str) -> Any:
+    """Return the member of enum `kind` whose value is `value`, or the standard error."""
+    for member in kind:
+        if member.value == value:
+            return member
+    raise unknown(what, value, [m.value for m in kind])
+
+
+def _tie(system: str, choice: str | None) -> Any:
+    """Return the ``chase_tie`` switch: the user's choice, else the system's default."""
+    from footfall import chase
+
+    if choice is None:
+        try:
+            from footfall.rules import load_system
+
+            choice = load_system(system).switches({})["chase_tie"]
+        except (ImportError, FootfallError, KeyError):
+            choice = chase.ChaseTie.PURSUER.value
+    return _enum(chase.ChaseTie, choice, "chase_tie choice")
+
+
+def _install_tactical(app: FastAPI, lim: Limits, parse: Callable[[Mapping[str, Any]], Any]) -> None:
+    """Add ``reach``, ``path`` and ``check``."""
+
+    @app.post("/api/reach", tags=["tactical"])
+    def reach(body: TacticalQuery) -> Any:
+        """Every square the mover may end this action in, with its least cost (SCENE.md)."""
+        raise InputError("reach is not available yet")
+
+    @app.post("/api/path", tags=["tactical"])
+    def path(body: PathQuery) -> Any:
+        """A cheapest legal path to a square (SCENE.md ``path``)."""
+        if len(body.via) > lim.path_squares:
+            raise LimitError(f"{len(body.via)} waypoints, over the limit of {lim.path_squares}")
+        raise InputError("path is not available yet")
+
+    @app.post("/api/check", tags=["tactical"])
+    def check(body: CheckQuery) -> Any:
+        """Check a drawn path: cost, legality and every violated rule (SCENE.md ``check``)."""
+        if len(body.path) > lim.path_squares:
+            raise LimitError(
+                f"path of {len(body.path)} squares, over the limit of {lim.path_squares}"
+            )
+        raise InputError("check is not available yet")
+
+
+#: The action each system's queries use when none is given (SCENE.md, "Actions").
+_DEFAULT_ACTION = {"pf1e": "move", "dnd35": "move", "dh2e": "full-move", "drawsteel": "advance"}
+
+#: The page's cost bands "one move, two, a run" as each system's actions; a presentation choice
+#: of this API (docs/page.md), not a rule. Draw Steel has one movement per turn: no bands.
+_BAND_ACTIONS: dict[str, tuple[str, ...]] = {
+    "pf1e": ("move", "double-move", "run"),
+    "dnd35": ("move", "double-move", "run"),
+    "dh2e": ("half-move", "full-move", "run"),
+    "drawsteel": (),
+}
+
+#: A new creature's defaults on the page: a medium human at 30 ft, a Draw Steel hero at 5.
+_NEW_CREATURE = {
+    "pf1e": ("medium", 30),
+    "dnd35": ("medium", 30),
+    "dh2e": ("medium", 0),
+    "drawsteel": ("1M", 5),
+}
+
+
+def _meta(
+    lang: Lang, lim: Limits, default_scene: str | None, default_mover: str | None
+) -> dict[str, Any]:
+    """Describe systems, the default legend and limits (the page builds its menus from it)."""
+    from footfall.rules import SYSTEM_IDS, load_system
+    from footfall.scene import DEFAULT_LEGEND, maneuverabilities, size_table
+
+    systems = []
+    for system_id in SYSTEM_IDS:
+        system = load_system(system_id)
+        size, speed = _NEW_CREATURE[system_id]
+        if system.steel is not None:
+            speed = system.steel.default_speed
+        systems.append(
+            {
+                "id": system_id,
+                "name": system.names.get(lang),
+                "unit": system.unit.value,
+                "square": _number(system.square),
+                "speed_field": "agility_bonus" if system.heresy is not None else "speed",
+                "default_size": size,
+                "default_speed": speed,
+                "sizes": size_table(system_id),
+                "maneuverability": list(maneuverabilities(system_id)),
+                "actions": [
+                    {"id": a.id.value, "label": a.names.get(lang), "distance": a.given}
+                    for a in system.actions
+                ],
+                "default_action": _DEFAULT_ACTION[system_id],
+                "band_actions": list(_BAND_ACTIONS[system_id]),
+                "interpretations": [
+                    {
+                        "name": i.id,
+                        "default": i.default,
+                        "choices": list(i.choice_ids),
+                        "description": "; ".join(f"{c.id}: {c.doc}" for c in i.choices),
+                        "source": str(i.source),
+                    }
+                    for i in system.interpretations
+                ],
+            }
+        )
+    legend = {
+        char: sorted(f.value for f in entry.flags) + (["impassable"] if entry.impassable else [])
+        for char, entry in DEFAULT_LEGEND.items()
+    }
+    return {
+        "version": __version__,
+        "lang": lang,
+        "limits": asdict(lim),
+        "default_scene": default_scene,
+        "default_mover": default_mover,
+        "legend": legend,
+        "systems": systems,
+    }
+
+
+def _number(value: Fraction) -> int | str:
+    """Write an exact number for JSON: an int when whole, else ``"p/q"``."""
+    return int(value) if value.denominator == 1 else str(value)
+
+
+def _one_line(exc: RequestValidationError) -> str:
+    """Turn pydantic's error list into one line naming the first bad field."""
+    errors = exc.errors()
+    if not errors:
+        return "invalid request"
+    first = errors[0]
+    if first.get("type") == "json_invalid":
+        ctx = first.get("ctx") or {}
+        return f"malformed JSON: {ctx.get('error', 'cannot be parsed')}"
+    loc = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+    msg = str(first.get("msg", "invalid value"))
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"{loc or 'body'}: {msg}{more}".replace("\n", " ")
+
+
+def _install_errors(app: FastAPI) -> None:
+    """Turn every error into ``{"error": "<one line>"}`` with the right status."""
+
+    @app.exception_handler(LimitError)
+    async def _limit(request: Request, exc: LimitError) -> Response:
+        return _error(413, str(exc))
+
+    @app.exception_handler(_NotFound)
+    async def _not_found(request: Request, exc: _NotFound) -> Response:
+        return _error(404, str(exc))
+
+    @app.exception_handler(FootfallError)
+    async def _footfall(request: Request, exc: FootfallError) -> Response:
+        if isinstance(exc, InputError):
+            return _error(400, str(exc))
+        # RuleDataError: a packaged file is broken; not the client's fault, no details.
+        _log.error("footfall data error: %s", exc)
+        return _error(500, "internal error: footfall's rule data could not be loaded")
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> Response:
+        return _error(422, _one_line(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> Response:
+        return _error(exc.status_code, str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def _crash(request: Request, exc: Exception) -> Response:
+        _log.exception("unexpected error on %s %s", request.method, request.url.path)
+        return _error(500, "internal error: the request could not be completed")
