@@ -1,0 +1,1016 @@
+"""Plan journeys hour by hour: legs, paces, mounts, vessels, hustle, forced march and fatigue.
+
+Every number comes from the system's data file (`footfall.rules`); the rules implemented:
+
+- pf1e / dnd35 (RULES.md 1.1, 1.6; seed 000 "Стратегическое перемещение", seed 004
+  "陆上移动"): miles per hour = speed / 10 x pace, times the terrain x road multiplier of the
+  leg; a day is 8 hours on foot or riding, 10 rowing or poling, 24 sailing. Hustle doubles the
+  pace; its 1st hour is free, the 2nd deals 1 nonlethal damage, each further hour twice the
+  previous (lethal for mounts). A forced march adds hours past 8, each with a Constitution
+  check DC 10 + 2 per extra hour (switch ``forced_march_dc``); failure deals 1d6 nonlethal;
+  mounts fail automatically and take lethal damage. Damage from either leaves the traveller
+  fatigued: no run, no charge, -2 Str and Dex.
+- water (seed 000 table "Животные и транспорт", note **): river vessels add the current
+  downstream; poled and rowed river vessels may drift 14 more hours a day downstream at the
+  current's speed; they cannot be rowed upstream against a current, only towed.
+- dh2e (RULES.md 2, seed 001): narrative km per hour and per day by Agility Bonus; a leg of
+  dense terrain halves the distance covered; hustle doubles the speed for TB hours, then a
+  Challenging (+0) Toughness test, and after each further TB hours another with a cumulative
+  -10; failing gains a level of Fatigue; -10 to Perception tests while hustling.
+
+All arithmetic is exact (`fractions.Fraction`); JSON numbers are rounded for display only.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import math
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from pathlib import Path
+
+from footfall.dice import (
+    Roller,
+    damage_on_failure,
+    p_check,
+    p_test_d100,
+)
+from footfall.errors import InputError, unknown
+from footfall.rules import (
+    Conveyance,
+    ConveyanceKind,
+    Mode,
+    Road,
+    System,
+    Terrain,
+    Travel,
+    load_system,
+)
+
+__all__ = [
+    "KM_PER_MILE",
+    "Day",
+    "FatigueOdds",
+    "Flow",
+    "ForcedHour",
+    "HustleHour",
+    "Journey",
+    "JourneySpec",
+    "Leg",
+    "LegPlan",
+    "Pace",
+    "Traveller",
+    "load_journey",
+    "make_leg",
+    "num",
+    "parse_journey",
+    "parse_leg",
+    "plan_journey",
+    "system_unit",
+    "to_unit",
+]
+
+#: Exact miles -> km (international mile, 1609.344 m).
+KM_PER_MILE = Fraction(1609344, 1_000_000)
+
+_WATER_KINDS = frozenset(
+    {
+        ConveyanceKind.POLED,
+        ConveyanceKind.ROWED,
+        ConveyanceKind.SAILED,
+        ConveyanceKind.SAILED_OR_ROWED,
+    }
+)
+_DRIFT_KINDS = frozenset({ConveyanceKind.POLED, ConveyanceKind.ROWED})
+#: Largest trip footfall plans hour by hour (a work limit against hostile input).
+_MAX_HOURS = 200_000
+#: Agility / Toughness Bonus range accepted for dh2e (characteristics 0-99 + unnatural).
+_MAX_BONUS = 30
+
+
+class Flow(enum.Enum):
+    """Which way a vessel travels relative to the river's current."""
+
+    NONE = "none"
+    """Still water, or a vessel the current does not concern."""
+    DOWNSTREAM = "downstream"
+    """With the current: its speed is added to every hour under way."""
+    UPSTREAM = "upstream"
+    """Against the current: river vessels cannot be rowed, only towed."""
+
+
+class Pace(enum.Enum):
+    """What a traveller does during one hour of a day."""
+
+    WALK = "walk"
+    """Normal pace (riding, driving, rowing, sailing count here too)."""
+    HUSTLE = "hustle"
+    """Double pace (seed 000 «Спешка», seed 004 急行)."""
+    DRIFT = "drift"
+    """A rowed or poled vessel drifting downstream at the current's speed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Leg:
+    """One stretch of a journey: its length in the system's unit, terrain and road.
+
+    pf1e / dnd35 land legs have a `terrain` and `road`; water legs have neither. dh2e legs
+    have only `dense` (dense vegetation, crowded streets: half distance).
+    """
+
+    distance: Fraction
+    terrain: Terrain | None = None
+    road: Road | None = None
+    dense: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Traveller:
+    """Who travels and how: a party on foot, a mount or vehicle, a vessel, or a dh2e character.
+
+    - `speeds`: the party's speeds in ft; the slowest sets the pace (armor and load only
+      matter for running, which overland travel does not allow, so give the speed they leave).
+    - `mount` / `loaded`: a mount or land vehicle of the system's table, loaded row or not.
+    - `vessel`, `current` (None: the system's usual current), `flow`, `drift`, `tow`.
+    - dh2e: `agility_bonus`, `toughness_bonus`, `toughness` (the characteristic, for odds).
+    - `con_mod`: Constitution modifier for the forced-march odds and rolls.
+    """
+
+    speeds: tuple[int, ...] = ()
+    mount: str | None = None
+    loaded: bool = False
+    vessel: str | None = None
+    current: Fraction | None = None
+    flow: Flow = Flow.NONE
+    drift: bool = False
+    tow: bool = False
+    agility_bonus: int | None = None
+    toughness_bonus: int | None = None
+    toughness: int | None = None
+    con_mod: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LegPlan:
+    """A leg with its multiplier, the rate at normal pace on it, and the hours it takes."""
+
+    leg: Leg
+    multiplier: Fraction
+    per_hour: Fraction
+    hours: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class Day:
+    """One day of the log: hours under way, distance, paces, and where the day ends.
+
+    `end_leg` is the 1-based leg the day ends in and `end_into` how far into it; when a day ends
+    exactly at the end of a leg, it is that leg with `end_into` equal to its length.
+    """
+
+    day: int
+    hours: Fraction
+    distance: Fraction
+    hustle_hours: Fraction
+    forced_march_hours: Fraction
+    drift_hours: Fraction
+    end_leg: int
+    end_into: Fraction
+    terrains: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HustleHour:
+    """One hustled hour: pf1e/dnd35 damage, or the dh2e Toughness test it brings."""
+
+    day: int
+    hour: int
+    damage: int | None = None
+    total: int | None = None
+    lethal: bool = False
+    test_modifier: int | None = None
+    p_fatigue: Fraction | None = None
+    roll: int | None = None
+    fatigue: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedHour:
+    """One hour of forced march: its DC, the chance of failing it, and a roll if asked."""
+
+    day: int
+    hour: int
+    dc: int
+    p_fail: Fraction
+    roll: int | None = None
+    damage: int | None = None
+    lethal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FatigueOdds:
+    """Exact odds of the forced march (pf1e/dnd35) or dh2e hustle over the whole trip.
+
+    - `p_no_fatigue`: chance to finish the trip without fatigue from these checks;
+    - `p_no_fatigue_day`: the same for one full day of the plan;
+    - `first_day`: chance that fatigue first sets in on each day (key None: never);
+    - `expected_day`: expected day of the first fatigue if the trip went on day after day
+      at the full daily plan (geometric), None when it never comes;
+    - `damage`: distribution of forced-march damage over the trip (pf1e/dnd35), or of the
+      number of Fatigue levels gained (dh2e).
+    """
+
+    p_no_fatigue: Fraction
+    p_no_fatigue_day: Fraction
+    first_day: dict[int | None, Fraction]
+    expected_day: Fraction | None
+    damage: dict[int, Fraction]
+
+
+@dataclass(frozen=True, slots=True)
+class Journey:
+    """A planned journey: legs, days, totals, exertion hour by hour, fatigue and its odds."""
+
+    system: str
+    unit: str
+    legs: tuple[LegPlan, ...]
+    days: tuple[Day, ...]
+    total_distance: Fraction
+    total_hours: Fraction
+    day_hours: Fraction
+    hustle: tuple[HustleHour, ...]
+    forced_march: tuple[ForcedHour, ...]
+    fatigued_from: tuple[int, int] | None
+    odds: FatigueOdds | None
+    traveller: str
+    lethal: bool
+    perception: int | None = None
+    rolls: tuple[dict[str, object], ...] = ()
+    notes: tuple[str, ...] = ()
+    metric: bool = False
+
+    @property
+    def total_days(self) -> Fraction:
+        """Return travel hours / hours in this traveller's day (JOURNEY.md `total.days`)."""
+        return self.total_hours / self.day_hours
+
+    def to_json(self) -> dict[str, object]:
+        """Return the JOURNEY.md ``travel`` shape (numbers rounded for display)."""
+        scale = KM_PER_MILE if self.metric else Fraction(1)
+        unit = "km" if self.metric else self.unit
+
+        def dist(value: Fraction) -> int | float:
+            return num(value * scale)
+
+        legs = [
+            {
+                "distance": dist(p.leg.distance),
+                "terrain": None if p.leg.terrain is None else p.leg.terrain.value,
+                "road": None if p.leg.road is None else p.leg.road.value,
+                **({"dense": p.leg.dense} if self.system == "dh2e" else {}),
+                "multiplier": str(p.multiplier),
+                "per_hour": dist(p.per_hour),
+                "hours": num(p.hours),
+            }
+            for p in self.legs
+        ]
+        days = [
+            {
+                "day": d.day,
+                "hours": num(d.hours),
+                "distance": dist(d.distance),
+                "hustle_hours": num(d.hustle_hours),
+                "forced_march_hours": num(d.forced_march_hours),
+                "drift_hours": num(d.drift_hours),
+                "end": {"leg": d.end_leg, "into": dist(d.end_into)},
+                "terrains": list(d.terrains),
+            }
+            for d in self.days
+        ]
+        data: dict[str, object] = {
+            "system": self.system,
+            "unit": unit,
+            "traveller": self.traveller,
+            "legs": legs,
+            "days": days,
+            "total": {
+                "distance": dist(self.total_distance),
+                "hours": num(self.total_hours),
+                "days": num(self.total_days),
+                "day_hours": num(self.day_hours),
+            },
+            "hustle": [_hustle_json(h) for h in self.hustle],
+            "forced_march": [_forced_json(f) for f in self.forced_march],
+            "fatigued_from": None
+            if self.fatigued_from is None
+            else {"day": self.fatigued_from[0], "hour": self.fatigued_from[1]},
+            "fatigue_forbids": ["run", "charge", "str-2", "dex-2"]
+            if self.fatigued_from is not None and self.system != "dh2e"
+            else [],
+            "odds": None if self.odds is None else _odds_json(self.odds, self.system),
+            "notes": list(self.notes),
+        }
+        if self.metric:
+            data["converted_from"] = self.unit
+        if self.perception is not None:
+            data["perception_modifier"] = self.perception
+        if self.rolls:
+            data["rolls"] = list(self.rolls)
+        return data
+
+
+def num(value: Fraction, places: int = 2) -> int | float:
+    """Round an exact value for display: integers stay integers, others keep `places`."""
+    if value.denominator == 1:
+        return int(value)
+    rounded = round(float(value), places)
+    return int(rounded) if rounded == int(rounded) else rounded
+
+
+def _prob(value: Fraction) -> int | float:
+    return num(value, 6)
+
+
+def _hustle_json(h: HustleHour) -> dict[str, object]:
+    if h.damage is not None:
+        out: dict[str, object] = {
+            "day": h.day,
+            "hour": h.hour,
+            "damage": h.damage,
+            "total": h.total,
+            "lethal": h.lethal,
+        }
+    else:
+        out = {
+            "day": h.day,
+            "hour": h.hour,
+            "test_modifier": h.test_modifier,
+            "p_fatigue": None if h.p_fatigue is None else _prob(h.p_fatigue),
+        }
+        if h.roll is not None:
+            out["roll"] = h.roll
+            out["fatigue"] = h.fatigue
+    return out
+
+
+def _forced_json(f: ForcedHour) -> dict[str, object]:
+    out: dict[str, object] = {
+        "day": f.day,
+        "hour": f.hour,
+        "dc": f.dc,
+        "p_fail": _prob(f.p_fail),
+        "lethal": f.lethal,
+    }
+    if f.damage is not None:
+        out["roll"] = f.roll
+        out["damage"] = f.damage
+    return out
+
+
+def _odds_json(o: FatigueOdds, system: str) -> dict[str, object]:
+    return {
+        "p_no_fatigue": _prob(o.p_no_fatigue),
+        "p_no_fatigue_exact": str(o.p_no_fatigue),
+        "p_no_fatigue_day": _prob(o.p_no_fatigue_day),
+        "first_day": {("never" if k is None else str(k)): _prob(v) for k, v in o.first_day.items()},
+        "expected_day": None if o.expected_day is None else num(o.expected_day),
+        ("fatigue_levels" if system == "dh2e" else "damage"): {
+            str(k): _prob(v) for k, v in sorted(o.damage.items())
+        },
+    }
+
+
+# --------------------------------------------------------------------------- parsing
+
+_LEG_RE = re.compile(r"^\s*(-?\d+(?:[.,]\d+)?(?:/\d+)?)\s*([a-zA-Zа-яё]+)?\s*(.*?)\s*$")
+_UNITS = {"mi": "mi", "mile": "mi", "miles": "mi", "km": "km"}
+
+
+def _fraction(text: str, what: str) -> Fraction:
+    try:
+        return Fraction(text.replace(",", "."))
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"{what} {text!r} is not a number") from None
+
+
+def to_unit(value: Fraction, unit: str, target: str) -> Fraction:
+    """Convert `value` from `unit` to `target` (``mi`` or ``km``), exactly."""
+    if unit == target:
+        return value
+    if unit == "mi" and target == "km":
+        return value * KM_PER_MILE
+    if unit == "km" and target == "mi":
+        return value / KM_PER_MILE
+    raise unknown("unit", unit, ("mi", "km"))
+
+
+def system_unit(system: System) -> str:
+    """Return the overland unit of `system`: ``mi`` for pf1e / dnd35, ``km`` for dh2e."""
+    return "km" if system.heresy is not None else "mi"
+
+
+def parse_leg(text: str, system: System) -> Leg:
+    """Parse ``"24 mi forest trackless"``, ``"40 mi"`` (water) or ``"12 km dense"`` (dh2e)."""
+    match = _LEG_RE.match(text)
+    if not match or not match.group(1):
+        raise InputError(
+            f"leg {text!r}: expected 'DISTANCE UNIT TERRAIN ROAD', e.g. '24 mi forest trackless'"
+        )
+    distance = _fraction(match.group(1), "leg distance")
+    unit = (match.group(2) or system_unit(system)).lower()
+    if unit not in _UNITS:
+        raise unknown("distance unit", unit, ("mi", "km"))
+    words = match.group(3).split()
+    return make_leg(system, distance, _UNITS[unit], words)
+
+
+def make_leg(system: System, distance: Fraction, unit: str, words: Sequence[str]) -> Leg:
+    """Build a validated `Leg` of `distance` `unit` described by `words` (terrain, road)."""
+    if distance < 0:
+        raise InputError(f"leg distance {distance} is negative")
+    distance = to_unit(distance, unit, system_unit(system))
+    if system.heresy is not None:
+        flags = [w.lower() for w in words]
+        for w in flags:
+            if w not in ("dense", "open"):
+                raise unknown("dh2e leg flag", w, ("dense", "open"))
+        return Leg(distance=distance, dense="dense" in flags)
+    if system.travel is None:
+        raise InputError(f"{system.id} has no overland travel rules in its seed text")
+    if not words:
+        return Leg(distance=distance)
+    if len(words) != 2:
+        raise InputError(
+            f"leg terrain {' '.join(words)!r}: expected TERRAIN ROAD, e.g. 'forest trackless'"
+        )
+    terrains = [r.terrain.value for r in system.travel.terrain]
+    roads = [r.road.value for r in system.travel.roads]
+    terrain, road = words[0].lower(), words[1].lower()
+    if terrain == "trail":
+        terrain = "road"
+    if road == "trail":
+        road = "road"
+    if terrain not in terrains:
+        raise unknown("terrain", terrain, terrains)
+    if road not in roads:
+        raise unknown("road", road, roads)
+    return Leg(distance=distance, terrain=Terrain(terrain), road=Road(road))
+
+
+@dataclass(frozen=True, slots=True)
+class JourneySpec:
+    """A journey file: its legs and any options it sets (None: not set in the file)."""
+
+    legs: tuple[Leg, ...]
+    options: Mapping[str, object] = field(default_factory=dict)
+
+
+_FILE_OPTIONS = (
+    "system",
+    "speed",
+    "speeds",
+    "mount",
+    "loaded",
+    "vessel",
+    "current",
+    "flow",
+    "drift",
+    "tow",
+    "hustle",
+    "forced_march",
+    "con_mod",
+    "agility_bonus",
+    "toughness_bonus",
+    "toughness",
+    "metric",
+    "forced_march_dc",
+    # keys a route's JSON output carries, accepted and ignored so a route feeds the planner
+    "found",
+    "hours",
+    "days",
+    "path",
+    "map",
+    "from",
+    "to",
+    "traveller",
+    "total",
+    "cells",
+)
+
+
+def parse_journey(data: Mapping[str, object], system: System) -> JourneySpec:
+    """Read a journey document (from TOML or JSON, or `footfall route --json` output).
+
+    `legs` is a list of strings (``"24 mi forest trackless"``) or tables with `distance`,
+    `terrain`, `road` (or `dense`) and an optional `unit`; a top-level `unit` applies to
+    every leg that has none. Other keys are options (see `docs/travel.md`).
+    """
+    for key in data:
+        if key not in (*_FILE_OPTIONS, "legs", "unit"):
+            raise unknown("journey file key", key, ("legs", "unit", *_FILE_OPTIONS[:18]))
+    raw_legs = data.get("legs")
+    if not isinstance(raw_legs, list) or not raw_legs:
+        raise InputError("journey file: 'legs' must be a non-empty list")
+    default_unit = str(data.get("unit", system_unit(system)))
+    legs: list[Leg] = []
+    for i, raw in enumerate(raw_legs, 1):
+        if isinstance(raw, str):
+            legs.append(parse_leg(raw, system))
+            continue
+        if not isinstance(raw, dict) or "distance" not in raw:
+            raise InputError(f"journey file: leg {i} needs a 'distance'")
+        dist_raw = raw["distance"]
+        if isinstance(dist_raw, bool) or not isinstance(dist_raw, (int, float, str)):
+            raise InputError(f"journey file: leg {i} distance {dist_raw!r} is not a number")
+        distance = _fraction(str(dist_raw), f"leg {i} distance")
+        unit = str(raw.get("unit", default_unit))
+        if unit not in ("mi", "km"):
+            raise unknown("distance unit", unit, ("mi", "km"))
+        words: list[str] = []
+        if raw.get("terrain") is not None or raw.get("road") is not None:
+            words = [str(raw.get("terrain")), str(raw.get("road"))]
+        if raw.get("dense"):
+            words = ["dense"]
+        legs.append(make_leg(system, distance, unit, words))
+    options = {k: v for k, v in data.items() if k in _FILE_OPTIONS[:18]}
+    return JourneySpec(legs=tuple(legs), options=options)
+
+
+def load_journey(path: str | Path, system: System) -> JourneySpec:
+    """Read a journey file (``.toml`` or ``.json``) into a `JourneySpec`."""
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"journey file {str(file)!r}: {exc.strerror}") from None
+    try:
+        if file.suffix.lower() == ".toml":
+            data: object = tomllib.loads(text)
+        else:
+            data = json.loads(text)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"journey file {str(file)!r}: {exc}") from None
+    if not isinstance(data, dict):
+        raise InputError(f"journey file {str(file)!r}: expected a table / object")
+    return parse_journey(data, system)
+
+
+# --------------------------------------------------------------------------- planning
+
+
+@dataclass(frozen=True, slots=True)
+class _Mover:
+    """The resolved traveller: rates (unit per hour, before terrain), day shape, exertion."""
+
+    label: str
+    walk: Fraction
+    hustle: Fraction | None
+    current: Fraction
+    row_hours: Fraction
+    drift_hours: int
+    kind: ConveyanceKind | None
+    water: bool
+    animal: bool
+
+
+def _resolve(system: System, who: Traveller) -> tuple[_Mover, list[str]]:
+    """Turn a `Traveller` into rates and day shape, refusing what the rules forbid."""
+    notes: list[str] = []
+    if system.heresy is not None:
+        ab = who.agility_bonus
+        if ab is None:
+            raise InputError("dh2e travel needs --agility-bonus N (0 or more)")
+        if not 0 <= ab <= _MAX_BONUS:
+            raise InputError(f"agility bonus {ab} is out of range (0-{_MAX_BONUS})")
+        row, extrapolated = system.heresy.narrative_row(ab)
+        if extrapolated:
+            notes.append("beyond-table")
+        hours = row.per_day_km / row.per_hour_km
+        mult = system.heresy.hustle.multiplier
+        return (
+            _Mover(
+                f"ab={ab}",
+                row.per_hour_km,
+                row.per_hour_km * mult,
+                Fraction(0),
+                hours,
+                0,
+                None,
+                False,
+                False,
+            ),
+            notes,
+        )
+    travel = _travel(system)
+    chosen = [x for x in (who.speeds and "speed", who.mount, who.vessel) if x]
+    if len(chosen) != 1:
+        raise InputError("give exactly one of --speed, --mount or --vessel")
+    if who.vessel is None and (who.flow is not Flow.NONE or who.drift or who.tow):
+        raise InputError("--downstream, --upstream, --drift and --tow need a --vessel")
+    if who.speeds:
+        slowest = min(who.speeds)
+        if slowest <= 0:
+            raise InputError(f"speed {slowest} must be more than 0 ft")
+        walk = travel.per_hour(slowest, Mode.WALK)
+        hustle = travel.per_hour(slowest, Mode.HUSTLE)
+        assert walk is not None
+        label = f"speed={slowest}" + (
+            f" (slowest of {len(who.speeds)})" if len(who.speeds) > 1 else ""
+        )
+        return (
+            _Mover(
+                label, walk, hustle, Fraction(0), Fraction(travel.walk_hours), 0, None, False, False
+            ),
+            notes,
+        )
+    name = who.mount if who.mount is not None else who.vessel
+    assert name is not None
+    conveyance = _conveyance(travel, name, water=who.vessel is not None)
+    per_hour = conveyance.per_hour
+    if who.loaded:
+        if conveyance.loaded is None:
+            loaded_ok = [c.id for c in travel.conveyances if c.loaded is not None]
+            raise InputError(f"{name} has no loaded row (loaded rows: {', '.join(loaded_ok)})")
+        per_hour = conveyance.loaded.per_hour
+    hours = Fraction(travel.hours_per_day(conveyance.kind))
+    if who.mount is not None:
+        hustle = per_hour * system_hustle_multiplier(system)
+        return (
+            _Mover(name, per_hour, hustle, Fraction(0), hours, 0, conveyance.kind, False, True),
+            notes,
+        )
+    water = travel.water
+    current = water.current_mph if who.current is None else who.current
+    if current < 0:
+        raise InputError(f"current {current} mi/h is negative")
+    if who.flow is not Flow.NONE and not conveyance.river:
+        rivers = [c.id for c in travel.conveyances if c.river]
+        raise InputError(
+            f"{name} is not a river vessel: the current applies to {', '.join(rivers)}"
+        )
+    drift = 0
+    speed = per_hour
+    if who.flow is Flow.DOWNSTREAM:
+        speed = per_hour + current
+    elif who.flow is Flow.UPSTREAM and current > 0:
+        if not who.tow:
+            raise InputError(
+                f"{name} cannot be rowed or poled upstream against a {num(current)} mi/h "
+                "current; it can only be towed from the bank (--tow)"
+            )
+        notes.append("towed")
+    if who.drift:
+        if conveyance.kind not in _DRIFT_KINDS or not conveyance.river:
+            raise InputError(f"{name} does not drift: only rowed or poled river vessels do")
+        if who.flow is not Flow.DOWNSTREAM:
+            raise InputError("--drift needs --downstream: a vessel drifts with the current")
+        drift = water.drift_hours
+    return (
+        _Mover(name, speed, None, current, hours, drift, conveyance.kind, True, False),
+        notes,
+    )
+
+
+def system_hustle_multiplier(system: System) -> Fraction:
+    """Return the hustle multiplier of a pf1e / dnd35 system's pace table (x2)."""
+    travel = _travel(system)
+    return travel.tactical.mode(Mode.HUSTLE).multiplier
+
+
+def _travel(system: System) -> Travel:
+    if system.travel is None:
+        raise InputError(f"{system.id}: its seed text has no overland travel rules")
+    return system.travel
+
+
+def _conveyance(travel: Travel, name: str, *, water: bool) -> Conveyance:
+    wanted = [c for c in travel.conveyances if (c.kind in _WATER_KINDS) == water]
+    for c in wanted:
+        if c.id == name:
+            return c
+    raise unknown("vessel" if water else "mount or vehicle", name, [c.id for c in wanted])
+
+
+def _multiplier(system: System, leg: Leg, mover: _Mover) -> Fraction:
+    if system.heresy is not None:
+        return system.heresy.dense_factor if leg.dense else Fraction(1)
+    if mover.water:
+        if leg.terrain is not None:
+            raise InputError("a vessel's legs are water: give them as '40 mi', without terrain")
+        return Fraction(1)
+    if leg.terrain is None or leg.road is None:
+        raise InputError("a land leg needs a terrain and a road, e.g. '24 mi forest trackless'")
+    return _travel(system).terrain_multiplier(leg.terrain, leg.road)
+
+
+def _leg_terrain(system: System, leg: Leg) -> str:
+    if system.heresy is not None:
+        return "dense" if leg.dense else "open"
+    if leg.terrain is None or leg.road is None:
+        return "water"
+    return f"{leg.terrain.value} {leg.road.value}"
+
+
+def plan_journey(
+    system_id: str,
+    legs: Sequence[Leg],
+    traveller: Traveller,
+    *,
+    hustle: int = 0,
+    forced_march: int = 0,
+    switches: Mapping[str, str] | None = None,
+    seed: int | None = None,
+    metric: bool = False,
+) -> Journey:
+    """Plan a journey over `legs` hour by hour and return its log, exertion and odds.
+
+    `hustle` hustles the first H hours of each day; `forced_march` marches H hours past the 8
+    of each day (pf1e / dnd35 on foot or mounted). With `seed`, every forced-march check and
+    its damage (or dh2e Toughness test) is rolled from a seeded generator and logged.
+    """
+    system = load_system(system_id)
+    chosen = system.switches(switches)
+    mover, notes = _resolve(system, traveller)
+    if not legs:
+        raise InputError("give at least one leg, e.g. --leg '24 mi forest trackless'")
+    if hustle < 0 or forced_march < 0:
+        raise InputError(f"hustle {hustle} and forced march {forced_march} must be 0 or more")
+    heresy = system.heresy
+    if mover.water and (hustle or forced_march):
+        raise InputError("vessels neither hustle nor force-march: drop --hustle/--forced-march")
+    if heresy is not None and forced_march:
+        raise InputError("dh2e has no forced-march rule; use --hustle with --toughness-bonus")
+    tb = traveller.toughness_bonus
+    if heresy is not None:
+        if traveller.toughness is not None and not 0 <= traveller.toughness <= 100:
+            raise InputError(f"toughness {traveller.toughness} is out of range (0-100)")
+        if tb is None and traveller.toughness is not None:
+            tb = traveller.toughness // 10
+        if hustle and tb is None:
+            raise InputError("dh2e hustle needs --toughness-bonus N (or --toughness N)")
+        if tb is not None and not 1 <= tb <= _MAX_BONUS:
+            raise InputError(f"toughness bonus {tb} is out of range (1-{_MAX_BONUS})")
+    base_hours = mover.row_hours
+    if hustle > base_hours + forced_march:
+        raise InputError(
+            f"hustle {hustle} h is more than the {num(base_hours + forced_march)} h of the day"
+        )
+    plans = []
+    for leg in legs:
+        mult = _multiplier(system, leg, mover)
+        rate = mover.walk * mult
+        if rate == 0:
+            raise InputError("this traveller cannot move on that leg (rate 0)")
+        plans.append(LegPlan(leg, mult, rate, leg.distance / rate))
+    total_distance = sum((p.leg.distance for p in plans), Fraction(0))
+    walk_hours_est = sum((p.hours for p in plans), Fraction(0))
+    if walk_hours_est > _MAX_HOURS:
+        raise InputError(f"the trip takes {num(walk_hours_est)} h: more than {_MAX_HOURS} h")
+
+    # One day's hours, in order: (length, pace, forced?)
+    schedule: list[tuple[Fraction, Pace, bool]] = []
+    whole = math.floor(base_hours)
+    for h in range(1, whole + forced_march + 1):
+        schedule.append((Fraction(1), Pace.HUSTLE if h <= hustle else Pace.WALK, h > whole))
+    if base_hours != whole:  # dh2e AB 0: a day of 28/3 hours
+        schedule.insert(whole, (base_hours - whole, Pace.WALK, False))
+    schedule.extend((Fraction(1), Pace.DRIFT, False) for _ in range(mover.drift_hours))
+    day_length = sum((s[0] for s in schedule), Fraction(0))
+
+    roller = Roller(seed) if seed is not None else None
+    fm_rule = system.travel.forced_march if system.travel is not None else None
+    hs_rule = system.travel.hustle if system.travel is not None else None
+    choice = chosen.get("forced_march_dc", "plus-each")
+    animal = mover.animal
+
+    days: list[Day] = []
+    hustle_log: list[HustleHour] = []
+    forced_log: list[ForcedHour] = []
+    fatigued: tuple[int, int] | None = None
+    day_dcs: list[list[int]] = []
+    heresy_tests: list[list[int]] = []
+    leg_i, into = 0, Fraction(0)
+    total_hours = Fraction(0)
+    day_no = 0
+    while leg_i < len(plans):
+        day_no += 1
+        d_hours = d_dist = d_hustle = d_forced = d_drift = Fraction(0)
+        terrains: list[str] = []
+        hustled = 0
+        damage_total = 0
+        dcs: list[int] = []
+        tests: list[int] = []
+        hour_no = 0
+        for length, pace, forced in schedule:
+            if leg_i >= len(plans):
+                break
+            hour_no += 1
+            rate = {
+                Pace.WALK: mover.walk,
+                Pace.HUSTLE: mover.hustle or mover.walk,
+                Pace.DRIFT: mover.current,
+            }[pace]
+            left = length
+            while left > 0 and leg_i < len(plans):
+                plan = plans[leg_i]
+                name = _leg_terrain(system, plan.leg)
+                if not terrains or terrains[-1] != name:
+                    terrains.append(name)
+                speed = rate * plan.multiplier
+                remaining = plan.leg.distance - into
+                need = remaining / speed if speed else None
+                if need is not None and need <= left:
+                    left -= need
+                    d_dist += remaining
+                    leg_i += 1
+                    into = Fraction(0)
+                    continue
+                d_dist += speed * left
+                into += speed * left
+                left = Fraction(0)
+            used = length - left
+            d_hours += used
+            if pace is Pace.HUSTLE:
+                d_hustle += used
+            if pace is Pace.DRIFT:
+                d_drift += used
+            if forced:
+                d_forced += used
+            if pace is Pace.HUSTLE and heresy is None and hs_rule is not None:
+                hustled += 1
+                damage = hs_rule.damage(hustled)
+                damage_total += damage
+                hustle_log.append(
+                    HustleHour(
+                        day_no, hour_no, damage, damage_total, animal and hs_rule.mount_lethal
+                    )
+                )
+                if damage and fatigued is None:
+                    fatigued = (day_no, hour_no)
+            if pace is Pace.HUSTLE and heresy is not None:
+                hustled += 1
+                assert tb is not None
+                entry = HustleHour(day_no, hour_no)
+                if left == 0 and hustled % tb == 0:
+                    n = hustled // tb
+                    rule = heresy.hustle
+                    modifier = heresy.difficulty(rule.test).modifier + rule.cumulative * (n - 1)
+                    tests.append(modifier)
+                    p_fat = (
+                        None
+                        if traveller.toughness is None
+                        else 1 - p_test_d100(traveller.toughness + modifier)
+                    )
+                    entry = replace(entry, test_modifier=modifier, p_fatigue=p_fat)
+                    if roller is not None and traveller.toughness is not None:
+                        target = traveller.toughness + modifier
+                        roll = roller.roll(100, f"day {day_no} hour {hour_no} toughness")
+                        failed = roll == 100 or (roll != 1 and roll > target)
+                        entry = replace(entry, roll=roll, fatigue=failed)
+                        if failed and fatigued is None:
+                            fatigued = (day_no, hour_no)
+                hustle_log.append(entry)
+            if forced and fm_rule is not None:
+                extra = hour_no - fm_rule.base_hours
+                dc = fm_rule.dc(extra, choice)
+                dcs.append(dc)
+                auto = animal and fm_rule.mount_auto_fail
+                p_fail = Fraction(1) if auto else 1 - p_check(traveller.con_mod, dc)
+                entry_f = ForcedHour(day_no, hour_no, dc, p_fail, lethal=animal)
+                if auto and fatigued is None:
+                    fatigued = (day_no, hour_no)
+                if roller is not None:
+                    label = f"day {day_no} hour {hour_no}"
+                    con_roll = (
+                        None if auto else roller.roll(20, f"{label} con DC {dc}", traveller.con_mod)
+                    )
+                    damage = 0
+                    if auto or (con_roll is not None and con_roll < dc):
+                        damage = sum(
+                            roller.roll(fm_rule.damage_sides, f"{label} damage")
+                            for _ in range(fm_rule.damage_dice)
+                        )
+                        if fatigued is None:
+                            fatigued = (day_no, hour_no)
+                    entry_f = replace(entry_f, roll=con_roll, damage=damage)
+                forced_log.append(entry_f)
+        total_hours += d_hours
+        end_leg = min(leg_i, len(plans) - 1)
+        end_into = into if leg_i < len(plans) else plans[-1].leg.distance
+        if leg_i < len(plans) and into == 0 and leg_i > 0:
+            end_leg, end_into = leg_i - 1, plans[leg_i - 1].leg.distance
+        days.append(
+            Day(
+                day_no,
+                d_hours,
+                d_dist,
+                d_hustle,
+                d_forced,
+                d_drift,
+                end_leg + 1,
+                end_into,
+                tuple(terrains),
+            )
+        )
+        day_dcs.append(dcs)
+        heresy_tests.append(tests)
+
+    odds = _odds(system, traveller, animal, day_dcs, heresy_tests, schedule, fm_rule, choice)
+    perception = heresy.hustle.perception if heresy is not None and hustle else None
+    return Journey(
+        system=system.id,
+        unit=system_unit(system),
+        legs=tuple(plans),
+        days=tuple(days),
+        total_distance=total_distance,
+        total_hours=total_hours,
+        day_hours=day_length,
+        hustle=tuple(hustle_log),
+        forced_march=tuple(forced_log),
+        fatigued_from=fatigued,
+        odds=odds,
+        traveller=mover.label,
+        lethal=animal,
+        perception=perception,
+        rolls=tuple(r.to_json() for r in roller.log) if roller is not None else (),
+        notes=tuple(notes),
+        metric=metric and system.heresy is None,
+    )
+
+
+def _odds(
+    system: System,
+    who: Traveller,
+    animal: bool,
+    day_dcs: list[list[int]],
+    heresy_tests: list[list[int]],
+    schedule: Sequence[tuple[Fraction, Pace, bool]],
+    fm_rule: object,
+    choice: str,
+) -> FatigueOdds | None:
+    """Compute the exact fatigue odds of the trip's checks (None when there are none)."""
+    if system.heresy is not None:
+        if who.toughness is None or not any(heresy_tests):
+            return None
+        tough = who.toughness
+
+        def fail(mod: int) -> Fraction:
+            return 1 - p_test_d100(tough + mod)
+
+        per_day = [_product(1 - fail(m) for m in tests) for tests in heresy_tests]
+        full = max(heresy_tests, key=len)
+        levels: dict[int, Fraction] = {0: Fraction(1)}
+        for tests in heresy_tests:
+            for m in tests:
+                q = fail(m)
+                nxt: dict[int, Fraction] = {}
+                for k, p in levels.items():
+                    nxt[k] = nxt.get(k, Fraction(0)) + p * (1 - q)
+                    nxt[k + 1] = nxt.get(k + 1, Fraction(0)) + p * q
+                levels = nxt
+        return _assemble(per_day, _product(1 - fail(m) for m in full), levels)
+    if not any(day_dcs) or animal:
+        if any(day_dcs) and animal:
+            all_dcs = [dc for dcs in day_dcs for dc in dcs]
+            dist = damage_on_failure(None, all_dcs)
+            per_day = [Fraction(0) if dcs else Fraction(1) for dcs in day_dcs]
+            return _assemble(per_day, Fraction(0), dist)
+        return None
+    all_dcs = [dc for dcs in day_dcs for dc in dcs]
+    per_day = [_product(p_check(who.con_mod, dc) for dc in dcs) for dcs in day_dcs]
+    full = max(day_dcs, key=len)
+    return _assemble(
+        per_day,
+        _product(p_check(who.con_mod, dc) for dc in full),
+        damage_on_failure(who.con_mod, all_dcs),
+    )
+
+
+def _product(values: Iterable[Fraction]) -> Fraction:
+    result = Fraction(1)
+    for v in values:
+        result *= v
+    return result
+
+
+def _assemble(
+    per_day_pass: list[Fraction], full_day_pass: Fraction, damage: dict[int, Fraction]
+) -> FatigueOdds:
+    first: dict[int | None, Fraction] = {}
+    survive = Fraction(1)
+    for day, p in enumerate(per_day_pass, 1):
+        first[day] = survive * (1 - p)
+        survive *= p
+    first[None] = survive
+    q = 1 - full_day_pass
+    return FatigueOdds(
+        p_no_fatigue=survive,
+        p_no_fatigue_day=full_day_pass,
+        first_day=first,
+        expected_day=None if q == 0 else 1 / q,
+        damage=damage,
+    )
