@@ -11,20 +11,25 @@ validation, writing and geometry functions live beside them in this module.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
 
-from footfall.errors import LimitError, SceneError, unknown
+import numpy as np
+import numpy.typing as npt
+
+from footfall.errors import InputError, LimitError, SceneError, unknown
 
 __all__ = [
     "ARMORS",
     "DEFAULT_LEGEND",
+    "DIRECTIONS",
     "DOORS",
     "FORMAT_VERSION",
     "LOADS",
@@ -39,9 +44,15 @@ __all__ = [
     "LegendEntry",
     "Scene",
     "Wall",
+    "clearance_below",
+    "clearance_ft",
     "creature",
     "dump_scene",
+    "entry_at",
+    "entry_mask",
+    "flag_mask",
     "footprint",
+    "impassable_mask",
     "load_scene",
     "maneuverabilities",
     "occupied_squares",
@@ -50,8 +61,12 @@ __all__ = [
     "parse_text_map",
     "scene_json_text",
     "scene_to_json",
+    "segments_touch",
     "size_table",
+    "step_blocked_by_walls",
+    "terrain_index",
     "terrain_names",
+    "thin_wall_exits",
 ]
 
 Point = tuple[Fraction, Fraction]
@@ -255,7 +270,6 @@ _DS_SIZES = {"1T": 1, "1S": 1, "1M": 1, "1L": 1, "2": 2, "3": 3, "4": 4, "5": 5}
 _MANEUVERABILITY = ("perfect", "good", "average", "poor", "clumsy")
 _DH2E_TERRAIN = (
     "smoke",
-    "fog",
     "mud",
     "shallows",
     "darkness",
@@ -1111,3 +1125,270 @@ def _place_marks(
         entry["at"] = [x0, y0]
     del map_line
     return ["".join(row) for row in grid]
+
+
+# --------------------------------------------------------------------------------------------
+# Terrain layers: numpy views of the map for the tactical policies
+# --------------------------------------------------------------------------------------------
+
+_INDEX_CACHE: list[tuple[Scene, npt.NDArray[np.int16], tuple[str, ...]]] = []
+_INDEX_CACHE_SIZE = 4
+
+
+def terrain_index(scene: Scene) -> tuple[npt.NDArray[np.int16], tuple[LegendEntry, ...]]:
+    """Return the map as int16 indices ``[H, W]`` into a tuple of legend entries.
+
+    A policy decides once per legend entry (exactly, with Fractions) and spreads the answer
+    over the map with numpy: ``table[index]``. The last few results are cached by identity.
+    """
+    for cached, index, chars in _INDEX_CACHE:
+        if cached is scene:
+            return index, tuple(scene.legend[c] for c in chars)
+    chars = tuple(sorted(scene.legend, key=ord))
+    codes = np.frombuffer("".join(scene.rows).encode("utf-32-le"), dtype="<u4")
+    keys = np.array([ord(c) for c in chars], dtype=np.uint32)
+    index = np.searchsorted(keys, codes).astype(np.int16).reshape(scene.height, scene.width)
+    _INDEX_CACHE.insert(0, (scene, index, chars))
+    del _INDEX_CACHE[_INDEX_CACHE_SIZE:]
+    return index, tuple(scene.legend[c] for c in chars)
+
+
+def entry_mask(scene: Scene, test: Callable[[LegendEntry], bool]) -> npt.NDArray[np.bool_]:
+    """Return a bool ``[H, W]`` mask of the squares whose legend entry passes `test`."""
+    index, entries = terrain_index(scene)
+    table = np.array([test(entry) for entry in entries], dtype=np.bool_)
+    return table[index]
+
+
+def flag_mask(scene: Scene, flag: Flag) -> npt.NDArray[np.bool_]:
+    """Return a bool ``[H, W]`` mask of the squares carrying `flag`."""
+    return entry_mask(scene, lambda entry: flag in entry.flags)
+
+
+def impassable_mask(scene: Scene) -> npt.NDArray[np.bool_]:
+    """Return a bool ``[H, W]`` mask of the squares marked ``impassable`` in the legend."""
+    return entry_mask(scene, lambda entry: entry.impassable)
+
+
+def clearance_below(
+    scene: Scene, which: Literal["width", "height"], limit: Fraction | int
+) -> npt.NDArray[np.bool_]:
+    """Return a bool ``[H, W]`` mask: the square's `which` clearance is given and < `limit` ft.
+
+    Exact (Fraction comparison per legend entry): e.g. ``clearance_below(s, "width", 5)``
+    marks squares a medium creature must squeeze through, ``..., Fraction(5, 2))`` those too
+    narrow for it (RULES.md 1.5).
+    """
+    attribute = "width_ft" if which == "width" else "height_ft"
+
+    def narrow(entry: LegendEntry) -> bool:
+        value: Fraction | None = getattr(entry, attribute)
+        return value is not None and value < limit
+
+    return entry_mask(scene, narrow)
+
+
+def clearance_ft(scene: Scene, which: Literal["width", "height"]) -> npt.NDArray[np.float64]:
+    """Return `which` clearance in ft per square, 0 where none is given (for display only).
+
+    Decisions use `clearance_below`, which is exact; these floats only draw the map.
+    """
+    index, entries = terrain_index(scene)
+    attribute = "width_ft" if which == "width" else "height_ft"
+    table = np.array([float(getattr(e, attribute) or 0) for e in entries], dtype=np.float64)
+    return table[index]
+
+
+def entry_at(scene: Scene, x: int, y: int) -> LegendEntry:
+    """Return the legend entry of square ``(x, y)``; off the map raises `InputError`."""
+    if not (0 <= x < scene.width and 0 <= y < scene.height):
+        raise InputError(
+            f"square [{x}, {y}] is off the map (x 0..{scene.width - 1}, y 0..{scene.height - 1})"
+        )
+    return scene.legend[scene.rows[y][x]]
+
+
+# --------------------------------------------------------------------------------------------
+# Thin walls: which steps between square centres they block (SCENE.md)
+# --------------------------------------------------------------------------------------------
+
+#: ``(dx, dy)`` of direction d = 0..7 (N, NE, E, SE, S, SW, W, NW), as in
+#: `footfall.tactical.search.DIRECTIONS`.
+DIRECTIONS: tuple[tuple[int, int], ...] = (
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+)
+
+
+def _orient(a: Point, b: Point, c: Point) -> int:
+    """Return the sign of the cross product (b - a) x (c - a): +1, 0 or -1."""
+    value = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return (value > 0) - (value < 0)
+
+
+def segments_touch(p: Point, q: Point, a: Point, b: Point) -> bool:
+    """Tell whether closed segments `p`-`q` and `a`-`b` cross or touch (exact arithmetic).
+
+    >>> F = Fraction
+    >>> segments_touch((F(0), F(0)), (F(2), F(2)), (F(0), F(2)), (F(2), F(0)))
+    True
+    >>> segments_touch((F(0), F(0)), (F(1), F(1)), (F(1), F(1)), (F(3), F(1)))  # an end
+    True
+    >>> segments_touch((F(0), F(0)), (F(1), F(0)), (F(2), F(0)), (F(3), F(0)))  # collinear
+    False
+    """
+    d1, d2 = _orient(a, b, p), _orient(a, b, q)
+    if d1 == 0 and d2 == 0:
+        return max(min(p[0], q[0]), min(a[0], b[0])) <= min(
+            max(p[0], q[0]), max(a[0], b[0])
+        ) and max(min(p[1], q[1]), min(a[1], b[1])) <= min(max(p[1], q[1]), max(a[1], b[1]))
+    return d1 * d2 <= 0 and _orient(p, q, a) * _orient(p, q, b) <= 0
+
+
+def _centre(square: tuple[int, int]) -> Point:
+    return Fraction(2 * square[0] + 1, 2), Fraction(2 * square[1] + 1, 2)
+
+
+def step_blocked_by_walls(scene: Scene, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Tell whether a blocking thin wall (a wall or closed door) stops the step `a` -> `b`.
+
+    The step is blocked when the segment joining the two squares' centres crosses or touches
+    a blocking wall (SCENE.md). Exact; checks every wall, so use `thin_wall_exits` for maps.
+    """
+    p, q = _centre(a), _centre(b)
+    return any(wall.blocks and segments_touch(p, q, wall.start, wall.end) for wall in scene.walls)
+
+
+def _wall_pieces(wall: Wall) -> Iterator[tuple[Point, Point]]:
+    """Split a slanted wall into pieces whose bounding boxes are at most ~4 squares thick.
+
+    The pieces cover the wall exactly (closed segments sharing their ends), so a step touches
+    the wall iff it touches a piece; only the squares near each piece are then tested.
+    """
+    (x0, y0), (x1, y1) = wall.start, wall.end
+    minor = min(abs(x1 - x0), abs(y1 - y0))
+    pieces = max(1, math.ceil(minor / 4))
+    for i in range(pieces):
+        yield (
+            (x0 + (x1 - x0) * Fraction(i, pieces), y0 + (y1 - y0) * Fraction(i, pieces)),
+            (
+                x0 + (x1 - x0) * Fraction(i + 1, pieces),
+                y0 + (y1 - y0) * Fraction(i + 1, pieces),
+            ),
+        )
+
+
+def _sign(values: npt.NDArray[Any]) -> npt.NDArray[np.int8]:
+    return (values > 0).astype(np.int8) - (values < 0).astype(np.int8)
+
+
+#: Largest scaled coordinate handled in int64; beyond it, exact Python ints (object arrays).
+_INT64_SAFE = 1 << 30
+
+
+def _piece_boxes(
+    pieces: list[tuple[Point, Point]], width: int, height: int
+) -> list[tuple[int, ...]]:
+    """Return, per piece meeting the map: its squares' box (x, y, w, h), m and scaled ends."""
+    rows: list[tuple[int, ...]] = []
+    for start, end in pieces:
+        x_lo = max(0, math.floor(min(start[0], end[0])) - 1)
+        x_hi = min(width - 1, math.ceil(max(start[0], end[0])))
+        y_lo = max(0, math.floor(min(start[1], end[1])) - 1)
+        y_hi = min(height - 1, math.ceil(max(start[1], end[1])))
+        if x_lo > x_hi or y_lo > y_hi:
+            continue
+        m = math.lcm(*(v.denominator for v in (*start, *end)))
+        ax, ay, bx, by = (int(2 * m * v) for v in (*start, *end))
+        rows.append((x_lo, y_lo, x_hi - x_lo + 1, y_hi - y_lo + 1, m, ax, ay, bx, by))
+    return rows
+
+
+def _mark_pieces(
+    blocked: npt.NDArray[np.uint8], pieces: list[tuple[Point, Point]], exact: bool
+) -> None:
+    """Set the blocked bits of every step whose centre segment touches one of `pieces`.
+
+    All candidate (square, piece) pairs are tested in one vectorized pass. Each piece has its
+    own integer scale m (the lcm of its coordinates' denominators): a grid point p becomes
+    ``2*m*p`` and the centre of square x becomes ``m*(2x + 1)``. `exact` computes in Python
+    ints (object arrays) for pieces whose scaled coordinates could overflow int64.
+    """
+    height, width = blocked.shape
+    rows = _piece_boxes(pieces, width, height)
+    if not rows:
+        return
+    dtype: Any = object if exact else np.int64
+    table = np.array(rows, dtype=dtype)
+    x_lo, y_lo, box_w, box_h = (table[:, i].astype(np.int64) for i in range(4))
+    sizes = box_w * box_h
+    piece = np.repeat(np.arange(len(rows)), sizes)
+    offset = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    xs = x_lo[piece] + offset % box_w[piece]
+    ys = y_lo[piece] + offset // box_w[piece]
+    m, ax, ay, bx, by = (table[piece, i] for i in range(4, 9))
+    px = m * (2 * xs + 1).astype(dtype)
+    py = m * (2 * ys + 1).astype(dtype)
+    wall_dx, wall_dy = bx - ax, by - ay
+    d1 = _sign(wall_dx * (py - ay) - wall_dy * (px - ax))
+    for d in range(4):  # N, NE, E, SE; the reverse step gets the opposite bit
+        dx, dy = DIRECTIONS[d]
+        tx, ty = xs + dx, ys + dy
+        inside = (tx >= 0) & (tx < width) & (ty >= 0) & (ty < height)
+        step_dx, step_dy = 2 * m * dx, 2 * m * dy
+        qx, qy = px + step_dx, py + step_dy
+        d2 = _sign(wall_dx * (qy - ay) - wall_dy * (qx - ax))
+        d3 = _sign(step_dx * (ay - py) - step_dy * (ax - px))
+        d4 = _sign(step_dx * (by - py) - step_dy * (bx - px))
+        hit = (d1 * d2 <= 0) & (d3 * d4 <= 0)
+        collinear = (d1 == 0) & (d2 == 0)
+        if collinear.any():
+            # Collinear segments touch iff their extents overlap on both axes.
+            over_x = np.maximum(np.minimum(px, qx), np.minimum(ax, bx)) <= np.minimum(
+                np.maximum(px, qx), np.maximum(ax, bx)
+            )
+            over_y = np.maximum(np.minimum(py, qy), np.minimum(ay, by)) <= np.minimum(
+                np.maximum(py, qy), np.maximum(ay, by)
+            )
+            hit = np.where(collinear, over_x & over_y, hit)
+        hit = hit.astype(np.bool_) & inside
+        if not hit.any():
+            continue
+        sy, sx = ys[hit], xs[hit]
+        blocked[sy, sx] |= np.uint8(1 << d)
+        blocked[sy + dy, sx + dx] |= np.uint8(1 << ((d + 4) % 8))
+
+
+def thin_wall_exits(scene: Scene) -> npt.NDArray[np.uint8]:
+    """Return uint8 ``[H, W]``: bit d set = the step from (x, y) in direction d is blocked.
+
+    Directions are numbered as `footfall.tactical.search.DIRECTIONS` (N, NE, E, SE, S, SW, W,
+    NW). A step is blocked when the segment joining the two squares' centres crosses or touches
+    a blocking thin wall (a wall, or a closed door; open doors block nothing): for walls on
+    grid lines, no crossing the wall and no diagonal past its corner or end (SCENE.md). Only
+    steps between two squares of the map get bits. Note the bits mark *blocked* steps, the
+    opposite of `StepGraph.exits`: a policy does ``exits &= ~thin_wall_exits(scene)``.
+
+    Exact (integer arithmetic on the walls' common denominators); each wall tests only the
+    squares near it, a slanted wall piece by piece.
+    """
+    blocked = np.zeros((scene.height, scene.width), dtype=np.uint8)
+    small: list[tuple[Point, Point]] = []
+    large: list[tuple[Point, Point]] = []
+    limit = max(scene.width, scene.height) + 2
+    for wall in scene.walls:
+        if not wall.blocks:
+            continue
+        for start, end in _wall_pieces(wall):
+            m = math.lcm(*(v.denominator for v in (*start, *end)))
+            reach = max([Fraction(limit), *(abs(v) for v in (*start, *end))])
+            (small if 2 * m * reach < _INT64_SAFE else large).append((start, end))
+    _mark_pieces(blocked, small, exact=False)
+    _mark_pieces(blocked, large, exact=True)
+    return blocked
