@@ -42,7 +42,8 @@ def dial(
     ``[S * 2 * C]``, `dist` and `parent` ``[S * H * W]`` (filled with `INF` and -1).
     `source_*` are sorted by cost and lie within the budget; sources enter the queue only when
     the scan reaches their cost, so every queued cost stays within ``n_buckets`` of the scan
-    and one ring of ``max step cost + 1`` buckets suffices. `target_square` is ``y * W + x``
+    and one ring of ``n_buckets`` (a power of two > max step cost) suffices, indexed by
+    ``cost & (n_buckets - 1)``. `target_square` is ``y * W + x``
     or -1. `exits` never points off the map (checked by the caller), so no bounds test here.
     """
     area = square_class.shape[0]
@@ -78,13 +79,13 @@ def dial(
                     if p >= 0:
                         nxt[p] = n
                     else:
-                        head[old % n_buckets] = n
+                        head[old & (n_buckets - 1)] = n
                     if n >= 0:
                         prv[n] = p
                     queued -= 1
                 dist[index] = start
                 parent[index] = -1
-                b = start % n_buckets
+                b = start & (n_buckets - 1)
                 first = head[b]
                 nxt[index] = first
                 prv[index] = -1
@@ -99,7 +100,7 @@ def dial(
             continue
         if here > target_best:
             break
-        b = here % n_buckets
+        b = here & (n_buckets - 1)
         index = head[b]
         if index < 0:
             here += 1
@@ -142,13 +143,13 @@ def dial(
                     if p >= 0:
                         nxt[p] = n
                     else:
-                        head[old % n_buckets] = n
+                        head[old & (n_buckets - 1)] = n
                     if n >= 0:
                         prv[n] = p
                     queued -= 1
                 dist[there_index] = there
                 parent[there_index] = index
-                nb = there % n_buckets
+                nb = there & (n_buckets - 1)
                 first = head[nb]
                 nxt[there_index] = first
                 prv[there_index] = -1

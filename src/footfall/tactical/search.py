@@ -244,7 +244,9 @@ class _Prepared:
         self.exits = exits.reshape(-1)
         self.cost = cost.reshape(-1)
         self.next_state = next_state.reshape(-1)
-        self.n_buckets = max(int(cost.max()), 0) + 1
+        # A ring of at least (largest step + 1) buckets, rounded up to a power of two so that
+        # the kernels take a cost's bucket with a mask instead of a division.
+        self.n_buckets = 1 << max(int(cost.max()), 0).bit_length()
         rows = rows[rows[:, 3] <= budget]
         rows = rows[np.argsort(rows[:, 3], kind="stable")]
         self.source_index = np.ascontiguousarray(
