@@ -59,6 +59,8 @@ class Limits:
 
     body_bytes: int = 2_000_000
     """Largest request body accepted (413 beyond)."""
+    import_bytes: int = 20_000_000
+    """Largest body of ``/api/import`` (a Universal VTT file carries its image in base64)."""
     map_side: int = 500
     """Largest map width or height in squares (scenes and overland maps)."""
     creatures: int = 500
@@ -106,23 +108,25 @@ class _BodyLimit:
     counted as it arrives.
     """
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, paths: Mapping[str, int] | None = None) -> None:
         self.app = app
-        self.limit = limit
+        self.default = limit
+        self.paths = dict(paths or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Pass the request on, or answer 413 when its body is too large."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        message = f"request body is larger than the limit of {self.limit} bytes"
+        limit = self.paths.get(scope.get("path", ""), self.default)
+        message = f"request body is larger than the limit of {limit} bytes"
         for name, value in scope.get("headers", ()):
             if name == b"content-length":
                 try:
                     declared = int(value)
                 except ValueError:
                     declared = 0
-                if declared > self.limit:
+                if declared > limit:
                     await _error(413, message)(scope, receive, send)
                     return
         received = 0
@@ -133,7 +137,7 @@ class _BodyLimit:
             msg = await receive()
             if msg["type"] == "http.request":
                 received += len(msg.get("body", b""))
-                if received > self.limit:
+                if received > limit:
                     too_large = True
                     raise LimitError(message)
             return msg
@@ -191,6 +195,21 @@ class SceneBody(_Model):
     """A scene to validate and normalise."""
 
     scene: dict[str, Any] = Field(description=_SCENE_DOC)
+    lang: str = Field("en", description=_LANG_DOC)
+
+
+class ImportQuery(_Model):
+    """``import``: a Universal VTT or Foundry VTT scene file's JSON, made a footfall scene."""
+
+    data: dict[str, Any] = Field(description="The map file's JSON document.")
+    system: str = Field(description="System of the scene to make: pf1e, dnd35, dh2e, drawsteel.")
+    name: str | None = Field(
+        None, max_length=255, description="The file's name; its extension tells the format."
+    )
+    format: str | None = Field(None, description="uvtt or foundry (told from the file if absent).")
+    terrain: list[str] | None = Field(
+        None, description="Optional terrain overlay: map rows of the same size, SCENE.md chars."
+    )
     lang: str = Field("en", description=_LANG_DOC)
 
 
@@ -357,6 +376,30 @@ def create_app(
         _lang(body.lang)
         return {"scene": scene_to_json(parse(body.scene))}
 
+    @app.post("/api/import", tags=["scenes"])
+    def import_(body: ImportQuery) -> Any:
+        """Import a Universal VTT (.dd2vtt/.uvtt/.df2vtt) or Foundry scene as a footfall scene.
+
+        The background image is embedded in the scene as a data URL; nothing is written.
+        Whatever the file holds that footfall cannot use is listed in ``warnings``.
+        """
+        from footfall.imports import detect_format, import_map
+        from footfall.scene import scene_to_json
+
+        _lang(body.lang)
+        if body.terrain is not None:
+            _check_map_size({"map": body.terrain}, lim, "terrain overlay")
+        fmt = body.format or detect_format(body.name, body.data)
+        raw = json.dumps(body.data).encode("utf-8")
+        result = import_map(raw, system=body.system, terrain=body.terrain, fmt=fmt).embedded()
+        scene = result.scene
+        if scene.width > lim.map_side or scene.height > lim.map_side:
+            raise LimitError(
+                f"imported map is {scene.width}x{scene.height} squares, over the limit of "
+                f"{lim.map_side}x{lim.map_side}"
+            )
+        return {"scene": scene_to_json(scene), "warnings": list(result.warnings)}
+
     # -------------------------------------------------------------- tactical
 
     _install_tactical(app, lim, parse)
@@ -386,7 +429,7 @@ def create_app(
         return Response((web / "index.html").read_bytes(), media_type="text/html; charset=utf-8")
 
     app.mount("/", StaticFiles(packages=[("footfall", "web")]), name="web")
-    app.add_middleware(_BodyLimit, limit=lim.body_bytes)
+    app.add_middleware(_BodyLimit, limit=lim.body_bytes, paths={"/api/import": lim.import_bytes})
     return app
 
 

@@ -1,0 +1,280 @@
+"""HTTP API: every endpoint's JSON, limits, and errors as one-line JSON 4xx (never a traceback)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from footfall import __version__
+from footfall.api import Limits, create_app
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    """A client on a default app; server errors come back as responses, not exceptions."""
+    return TestClient(create_app(), raise_server_exceptions=False)
+
+
+def _error(response: Any, status: int) -> str:
+    """Assert `response` is a JSON error of `status` with one line, and return the line."""
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/json")
+    body = response.json()
+    assert set(body) == {"error"}
+    message: str = body["error"]
+    assert message and "\n" not in message and "Traceback" not in message
+    return message
+
+
+# ---------------------------------------------------------------------------- general
+
+
+def test_health(client: TestClient) -> None:
+    """/api/health says the server is up and gives footfall's version."""
+    assert client.get("/api/health").json() == {"ok": True, "version": __version__}
+
+
+def test_limits_are_published(client: TestClient) -> None:
+    """/api/limits lists the request limits: 2 MB bodies and 500x500 maps by default."""
+    body = client.get("/api/limits").json()
+    assert body["body_bytes"] == 2_000_000
+    assert body["map_side"] == 500
+
+
+def test_openapi_and_docs(client: TestClient) -> None:
+    """The OpenAPI schema lists every endpoint and /docs serves the interactive docs."""
+    schema = client.get("/openapi.json").json()
+    for path in (
+        "/api/health",
+        "/api/meta",
+        "/api/scenes",
+        "/api/scenes/{name}",
+        "/api/scenes/validate",
+        "/api/reach",
+        "/api/path",
+        "/api/check",
+        "/api/chase",
+        "/api/import",
+    ):
+        assert path in schema["paths"], path
+    docs = client.get("/docs")
+    assert docs.status_code == 200 and "swagger" in docs.text.lower()
+
+
+def test_page_is_served_offline(client: TestClient) -> None:
+    """/ serves the page, its scripts and style from the package, with no CDN reference."""
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    for asset in ("app.js", "i18n.js", "style.css"):
+        assert f'"{asset}"' in page.text
+        response = client.get(f"/{asset}")
+        assert response.status_code == 200, asset
+        # The only absolute URL allowed is the SVG namespace name, which is never fetched.
+        urls = set(re.findall(r"https?://[^\s\"')]+", response.text))
+        assert urls <= {"http://www.w3.org/2000/svg"}, (asset, urls)
+    assert not re.findall(r"https?://", page.text)
+
+
+def test_unknown_route_is_json_404(client: TestClient) -> None:
+    """An unknown URL answers a JSON 404, like every other error."""
+    assert _error(client.get("/api/nope"), 404) == "Not Found"
+
+
+def test_meta_describes_systems(client: TestClient) -> None:
+    """/api/meta lists the four systems with their actions, sizes and switches, and the legend."""
+    body = client.get("/api/meta").json()
+    ids = [s["id"] for s in body["systems"]]
+    assert ids == ["pf1e", "dnd35", "dh2e", "drawsteel"]
+    pf = body["systems"][0]
+    assert pf["unit"] == "ft" and pf["square"] == 5
+    assert pf["default_action"] == "move"
+    assert [a["id"] for a in pf["actions"]][:3] == ["move", "double-move", "run"]
+    assert pf["sizes"]["large"] == 2 and pf["sizes"]["colossal"] == 6
+    switches = {i["name"]: i for i in pf["interpretations"]}
+    assert switches["hampered_diagonal"]["default"] == "as-diagonals"
+    assert switches["hampered_diagonal"]["choices"] == ["as-diagonals", "multiply"]
+    # SCENE.md's default legend
+    assert body["legend"]["^"] == ["difficult"] and body["legend"]["#"] == ["wall"]
+    assert body["legend"]["."] == []
+
+
+def test_meta_translates_names(client: TestClient) -> None:
+    """/api/meta?lang=ru gives the seed's Russian action names (seed 000: «бег»)."""
+    body = client.get("/api/meta", params={"lang": "ru"}).json()
+    pf = body["systems"][0]
+    labels = {a["id"]: a["label"] for a in pf["actions"]}
+    assert labels["run"] == "бег"
+
+
+def test_meta_unknown_language(client: TestClient) -> None:
+    """An unknown language is a 400 naming the known ones, as the CLI's --lang says."""
+    message = _error(client.get("/api/meta", params={"lang": "fr"}), 400)
+    assert message == "unknown language 'fr' (known: en, ru, zh)"
+
+
+# ---------------------------------------------------------------------------- bodies and limits
+
+
+def test_malformed_json_is_422(client: TestClient) -> None:
+    """A body that is not JSON answers 422 with one line saying so."""
+    response = client.post(
+        "/api/chase", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert _error(response, 422).startswith("malformed JSON")
+
+
+def test_missing_field_is_422(client: TestClient) -> None:
+    """A body without a required field names the field."""
+    assert _error(client.post("/api/chase", json={"pursuer": "speed=30"}), 422) == (
+        "quarry: Field required"
+    )
+
+
+def test_unknown_field_is_422(client: TestClient) -> None:
+    """Unknown keys in a request body are refused, as in the scene format."""
+    response = client.post(
+        "/api/chase", json={"pursuer": "speed=30", "quarry": "speed=30", "colour": 1}
+    )
+    assert _error(response, 422).startswith("colour: Extra inputs are not permitted")
+
+
+def test_body_over_limit_is_413() -> None:
+    """A body over the limit is refused with 413 before it is parsed."""
+    small = TestClient(create_app(limits=Limits(body_bytes=1000)))
+    response = small.post(
+        "/api/chase", content=b" " * 1001, headers={"content-type": "application/json"}
+    )
+    assert _error(response, 413) == "request body is larger than the limit of 1000 bytes"
+
+
+def test_default_body_limit_is_two_megabytes(client: TestClient) -> None:
+    """The default app refuses a 3 MB body."""
+    response = client.post(
+        "/api/reach", content=b" " * 3_000_000, headers={"content-type": "application/json"}
+    )
+    assert _error(response, 413) == "request body is larger than the limit of 2000000 bytes"
+
+
+def test_crash_is_generic_500() -> None:
+    """An unexpected exception answers a generic 500: no traceback, no exception text."""
+    app = create_app()
+
+    @app.get("/api/boom")
+    def boom() -> None:
+        raise RuntimeError("secret internals /etc/passwd")
+
+    app.router.routes.insert(0, app.router.routes.pop())  # before the page's catch-all mount
+    response = TestClient(app, raise_server_exceptions=False).get("/api/boom")
+    message = _error(response, 500)
+    assert "secret" not in message and message.startswith("internal error")
+
+
+# ---------------------------------------------------------------------------- chase
+
+
+def test_chase_contest(client: TestClient) -> None:
+    """Equal speeds: opposed Dexterity, quarry +3 against +2 escapes 21/40 (JOURNEY.md)."""
+    body = client.post(
+        "/api/chase",
+        json={"system": "pf1e", "pursuer": "speed=30,dex=+2,con=+1", "quarry": "speed=30,dex=+3"},
+    ).json()
+    assert body == {
+        "system": "pf1e",
+        "scale": "tactical",
+        "outcome": "contest",
+        "check": "dexterity",
+        "p_escape": 0.525,
+        "p_caught": 0.475,
+        "p_escape_exact": "21/40",
+        "chase_tie": "pursuer",
+    }
+
+
+def test_chase_faster_wins(client: TestClient) -> None:
+    """On a grid the faster side always wins (RULES.md 1.7): a faster quarry escapes, p 1."""
+    body = client.post(
+        "/api/chase", json={"pursuer": "speed=30", "quarry": "speed=40", "scale": "overland"}
+    ).json()
+    assert (body["outcome"], body["check"], body["p_escape"]) == ("escaped", None, 1)
+
+
+def test_chase_seeded_roll_is_reproducible(client: TestClient) -> None:
+    """The same seed gives the same roll."""
+    query = {"pursuer": "speed=30,dex=1", "quarry": "speed=30,dex=1", "seed": 7}
+    first = client.post("/api/chase", json=query).json()
+    assert first == client.post("/api/chase", json=query).json()
+    assert first["roll"]["winner"] in ("pursuer", "quarry")
+
+
+def test_chase_without_rules(client: TestClient) -> None:
+    """dh2e has no chase rules (seed 001): 400 with the library's one line."""
+    response = client.post(
+        "/api/chase", json={"system": "dh2e", "pursuer": "speed=3", "quarry": "speed=3"}
+    )
+    assert _error(response, 400) == "dh2e: the Dark Heresy 2e text (seed 001) has no chase rules"
+
+
+def test_chase_bad_runner(client: TestClient) -> None:
+    """A runner without a speed is a 400 naming the role."""
+    response = client.post("/api/chase", json={"pursuer": "dex=1", "quarry": "speed=30"})
+    assert _error(response, 400) == "pursuer 'dex=1' has no speed (e.g. speed=30,dex=+2,con=+1)"
+
+
+def test_chase_unknown_scale(client: TestClient) -> None:
+    """An unknown scale names the known ones."""
+    response = client.post(
+        "/api/chase", json={"pursuer": "speed=30", "quarry": "speed=30", "scale": "epic"}
+    )
+    assert _error(response, 400) == "unknown scale 'epic' (known: tactical, overland)"
+
+
+# ---------------------------------------------------------------------------- import
+
+
+def _uvtt(width: int = 3, height: int = 2) -> dict[str, Any]:
+    """Build a small Universal VTT document with one wall on grid line x = 1."""
+    return {
+        "format": 0.3,
+        "resolution": {
+            "map_origin": {"x": 0, "y": 0},
+            "map_size": {"x": width, "y": height},
+            "pixels_per_grid": 50,
+        },
+        "line_of_sight": [[{"x": 1, "y": 0}, {"x": 1, "y": 2}]],
+        "portals": [],
+    }
+
+
+def test_import_uvtt(client: TestClient) -> None:
+    """A Universal VTT map comes back as an open-ground scene with its wall."""
+    body = client.post(
+        "/api/import", json={"data": _uvtt(), "system": "pf1e", "name": "cave.dd2vtt"}
+    ).json()
+    scene = body["scene"]
+    assert scene["system"] == "pf1e"
+    assert scene["map"] == ["...", "..."]
+    assert scene["walls"] == [{"from": [1, 0], "to": [1, 2]}]
+
+
+def test_import_huge_map_is_refused(client: TestClient) -> None:
+    """A map over the size limit is refused with 413 (or the importer's own limit)."""
+    response = client.post("/api/import", json={"data": _uvtt(100_000, 100_000), "system": "pf1e"})
+    assert response.status_code == 413, response.text
+    assert "limit" in response.json()["error"]
+
+
+def test_import_unknown_system(client: TestClient) -> None:
+    """An unknown system names the known ones."""
+    response = client.post("/api/import", json={"data": _uvtt(), "system": "gurps"})
+    assert _error(response, 400) == ("unknown system 'gurps' (known: pf1e, dnd35, dh2e, drawsteel)")
+
+
+def test_json_is_utf8(client: TestClient) -> None:
+    """Responses are UTF-8 JSON with non-ASCII text as is (not \\u-escaped)."""
+    raw = client.get("/api/meta", params={"lang": "zh"}).content
+    assert json.loads(raw)["lang"] == "zh"
+    assert "奔跑".encode() in raw or "跑".encode() in raw
