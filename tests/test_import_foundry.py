@@ -1,0 +1,365 @@
+"""Foundry VTT scene import: grid and padding, walls and doors, tokens, regions, terrain flags."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from footfall.errors import InputError, LimitError
+from footfall.imports import import_map, read_foundry
+from footfall.scene import Flag, Wall, parse_scene, scene_to_json
+
+SIZE = 100
+WIDTH, HEIGHT = 1600, 1200  # 16 x 12 squares
+# Foundry pads ceil(0.25 * 1600 / 100) = 4 squares left/right, ceil(0.25 * 1200 / 100) = 3 up/down.
+PAD_X, PAD_Y = 400, 300
+
+
+def px(col: float, row: float) -> list[float]:
+    """Return the canvas pixel of grid point (col, row) of the imported map."""
+    return [PAD_X + col * SIZE, PAD_Y + row * SIZE]
+
+
+def wall(a: tuple[float, float], b: tuple[float, float], **more: Any) -> dict[str, Any]:
+    """Build a Foundry wall document from grid point `a` to `b`."""
+    return {"c": [*px(*a), *px(*b)], "move": 20, "sense": 20, "door": 0, "ds": 0, **more}
+
+
+def token(name: str, col: int, row: int, size: float, disposition: int, **more: Any) -> dict:
+    """Build a token document whose space's top-left square is (col, row)."""
+    x, y = px(col, row)
+    return {
+        "name": name,
+        "x": x,
+        "y": y,
+        "width": size,
+        "height": size,
+        "disposition": disposition,
+        "hidden": False,
+        "_id": f"id{name}",
+        **more,
+    }
+
+
+def rect_shape(col: int, row: int, w: int, h: int, **more: Any) -> dict[str, Any]:
+    """A region rectangle covering squares col..col+w-1, row..row+h-1."""
+    x, y = px(col, row)
+    return {"type": "rectangle", "x": x, "y": y, "width": w * SIZE, "height": h * SIZE, **more}
+
+
+def cost_region(name: str, shapes: list[dict[str, Any]], walk: float | None, **fly: Any) -> dict:
+    """A v13 region whose modifyMovementCost behaviour sets the walking difficulty."""
+    difficulties: dict[str, Any] = {"walk": walk, **fly}
+    return {
+        "name": name,
+        "shapes": shapes,
+        "behaviors": [
+            {
+                "type": "modifyMovementCost",
+                "system": {"difficulties": difficulties},
+                "disabled": False,
+            }
+        ],
+    }
+
+
+def foundry_doc(**overrides: Any) -> dict[str, Any]:
+    """Build a v13-layout scene export: walls, doors, one token per size and disposition."""
+    doc: dict[str, Any] = {
+        "name": "Crypt",
+        "width": WIDTH,
+        "height": HEIGHT,
+        "padding": 0.25,
+        "grid": {"type": 1, "size": SIZE, "distance": 5, "units": "ft"},
+        "background": {"src": "worlds/w/maps/crypt.webp", "offsetX": 0, "offsetY": 0},
+        "walls": [
+            wall((3, 0), (3, 2)),
+            wall((3, 2), (3, 3), door=1, ds=0),  # closed door
+            wall((3, 3), (3, 4), door=1, ds=1),  # open door
+            wall((3, 4), (3, 5), door=1, ds=2),  # locked door: closed
+            wall((3, 5), (3, 6), door=2, ds=0),  # secret door, closed
+            wall((0, 8), (2, 10)),  # diagonal
+            wall((5, 0), (5, 3), move=0),  # ethereal curtain: does not block movement
+            wall((6, 0), (6, 1), dir=1),  # one-way
+        ],
+        "tokens": [
+            token("Imp", 0, 0, 0.5, 1),
+            token("Valeros", 1, 0, 1, 1),
+            token("Merchant", 0, 2, 1, 0),
+            token("Ogre", 6, 6, 2, -1),
+            token("Troll King", 8, 0, 3, -2),
+            token("Purple Worm", 12, 8, 4, -1),
+            token("Colossus", 0, 12 - 6, 6, -1, hidden=True),
+        ],
+        "regions": [],
+        "lights": [{"x": 0, "y": 0}],
+        "sounds": [],
+        "tiles": [{"x": 0}, {"x": 1}],
+        "drawings": [],
+        "notes": [],
+        "templates": [],
+    }
+    doc.update(overrides)
+    return doc
+
+
+def read(system: str = "pf1e", **overrides: Any) -> Any:
+    return read_foundry(json.dumps(foundry_doc(**overrides)).encode(), system=system)
+
+
+def test_padding_offset_puts_the_scene_at_square_zero() -> None:
+    """Walls are in grid units measured from the scene's top-left, after Foundry's padding."""
+    scene = read().scene
+    assert (scene.width, scene.height) == (16, 12)
+    assert scene.walls[0] == Wall((Fraction(3), Fraction(0)), (Fraction(3), Fraction(2)))
+    assert Wall((Fraction(0), Fraction(8)), (Fraction(2), Fraction(10))) in scene.walls
+
+
+def test_doors_keep_their_state_and_locked_doors_are_closed() -> None:
+    """ds 0 closed, 1 open, 2 locked (closed); a secret door is a door too."""
+    doors = [(w.start[1], w.door) for w in read().scene.walls if w.door is not None]
+    assert doors == [(2, "closed"), (3, "open"), (4, "closed"), (5, "closed")]
+
+
+def test_walls_that_do_not_restrict_movement_are_skipped_with_a_warning() -> None:
+    """move 0 (none) walls are left out and counted; one-way walls block both ways."""
+    result = read()
+    assert not any(w.start[0] == 5 for w in result.scene.walls)
+    assert "1 wall(s) that do not restrict movement (move: none) skipped" in result.warnings
+    assert "1 one-way wall(s) imported as blocking both ways" in result.warnings
+
+
+def test_tokens_become_creatures_by_size_and_disposition() -> None:
+    """Token width -> pf1e size; disposition 1/0/-1/-2 -> friendly/neutral/hostile/secret."""
+    scene = read().scene
+    got = [(c.id, c.at, c.size, c.side) for c in scene.creatures]
+    assert got == [
+        ("imp", (0, 0), "tiny", "friendly"),
+        ("valeros", (1, 0), "medium", "friendly"),
+        ("merchant", (0, 2), "medium", "neutral"),
+        ("ogre", (6, 6), "large", "hostile"),
+        ("troll-king", (8, 0), "huge", "secret"),
+        ("purple-worm", (12, 8), "gargantuan", "hostile"),
+        ("colossus", (0, 6), "colossal", "hostile"),
+    ]
+    assert scene.creatures[4].extra == {"x-foundry-id": "idTroll King", "x-name": "Troll King"}
+
+
+def test_drawsteel_sizes_come_from_token_width() -> None:
+    """Draw Steel sizes: under a square 1T, one square 1M, then 2, 3, 4 (seed 002 order)."""
+    sizes = [c.size for c in read("drawsteel").scene.creatures]
+    assert sizes[:6] == ["1T", "1M", "1M", "2", "3", "4"]
+
+
+def test_hidden_tokens_and_missing_speeds_are_warned_about() -> None:
+    """Hidden tokens are imported and marked; speeds are not in an export and that is said."""
+    result = read()
+    colossus = result.scene.creatures[-1]
+    assert colossus.extra["x-hidden"] is True
+    assert (
+        "hidden token(s) imported as ordinary creatures, marked x-hidden: colossus"
+        in result.warnings
+    )
+    assert any("speeds are not part of a Foundry scene export" in w for w in result.warnings)
+
+
+def test_unsupported_collections_are_listed() -> None:
+    """Lights and tiles are named with their counts; empty collections are not mentioned."""
+    warnings = read().warnings
+    assert "1 light(s) not imported (no effect on movement in footfall)" in warnings
+    assert "2 tile(s) not imported (no effect on movement in footfall)" in warnings
+    assert not any("sound" in w for w in warnings)
+    assert any("'worlds/w/maps/crypt.webp' is not inside a Foundry export" in w for w in warnings)
+
+
+def test_overlapping_tokens_are_not_imported_but_named() -> None:
+    """A second token on an occupied square is left out with a warning (SCENE.md checks)."""
+    tokens = [token("A", 2, 2, 1, 1), token("B", 2, 2, 1, -1)]
+    result = read(tokens=tokens)
+    assert [c.id for c in result.scene.creatures] == ["a"]
+    assert "token 'b' (tokens[1]): not imported, it overlaps 'a' at [2, 2]" in result.warnings
+
+
+def test_difficult_region_uses_the_square_centre_rule() -> None:
+    """A rectangle region with walk x2 makes difficult exactly the squares whose centre it holds."""
+    # The rectangle spans squares 10..11 fully and half of 12 (centre of 12 is at 12.5: out).
+    shape = rect_shape(10, 0, 2, 2)
+    shape["width"] = 2.5 * SIZE - 1
+    region = cost_region("Rubble", [shape], 2)
+    scene = read(regions=[region], tokens=[]).scene
+    assert [row[9:14] for row in scene.rows[:3]] == [".^^..", ".^^..", "....."]
+    assert scene.legend["^"].flags == {Flag.DIFFICULT}
+
+
+def test_region_edges_through_centres_count_as_inside() -> None:
+    """A square whose centre lies exactly on a region's edge is inside (closed shapes)."""
+    x, y = px(10.5, 0)  # left edge through the centres of column 10
+    shape = {"type": "rectangle", "x": x, "y": y, "width": SIZE, "height": SIZE / 2}
+    scene = read(regions=[cost_region("Edge", [shape], 2)], tokens=[]).scene
+    assert scene.rows[0][10:12] == "^^"
+    assert scene.rows[1][10:12] == ".."
+
+
+def test_polygon_ellipse_and_hole_shapes() -> None:
+    """A triangle, a circle and a rectangle with a hole mark the squares their centres fall in."""
+    triangle = {"type": "polygon", "points": [*px(0, 0), *px(4, 0), *px(0, 4)]}
+    circle = {"type": "circle", "x": px(12, 6)[0], "y": px(12, 6)[1], "radius": 160}
+    ring = rect_shape(6, 8, 3, 3)
+    hole = {**rect_shape(7, 9, 1, 1), "hole": True}
+    regions = [cost_region("Mud", [triangle, circle, ring, hole], 2)]
+    scene = read(regions=regions, tokens=[]).scene
+    # Triangle x + y <= 4: centres (c + .5) + (r + .5) <= 4.
+    assert [row[:5] for row in scene.rows[:5]] == ["^^^^.", "^^^..", "^^...", "^....", "....."]
+    # Circle of radius 1.6 squares around grid point (12, 6): centres within 1.6.
+    assert [row[10:14] for row in scene.rows[4:8]] == [".^^.", "^^^^", "^^^^", ".^^."]
+    assert [row[6:9] for row in scene.rows[8:11]] == ["^^^", "^.^", "^^^"]
+
+
+def test_overlapping_regions_multiply() -> None:
+    """Two x2 regions over one square make x4: difficult + poor visibility in pf1e."""
+    regions = [
+        cost_region("Rubble", [rect_shape(10, 0, 2, 1)], 2),
+        cost_region("Fog", [rect_shape(11, 0, 2, 1)], 2),
+    ]
+    scene = read(regions=regions, tokens=[]).scene
+    assert scene.rows[0][10:13] == "^*^"
+    assert scene.legend["*"].flags == {Flag.DIFFICULT, Flag.POOR_VISIBILITY}
+
+
+def test_overlap_in_drawsteel_stays_difficult_with_a_warning() -> None:
+    """Draw Steel difficult terrain does not multiply: x4 is difficult, and the warning says so."""
+    regions = [
+        cost_region("Rubble", [rect_shape(10, 0, 2, 1)], 2),
+        cost_region("Fog", [rect_shape(11, 0, 2, 1)], 2),
+    ]
+    result = read("drawsteel", regions=regions, tokens=[])
+    assert result.scene.rows[0][10:13] == "^^^"
+    assert (
+        "region 'Rubble': a cost multiplier of 4 is imported as difficult terrain "
+        "(drawsteel does not multiply terrain costs)" in result.warnings
+    )
+
+
+def test_null_difficulty_is_impassable_or_a_pit_for_flyers() -> None:
+    """walk null -> impassable; walk null but fly allowed -> pit (flyers cross, SCENE.md)."""
+    regions = [
+        cost_region("Chasm", [rect_shape(10, 0, 1, 1)], None, fly=1),
+        cost_region("Wall of force", [rect_shape(12, 0, 1, 1)], None, fly=None),
+    ]
+    scene = read(regions=regions, tokens=[]).scene
+    assert scene.rows[0][10:13] == "_.X"
+    assert scene.legend["X"].impassable
+    assert scene.legend["_"].flags == {Flag.PIT}
+
+
+def test_other_region_behaviours_are_warned_about() -> None:
+    """A teleport behaviour is not movement cost: it is named in a warning."""
+    region = {
+        "name": "Portal",
+        "shapes": [rect_shape(0, 0, 1, 1)],
+        "behaviors": [{"type": "teleportToken", "system": {}}],
+    }
+    result = read(regions=[region], tokens=[])
+    assert result.scene.rows[0][0] == "."
+    assert (
+        "region 'Portal': behaviour 'teleportToken' not imported (footfall reads movement costs)"
+        in result.warnings
+    )
+
+
+def test_enhanced_terrain_layer_polygons() -> None:
+    """ETL terrain flags (points relative to x, y; multiple) mark squares by the centre rule."""
+    x, y = px(10, 0)
+    flags = {
+        "enhanced-terrain-layer": {
+            "terrainAbc": {
+                "x": x,
+                "y": y,
+                "width": 200,
+                "height": 100,
+                "points": [[0, 0], [200, 0], [200, 100], [0, 100]],
+                "multiple": 2,
+            }
+        }
+    }
+    scene = read(flags=flags, tokens=[]).scene
+    assert scene.rows[0][9:13] == ".^^."
+
+
+def test_v10_layout_with_number_grid_and_square_distance() -> None:
+    """An older export (grid a number, gridDistance/gridUnits beside it, img) reads the same."""
+    doc = foundry_doc()
+    del doc["background"]
+    doc.update(grid=SIZE, gridDistance=10, gridUnits="ft", gridType=1, img="maps/a.png")
+    result = read_foundry(json.dumps(doc), system="pf1e")
+    assert result.scene.walls[0] == Wall((Fraction(3), Fraction(0)), (Fraction(3), Fraction(2)))
+    assert result.scene.square == 10
+    assert any("'maps/a.png'" in w for w in result.warnings)
+
+
+def test_move_given_as_strings_is_understood() -> None:
+    """Walls whose move is "none"/"normal" (as some exports write) read like 0/20."""
+    walls = [wall((1, 0), (1, 1), move="none"), wall((2, 0), (2, 1), move="normal")]
+    scene = read(walls=walls, tokens=[]).scene
+    assert [w.start[0] for w in scene.walls] == [2]
+
+
+def test_imported_scene_is_a_valid_scene() -> None:
+    """The imported scene passes the scene checks and round-trips through SCENE.md JSON."""
+    regions = [
+        cost_region("Rubble", [rect_shape(10, 0, 2, 1)], 2),
+        cost_region("Fog", [rect_shape(11, 0, 2, 1)], 2),
+        cost_region("Wall of force", [rect_shape(13, 0, 1, 1)], None),
+    ]
+    scene = read(regions=regions).scene
+    again = parse_scene(json.loads(json.dumps(scene_to_json(scene))))
+    assert again.rows == scene.rows
+    assert again.walls == scene.walls
+    assert again.creatures == scene.creatures
+
+
+def test_import_map_detects_a_foundry_json(tmp_path: Any) -> None:
+    """A .json file with a grid is read as a Foundry scene."""
+    path = tmp_path / "fvtt-Scene-crypt.json"
+    path.write_text(json.dumps(foundry_doc()), encoding="utf-8")
+    assert import_map(path, system="pf1e").scene.width == 16
+
+
+@pytest.mark.parametrize(
+    ("doc", "error", "message"),
+    [
+        ("{not json", InputError, "Foundry scene: not valid JSON: Expecting property name"),
+        ({"width": 100, "height": 100}, InputError, "Foundry scene: missing 'grid'"),
+        (
+            foundry_doc(grid={"type": 2, "size": 100}),
+            InputError,
+            "Foundry scene: grid.type 2 is a hex grid; footfall maps are square grids",
+        ),
+        (
+            foundry_doc(walls=[{"c": [0, 0, 10]}]),
+            InputError,
+            "Foundry scene: walls[0].c: expected [x0, y0, x1, y1], got [0, 0, 10]",
+        ),
+        (
+            foundry_doc(tokens=[token("a", 0, 0, 1, 3)]),
+            InputError,
+            "Foundry scene: tokens[0].disposition: unknown disposition 3",
+        ),
+        (
+            foundry_doc(width=200_000, height=200_000),
+            LimitError,
+            "Foundry scene: width x height / grid size: 2000x2000 = 4000000 squares is over",
+        ),
+    ],
+    ids=["bad-json", "no-grid", "hex", "short-wall", "disposition", "huge"],
+)
+def test_malformed_scenes_give_one_line_errors(doc: Any, error: type, message: str) -> None:
+    """Bad JSON, a missing grid, hex grids, broken walls, huge maps -> one line naming it."""
+    text = doc if isinstance(doc, str) else json.dumps(doc)
+    with pytest.raises(error) as caught:
+        import_map(text.encode(), system="pf1e", fmt="foundry")
+    assert "\n" not in str(caught.value)
+    assert str(caught.value).startswith(message)
