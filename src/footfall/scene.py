@@ -24,7 +24,8 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from footfall.errors import InputError, LimitError, SceneError, unknown
+from footfall.errors import InputError, LimitError, RuleDataError, SceneError, unknown
+from footfall.rules import SYSTEM_IDS, Maneuverability, load_system
 
 __all__ = [
     "ARMORS",
@@ -250,57 +251,45 @@ Number = int | Fraction
 # What the systems allow (sizes, maneuverability, dh2e terrain)
 # --------------------------------------------------------------------------------------------
 
-SYSTEM_IDS = ("pf1e", "dnd35", "dh2e", "drawsteel")
-
-# Provisional copies, used only until `footfall.rules` lands (then read from the system data).
-# pf1e/dnd35 space by size: seed 004 ("体型与空间"), official Core Rulebook table "Creature Size
-# and Scale". Draw Steel: seed 002 size order 1T < 1S < 1M < 1L < 2 < 3 < 4 < 5, side = number.
-_PF_SIZES = {
-    "fine": 1,
-    "diminutive": 1,
-    "tiny": 1,
-    "small": 1,
-    "medium": 1,
-    "large": 2,
-    "huge": 3,
-    "gargantuan": 4,
-    "colossal": 6,
-}
-_DS_SIZES = {"1T": 1, "1S": 1, "1M": 1, "1L": 1, "2": 2, "3": 3, "4": 4, "5": 5}
-_MANEUVERABILITY = ("perfect", "good", "average", "poor", "clumsy")
-_DH2E_TERRAIN = (
-    "smoke",
-    "mud",
-    "shallows",
-    "darkness",
-    "deep_snow",
-    "undergrowth",
-    "crowd",
-    "zero_gravity",
-    "rubble",
-    "tremors",
-)
-
 
 def size_table(system: str) -> dict[str, int]:
-    """Return the sizes of `system`, smallest first, mapped to the side of their space."""
-    if system in ("pf1e", "dnd35"):
-        return dict(_PF_SIZES)
-    if system == "drawsteel":
-        return dict(_DS_SIZES)
-    # dh2e has no grid sizes in seed 001: the pf1e names stand in for GMs who use a grid.
-    return dict(_PF_SIZES)
+    """Return the sizes of `system`, smallest first, mapped to the side of their space.
+
+    From the system's data file (`footfall.rules`): pf1e/dnd35 fine..colossal with spaces
+    1,1,1,1,1,2,3,4,6 (seed 004, Core Rulebook "Creature Size and Scale"); Draw Steel 1T, 1S,
+    1M, 1L, 2, 3, 4, 5 with spaces 1,1,1,1,2,3,4,5 (seed 002). Seed 001 gives dh2e no grid
+    sizes: a dh2e scene uses the pf1e size names and spaces (``medium`` for a human).
+    """
+    rules = load_system("pf1e" if system == "dh2e" else system)
+    if rules.steel is not None:
+        return {rule.size.value: rule.footprint for rule in rules.steel.sizes}
+    if rules.tactical is None:  # pragma: no cover - every grid system has one or the other
+        raise RuleDataError(f"system {system!r} has no size table")
+    return {rule.size.value: rule.footprint for rule in rules.tactical.sizes}
 
 
 def maneuverabilities(system: str) -> tuple[str, ...]:
-    """Return the flight maneuverability classes of `system` (seed 004 table, best first)."""
-    del system
-    return _MANEUVERABILITY
+    """Return the flight maneuverability classes a creature's ``fly`` may name, best first.
+
+    The dnd35 table (seed 004 "表:机动性") in its data file; pf1e uses the same five classes,
+    and dh2e and Draw Steel scenes accept them too (only dnd35 flight rules read them).
+    """
+    flight = load_system(system).flight
+    if flight is not None:
+        return tuple(row.maneuverability.value for row in flight.rows)
+    return tuple(m.value for m in Maneuverability)
 
 
 def terrain_names(system: str) -> tuple[str, ...]:
-    """Return the terrain names a legend may give in `system` (dh2e only: seed 001 table)."""
-    return _DH2E_TERRAIN if system == "dh2e" else ()
+    """Return the terrain names a legend may give in `system` (dh2e: seed 001 table)."""
+    heresy = load_system(system).heresy
+    return tuple(row.id for row in heresy.terrains) if heresy is not None else ()
+
+
+def _share_size_gap(system: str) -> int | None:
+    """Return how many sizes apart two creatures must be to share a square (Draw Steel)."""
+    steel = load_system(system).steel
+    return steel.share_size_gap if steel is not None else None
 
 
 # --------------------------------------------------------------------------------------------
@@ -698,10 +687,11 @@ def _may_share(system: str, order: list[str], a: Creature, b: Creature) -> bool:
     """Tell whether two creatures may stand in one square (the end rules of RULES.md).
 
     pf1e/dnd35 (seed 004, RULES.md 1.3) and dh2e: only when one of them is helpless.
-    Draw Steel (seed 002, RULES.md 3): when their sizes are two or more apart.
+    Draw Steel (seed 002, RULES.md 3): when their sizes are `share_size_gap` (2) or more apart.
     """
-    if system == "drawsteel":
-        return abs(order.index(a.size) - order.index(b.size)) >= 2
+    gap = _share_size_gap(system)
+    if gap is not None:
+        return abs(order.index(a.size) - order.index(b.size)) >= gap
     return a.helpless or b.helpless
 
 
