@@ -1,9 +1,427 @@
-"""CLI commands: journeys (placeholder until its issue lands)."""
+"""CLI commands of journeys: ``travel``, ``chase`` and ``route`` (thin: parse, call, present).
+
+Each prints a readable log for people, or the JOURNEY.md JSON shape with ``--json``.
+"""
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Any
+
 import typer
+
+from footfall import chase as chase_mod
+from footfall.cli import emit_json
+from footfall.errors import InputError, unknown
+from footfall.i18n import Lang, parse_lang, t
+from footfall.rules import Road, System, Terrain, load_system
+from footfall.travel import (
+    KM_PER_MILE,
+    Flow,
+    Journey,
+    Leg,
+    Traveller,
+    load_journey,
+    num,
+    parse_leg,
+    plan_journey,
+)
+
+__all__ = ["register"]
+
+
+_NOTES = {"towed": "journeys.towed", "beyond-table": "journeys.beyond_table"}
+
+
+def _traveller_name(system: System, label: str, lang: Lang) -> str:
+    """Return a mount's or vessel's name in `lang`, or the label as it is."""
+    if system.travel is not None:
+        for c in system.travel.conveyances:
+            if c.id == label:
+                return c.names.get(lang)
+    return label
+
+
+def _fmt(value: Fraction | int, lang: Lang = "en") -> str:
+    """Format an exact number for text: integers plain, others to 2 decimals."""
+    shown = num(Fraction(value))
+    text = str(shown)
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def _pct(value: Fraction) -> str:
+    return f"{float(value) * 100:.2f}%"
+
+
+def _terrain_name(system: System, leg: Leg, lang: Lang) -> str:
+    if system.heresy is not None:
+        return t("journeys.dense" if leg.dense else "journeys.open", lang)
+    if leg.terrain is None or leg.road is None or system.travel is None:
+        return t("journeys.water", lang)
+    travel = system.travel
+    terrain = travel.terrain_row(Terrain(leg.terrain)).names.get(lang)
+    road = next(r for r in travel.roads if r.road is Road(leg.road)).names.get(lang)
+    return f"{terrain}, {road}"
+
+
+def render_journey(journey: Journey, lang: Lang, seed: int | None = None) -> str:
+    """Return the journey as a GM's travel log in `lang`."""
+    system = load_system(journey.system)
+    scale = KM_PER_MILE if journey.metric else Fraction(1)
+    unit_id = "km" if journey.metric else journey.unit
+    unit = t(f"common.unit.{unit_id}", lang)
+
+    def d(value: Fraction) -> str:
+        return _fmt(value * scale, lang)
+
+    lines = [
+        t(
+            "journeys.title",
+            lang,
+            system=journey.system,
+            distance=d(journey.total_distance),
+            unit=unit,
+            hours=_fmt(journey.total_hours, lang),
+            days=_fmt(journey.total_days, lang),
+            day_hours=_fmt(journey.day_hours, lang),
+            traveller=_traveller_name(system, journey.traveller, lang),
+        )
+    ]
+    if journey.metric:
+        lines.append(t("journeys.metric", lang))
+    for note in journey.notes:
+        lines.append(
+            t({"towed": "journeys.towed", "beyond-table": "journeys.beyond_table"}[note], lang)
+        )
+    lines.append(t("journeys.legs", lang))
+    for n, plan in enumerate(journey.legs, 1):
+        lines.append(
+            t(
+                "journeys.leg",
+                lang,
+                n=n,
+                distance=d(plan.leg.distance),
+                unit=unit,
+                terrain=_terrain_name(system, plan.leg, lang),
+                multiplier=str(plan.multiplier),
+                per_hour=d(plan.per_hour),
+                hours=_fmt(plan.hours, lang),
+            )
+        )
+    lines.append(t("journeys.days", lang))
+    for day in journey.days:
+        extras = []
+        if day.hustle_hours:
+            extras.append(t("journeys.extra.hustle", lang, hours=_fmt(day.hustle_hours, lang)))
+        if day.forced_march_hours:
+            extras.append(
+                t("journeys.extra.forced", lang, hours=_fmt(day.forced_march_hours, lang))
+            )
+        if day.drift_hours:
+            extras.append(t("journeys.extra.drift", lang, hours=_fmt(day.drift_hours, lang)))
+        extra = f" ({', '.join(extras)})" if extras else ""
+        common = {
+            "day": day.day,
+            "hours": _fmt(day.hours, lang),
+            "distance": d(day.distance),
+            "unit": unit,
+            "extra": extra,
+        }
+        last = day is journey.days[-1]
+        if last:
+            lines.append(t("journeys.day.arrive", lang, **common))
+        else:
+            leg = journey.legs[day.end_leg - 1].leg
+            lines.append(
+                t(
+                    "journeys.day",
+                    lang,
+                    **common,
+                    into=d(day.end_into),
+                    length=d(leg.distance),
+                    leg=day.end_leg,
+                    terrain=_terrain_name(system, leg, lang),
+                )
+            )
+    if journey.hustle:
+        lines.append(t("journeys.hustle", lang) + ":")
+        for h in journey.hustle:
+            if h.damage is not None:
+                kind = t("journeys.lethal" if h.lethal else "journeys.nonlethal", lang)
+                lines.append(
+                    t(
+                        "journeys.hustle.hour",
+                        lang,
+                        day=h.day,
+                        hour=h.hour,
+                        damage=h.damage,
+                        kind=kind,
+                        total=h.total,
+                    )
+                )
+            elif h.test_modifier is not None:
+                rolled = ""
+                if h.roll is not None:
+                    result = t(
+                        "journeys.test.failed" if h.fatigue else "journeys.test.passed", lang
+                    )
+                    rolled = t("journeys.rolled.test", lang, roll=h.roll, result=result)
+                p = "-" if h.p_fatigue is None else _pct(h.p_fatigue)
+                lines.append(
+                    t(
+                        "journeys.hustle.test",
+                        lang,
+                        day=h.day,
+                        hour=h.hour,
+                        modifier=h.test_modifier,
+                        p=p,
+                        rolled=rolled,
+                    )
+                )
+        if journey.perception is not None:
+            lines.append(t("journeys.perception", lang, modifier=journey.perception))
+    if journey.forced_march:
+        lines.append(t("journeys.forced_march", lang) + ":")
+        for f in journey.forced_march:
+            rolled = ""
+            if f.damage is not None:
+                if f.roll is None:
+                    rolled = t("journeys.rolled.auto", lang, damage=f.damage)
+                else:
+                    rolled = t("journeys.rolled.check", lang, roll=f.roll, damage=f.damage)
+            lines.append(
+                t(
+                    "journeys.forced.hour",
+                    lang,
+                    day=f.day,
+                    hour=f.hour,
+                    dc=f.dc,
+                    p=_pct(f.p_fail),
+                    rolled=rolled,
+                )
+            )
+    if journey.fatigued_from is not None:
+        key = "journeys.fatigued.dh2e" if journey.system == "dh2e" else "journeys.fatigued"
+        day_no, hour_no = journey.fatigued_from
+        lines.append(t(key, lang, day=day_no, hour=hour_no))
+    elif journey.hustle or journey.forced_march:
+        lines.append(t("journeys.not_fatigued", lang))
+    odds = journey.odds
+    if odds is not None:
+        expected = (
+            t("journeys.never", lang) if odds.expected_day is None else _fmt(odds.expected_day)
+        )
+        lines.append(
+            t(
+                "journeys.odds",
+                lang,
+                p=_pct(odds.p_no_fatigue),
+                exact=str(odds.p_no_fatigue),
+                p_day=_pct(odds.p_no_fatigue_day),
+                expected=expected,
+            )
+        )
+        dist = ", ".join(f"{k}: {_pct(v)}" for k, v in sorted(odds.damage.items()) if v)
+        key = "journeys.odds.levels" if journey.system == "dh2e" else "journeys.odds.damage"
+        lines.append(t(key, lang, dist=dist))
+    if journey.rolls and seed is not None:
+        lines.append(t("journeys.rolls", lang, seed=seed))
+        for r in journey.rolls:
+            lines.append(f"  {r['label']}: {r['die']} = {r['result']} -> {r['total']}")
+    return "\n".join(lines)
+
+
+def _flow(downstream: bool, upstream: bool) -> Flow:
+    if downstream and upstream:
+        raise InputError("give --downstream or --upstream, not both")
+    if downstream:
+        return Flow.DOWNSTREAM
+    return Flow.UPSTREAM if upstream else Flow.NONE
+
+
+def _opt(value: Any, file_value: Any) -> Any:
+    """Prefer the command line's value; fall back to the journey file's."""
+    return file_value if value is None else value
+
+
+def travel(
+    system: str = typer.Argument(..., help="pf1e, dnd35 or dh2e"),
+    leg: list[str] = typer.Option(
+        [], "--leg", help="'24 mi forest trackless', '40 mi' (water), '12 km dense' (dh2e)"
+    ),
+    journey_file: str | None = typer.Option(
+        None, "--journey", "--from-route", help="journey file (.toml/.json) or route --json"
+    ),
+    speed: list[int] = typer.Option([], "--speed", help="speed in ft; repeat per member"),
+    mount: str | None = typer.Option(None, "--mount", help="mount or land vehicle"),
+    loaded: bool = typer.Option(False, "--loaded", help="use the mount's loaded row"),
+    vessel: str | None = typer.Option(None, "--vessel", help="raft, keelboat, rowboat ..."),
+    current: float | None = typer.Option(None, "--current", help="current in mi/h (default 3)"),
+    downstream: bool = typer.Option(False, "--downstream", help="travel with the current"),
+    upstream: bool = typer.Option(False, "--upstream", help="travel against the current"),
+    drift: bool = typer.Option(False, "--drift", help="drift 14 more hours a day downstream"),
+    tow: bool = typer.Option(False, "--tow", help="tow the vessel upstream from the bank"),
+    hustle: int | None = typer.Option(None, "--hustle", help="hustle the first H hours a day"),
+    forced_march: int | None = typer.Option(
+        None, "--forced-march", help="march H hours past the 8 of each day"
+    ),
+    con_mod: int | None = typer.Option(None, "--con-mod", help="Constitution modifier"),
+    agility_bonus: int | None = typer.Option(None, "--agility-bonus", help="dh2e AB"),
+    toughness_bonus: int | None = typer.Option(None, "--toughness-bonus", help="dh2e TB"),
+    toughness: int | None = typer.Option(None, "--toughness", help="dh2e Toughness (odds)"),
+    forced_march_dc: str | None = typer.Option(
+        None, "--forced-march-dc", help="switch: plus-each (default) | first-is-10"
+    ),
+    roll: bool = typer.Option(False, "--roll", help="roll every check (needs --seed)"),
+    seed: int | None = typer.Option(None, "--seed", help="seed of the rolls"),
+    metric: bool = typer.Option(False, "--metric", help="pf1e/dnd35 distances in km"),
+    as_json: bool = typer.Option(False, "--json", help="print JOURNEY.md JSON"),
+    lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
+) -> None:
+    """Plan a journey day by day: legs, pace, hustle, forced march, fatigue and its odds."""
+    language = parse_lang(lang)
+    rules = load_system(system)
+    legs = [parse_leg(text, rules) for text in leg]
+    opts: dict[str, object] = {}
+    if journey_file is not None:
+        spec = load_journey(journey_file, rules)
+        file_system = spec.options.get("system")
+        if file_system is not None and file_system != system:
+            raise InputError(f"journey file is for {file_system}, not {system}")
+        legs = [*spec.legs, *legs]
+        opts = dict(spec.options)
+    if roll and seed is None:
+        raise InputError("--roll needs --seed N, so the rolls can be reproduced")
+    speeds = list(speed)
+    if not speeds:
+        file_speeds = opts.get("speeds", opts.get("speed"))
+        if isinstance(file_speeds, int):
+            speeds = [file_speeds]
+        elif isinstance(file_speeds, list):
+            speeds = [int(s) for s in file_speeds]
+    flow = _flow(downstream, upstream)
+    if flow is Flow.NONE and isinstance(opts.get("flow"), str):
+        flow_names = [f.value for f in Flow]
+        if opts["flow"] not in flow_names:
+            raise unknown("flow", opts["flow"], flow_names)
+        flow = Flow(str(opts["flow"]))
+    cur = _opt(current, opts.get("current"))
+    who = Traveller(
+        speeds=tuple(speeds),
+        mount=_opt(mount, opts.get("mount")),
+        loaded=loaded or bool(opts.get("loaded", False)),
+        vessel=_opt(vessel, opts.get("vessel")),
+        current=None if cur is None else Fraction(str(cur)),
+        flow=flow,
+        drift=drift or bool(opts.get("drift", False)),
+        tow=tow or bool(opts.get("tow", False)),
+        agility_bonus=_opt(agility_bonus, opts.get("agility_bonus")),
+        toughness_bonus=_opt(toughness_bonus, opts.get("toughness_bonus")),
+        toughness=_opt(toughness, opts.get("toughness")),
+        con_mod=int(_opt(con_mod, opts.get("con_mod")) or 0),
+    )
+    switch = _opt(forced_march_dc, opts.get("forced_march_dc"))
+    result = plan_journey(
+        system,
+        legs,
+        who,
+        hustle=int(_opt(hustle, opts.get("hustle")) or 0),
+        forced_march=int(_opt(forced_march, opts.get("forced_march")) or 0),
+        switches=None if switch is None else {"forced_march_dc": str(switch)},
+        seed=seed if roll else None,
+        metric=metric or bool(opts.get("metric", False)),
+    )
+    if as_json:
+        emit_json(result.to_json())
+    else:
+        typer.echo(render_journey(result, language, seed if roll else None))
+
+
+def chase(
+    system: str = typer.Argument(..., help="pf1e or dnd35 (dh2e, drawsteel: no chase rules)"),
+    pursuer: str = typer.Option(..., "--pursuer", help="'speed=30,dex=+2,con=+1'"),
+    quarry: str = typer.Option(..., "--quarry", help="'speed=30,dex=+3'"),
+    scale: str = typer.Option("tactical", "--scale", help="tactical (Dex) or overland (Con)"),
+    chase_tie: str | None = typer.Option(
+        None, "--chase-tie", help="switch: pursuer (default) | opposed"
+    ),
+    roll: bool = typer.Option(False, "--roll", help="roll the check (needs --seed)"),
+    seed: int | None = typer.Option(None, "--seed", help="seed of the roll"),
+    as_json: bool = typer.Option(False, "--json", help="print JOURNEY.md JSON"),
+    lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
+) -> None:
+    """Say who gets away: speed first, then an opposed Dexterity or Constitution check."""
+    language = parse_lang(lang)
+    chase_mod.require_chase_rules(system)
+    rules = load_system(system)
+    tie_choice = rules.switches({} if chase_tie is None else {"chase_tie": chase_tie})
+    tie = chase_mod.ChaseTie(tie_choice["chase_tie"])
+    scales = [s.value for s in chase_mod.Scale]
+    if scale not in scales:
+        raise unknown("scale", scale, scales)
+    if roll and seed is None:
+        raise InputError("--roll needs --seed N, so the roll can be reproduced")
+    result = chase_mod.chase(
+        chase_mod.parse_runner(pursuer, "pursuer"),
+        chase_mod.parse_runner(quarry, "quarry"),
+        chase_mod.Scale(scale),
+        tie,
+        system=system,
+        seed=seed if roll else None,
+    )
+    if as_json:
+        emit_json(result.to_json())
+        return
+    typer.echo(render_chase(result, language, seed if roll else None))
+
+
+def render_chase(result: chase_mod.ChaseResult, lang: Lang, seed: int | None) -> str:
+    """Return a chase's outcome and odds as readable lines in `lang`."""
+
+    def outcome(escaped: bool) -> str:
+        return t("journeys.chase.escaped" if escaped else "journeys.chase.caught", lang)
+
+    if result.check is None:
+        escaped = result.outcome is chase_mod.Outcome.ESCAPED
+        winner = t("journeys.chase.quarry" if escaped else "journeys.chase.pursuer", lang)
+        return t(
+            "journeys.chase.speed",
+            lang,
+            system=result.system,
+            scale=result.scale.value,
+            winner=winner,
+            outcome=outcome(escaped),
+        )
+    lines = [
+        t(
+            "journeys.chase.contest",
+            lang,
+            system=result.system,
+            scale=result.scale.value,
+            check=t(f"journeys.chase.{result.check.value}", lang),
+            p_escape=_pct(result.p_escape),
+            exact=str(result.p_escape),
+            p_caught=_pct(result.p_caught),
+            tie=t(f"journeys.chase.tie.{result.tie.value}", lang),
+        )
+    ]
+    if result.roll is not None and seed is not None:
+        escaped = result.roll.winner == "quarry"
+        lines.append(
+            t(
+                "journeys.chase.roll",
+                lang,
+                seed=seed,
+                pursuer=result.roll.pursuer,
+                quarry=result.roll.quarry,
+                winner=t(f"journeys.chase.{result.roll.winner}", lang),
+                outcome=outcome(escaped),
+            )
+        )
+    return "\n".join(lines)
 
 
 def register(app: typer.Typer) -> None:
-    """Add this topic's commands to `app`."""
+    """Add the ``travel``, ``chase`` and ``route`` commands to `app`."""
+    app.command("travel")(travel)
+    app.command("chase")(chase)
