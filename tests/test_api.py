@@ -278,3 +278,97 @@ def test_json_is_utf8(client: TestClient) -> None:
     raw = client.get("/api/meta", params={"lang": "zh"}).content
     assert json.loads(raw)["lang"] == "zh"
     assert "奔跑".encode() in raw or "跑".encode() in raw
+
+
+# ---------------------------------------------------------------------------- rates
+
+
+def test_rates_pf1e_heavy_armor(client: TestClient) -> None:
+    """Speed 30, heavy armor: walk 30 / hustle 60 / run 90 ft, 3 / 6 mi/h, 24 mi/day (seed 000)."""
+    body = client.get("/api/rates/pf1e", params={"speed": 30, "armor": "heavy"}).json()
+    assert body["run_multiplier"] == 3
+    assert body["tactical"] == {"unit": "ft/round", "walk": 30, "hustle": 60, "run": 90}
+    assert body["overland_hour"] == {"unit": "mi/h", "walk": 3, "hustle": 6, "run": None}
+    assert body["overland_day"] == {"unit": "mi/day", "walk": 24, "hustle": None, "run": None}
+
+
+def test_rates_dh2e(client: TestClient) -> None:
+    """dh2e AB 3: half 3, full 6, charge 9, run 18 m per round (seed 001 table)."""
+    body = client.get("/api/rates/dh2e", params={"agility_bonus": 3}).json()
+    assert body["structured"] == {
+        "unit": "m/round",
+        "half_move": 3,
+        "full_move": 6,
+        "charge": 9,
+        "run": 18,
+    }
+    assert body["extrapolated"] is False
+
+
+def test_rates_errors(client: TestClient) -> None:
+    """A missing speed and an unknown system answer 400 with the CLI's line."""
+    assert (
+        _error(client.get("/api/rates/pf1e"), 400) == "pf1e needs a speed in ft (e.g. --speed 30)"
+    )
+    assert _error(client.get("/api/rates/gurps", params={"speed": 30}), 400) == (
+        "unknown system 'gurps' (known: pf1e, dnd35, dh2e, drawsteel)"
+    )
+
+
+# ---------------------------------------------------------------------------- travel
+
+
+def test_travel_journey_md_example(client: TestClient) -> None:
+    """JOURNEY.md's example: 24 mi forest trackless + 30 mi plains road at speed 30."""
+    body = client.post(
+        "/api/travel",
+        json={
+            "system": "pf1e",
+            "speed": 30,
+            "legs": ["24 mi forest trackless", "30 mi plains road"],
+        },
+    ).json()
+    assert body["unit"] == "mi"
+    assert [
+        {k: leg[k] for k in ("distance", "terrain", "road", "multiplier", "per_hour", "hours")}
+        for leg in body["legs"]
+    ] == [
+        {"distance": 24, "terrain": "forest", "road": "trackless", "multiplier": "1/2",
+         "per_hour": 1.5, "hours": 16},
+        {"distance": 30, "terrain": "plains", "road": "road", "multiplier": "1",
+         "per_hour": 3, "hours": 10},
+    ]  # fmt: skip
+    assert [(d["day"], d["hours"], d["distance"]) for d in body["days"]] == [
+        (1, 8, 12),
+        (2, 8, 12),
+        (3, 8, 24),
+        (4, 2, 6),
+    ]
+    assert {k: body["total"][k] for k in ("distance", "hours", "days")} == {
+        "distance": 54,
+        "hours": 26,
+        "days": 3.25,
+    }
+    assert body["hustle"] == [] and body["forced_march"] == [] and body["fatigued_from"] is None
+
+
+def test_travel_hustle_and_forced_march(client: TestClient) -> None:
+    """Hustle hour 2 deals 1 nonlethal; forced-march hour 9 is DC 12, hour 10 DC 14 (RULES 1.6)."""
+    body = client.post(
+        "/api/travel",
+        json={"speed": 30, "legs": ["24 mi forest trackless"], "hustle": 2, "forced_march": 2},
+    ).json()
+    first_day = [h for h in body["hustle"] if h["day"] == 1]
+    assert [(h["hour"], h["damage"]) for h in first_day] == [(1, 0), (2, 1)]
+    assert [(f["hour"], f["dc"]) for f in body["forced_march"]] == [(9, 12), (10, 14)]
+    assert body["fatigued_from"] == {"day": 1, "hour": 2}
+
+
+def test_travel_errors(client: TestClient) -> None:
+    """Unknown terrain names the known ones; too many legs is 413."""
+    message = _error(
+        client.post("/api/travel", json={"speed": 30, "legs": ["5 mi swampp road"]}), 400
+    )
+    assert message.startswith("unknown terrain 'swampp'")
+    response = client.post("/api/travel", json={"speed": 30, "legs": ["1 mi plains road"] * 201})
+    assert _error(response, 413) == "201 legs, over the limit of 200"

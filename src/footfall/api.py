@@ -213,6 +213,40 @@ class ImportQuery(_Model):
     lang: str = Field("en", description=_LANG_DOC)
 
 
+class TravelQuery(_Model):
+    """``travel``: legs, the party (or mount, vehicle, vessel) and the pace (JOURNEY.md)."""
+
+    system: str = Field("pf1e", description="pf1e, dnd35 or dh2e.")
+    legs: list[str | dict[str, Any]] = Field(
+        description='Legs as "24 mi forest trackless" / "12 km dense", or '
+        '{"distance", "terrain", "road"} / {"distance", "dense"} objects.'
+    )
+    unit: str | None = Field(None, description="Unit of legs that give none: mi or km.")
+    speed: int | None = Field(None, description="Speed in ft of a lone traveller (pf1e/dnd35).")
+    speeds: list[int] = Field(
+        default_factory=list, description="Speeds of the party; the slowest sets the pace."
+    )
+    mount: str | None = Field(None, description="A mount or land vehicle of the system's table.")
+    loaded: bool = Field(False, description="Use the mount's loaded row.")
+    vessel: str | None = Field(None, description="A vessel of the system's table.")
+    current: float | None = Field(None, ge=0, le=100, description="River current, mi/h.")
+    flow: str = Field("none", description="none, downstream or upstream.")
+    drift: bool = Field(False, description="Rowed vessels drift downstream after rowing.")
+    tow: bool = Field(False, description="Towed from the bank (upstream).")
+    hustle: int = Field(0, ge=0, le=24, description="Hustle the first H hours of each day.")
+    forced_march: int = Field(0, ge=0, le=16, description="March H hours past the 8 of a day.")
+    con_mod: int = Field(0, ge=-10, le=30, description="Constitution modifier (odds, rolls).")
+    agility_bonus: int | None = Field(None, ge=0, le=100, description="dh2e Agility Bonus.")
+    toughness_bonus: int | None = Field(None, ge=0, le=100, description="dh2e Toughness Bonus.")
+    toughness: int | None = Field(None, description="dh2e Toughness characteristic (odds).")
+    metric: bool = Field(False, description="pf1e/dnd35: give distances in km.")
+    interpretations: dict[str, str] = Field(
+        default_factory=dict, description="Switches of RULES.md, e.g. forced_march_dc."
+    )
+    seed: int | None = Field(None, ge=0, le=2**63 - 1, description="Roll every check.")
+    lang: str = Field("en", description=_LANG_DOC)
+
+
 class ChaseQuery(_Model):
     """``chase``: pursuer and quarry (speed, Dexterity and Constitution modifiers)."""
 
@@ -404,7 +438,38 @@ def create_app(
 
     _install_tactical(app, lim, parse)
 
+    # -------------------------------------------------------------- rates
+
+    @app.get("/api/rates/{system}", tags=["rates"])
+    def rates_(
+        system: Annotated[str, Path(max_length=40)],
+        speed: Annotated[int | None, Query(ge=0, le=100_000)] = None,
+        agility_bonus: Annotated[int | None, Query(ge=0, le=1_000)] = None,
+        armor: str = "none",
+        load: str = "light",
+        metric: bool = False,
+        lang: Annotated[str, Query(description=_LANG_DOC)] = "en",
+    ) -> Any:
+        """Rates per round, minute, hour and day (``footfall rates SYSTEM --json``)."""
+        from footfall.rates import rates
+
+        _lang(lang)
+        result = rates(
+            system,
+            speed=speed,
+            agility_bonus=agility_bonus,
+            armor=armor,
+            load=load,
+            metric=metric,
+        )
+        return result.to_json()
+
     # -------------------------------------------------------------- journeys
+
+    @app.post("/api/travel", tags=["journeys"])
+    def travel_(body: TravelQuery) -> Any:
+        """Plan a journey day by day, with hustle, forced march and fatigue odds (JOURNEY.md)."""
+        return _travel(body, lim)
 
     @app.post("/api/chase", tags=["journeys"])
     def chase_(body: ChaseQuery) -> Any:
@@ -431,6 +496,52 @@ def create_app(
     app.mount("/", StaticFiles(packages=[("footfall", "web")]), name="web")
     app.add_middleware(_BodyLimit, limit=lim.body_bytes, paths={"/api/import": lim.import_bytes})
     return app
+
+
+def _travel(body: TravelQuery, lim: Limits) -> Any:
+    """Plan the journey of a ``/api/travel`` request within the limits."""
+    from footfall import travel
+    from footfall.rules import load_system
+
+    _lang(body.lang)
+    if len(body.legs) > lim.legs:
+        raise LimitError(f"{len(body.legs)} legs, over the limit of {lim.legs}")
+    system = load_system(body.system)
+    document: dict[str, object] = {"legs": list(body.legs)}
+    if body.unit is not None:
+        document["unit"] = body.unit
+    legs = travel.parse_journey(document, system).legs
+    for i, leg in enumerate(legs, 1):
+        if leg.distance > lim.leg_distance:
+            raise LimitError(
+                f"leg {i} is {travel.num(leg.distance)} long, over the limit of {lim.leg_distance}"
+            )
+    speeds = tuple(body.speeds) + ((body.speed,) if body.speed is not None else ())
+    who = travel.Traveller(
+        speeds=speeds,
+        mount=body.mount,
+        loaded=body.loaded,
+        vessel=body.vessel,
+        current=None if body.current is None else Fraction(str(body.current)),
+        flow=_enum(travel.Flow, body.flow, "flow"),
+        drift=body.drift,
+        tow=body.tow,
+        agility_bonus=body.agility_bonus,
+        toughness_bonus=body.toughness_bonus,
+        toughness=body.toughness,
+        con_mod=body.con_mod,
+    )
+    journey = travel.plan_journey(
+        body.system,
+        legs,
+        who,
+        hustle=body.hustle,
+        forced_march=body.forced_march,
+        switches=body.interpretations,
+        seed=body.seed,
+        metric=body.metric,
+    )
+    return journey.to_json()
 
 
 def _enum(kind: Any, value: str, what: str) -> Any:
