@@ -1,0 +1,261 @@
+"""Benchmark footfall's search kernel against python-tcod, scikit-image and scipy in one run.
+
+Every engine runs in its own fresh Python process (so each one's peak memory is its own and no
+engine warms another's caches), on the same random maps built from one seed: 70 % open squares
+(cost 1), 20 % difficult (cost 2), 10 % walls. The *plain* model is the one all four libraries
+can express: every step, orthogonal or diagonal, costs the entered square's cost. footfall also
+runs the pf1e model (5-10-5 diagonal parity in the search state, difficult x2, a diagonal into
+difficult terrain counting as two diagonals), and scipy runs the same pf1e model on a
+state-expanded graph, the alternative kernel design. The answers are cross-checked: every
+plain-model engine must give the same distances, and both pf1e engines too.
+
+Run from the repository root (numbers and the table go to stdout as Markdown)::
+
+    python bench/bench_tactical.py                 # 1000x1000, 7 repeats
+    python bench/bench_tactical.py --size 300 --repeat 3   # quicker
+
+Timing is wall time of the call that produces the distance array (including allocating it),
+after one untimed warm-up call; the median of the repeats is reported. Peak memory is the
+process's peak resident set (VmHWM, reset just before the timed calls), so it includes the
+interpreter and the engine's own libraries (numba's LLVM alone is ~130 MB).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+#: Fractions of open, difficult and wall squares on the random maps (issue 3, item 5).
+OPEN, DIFFICULT = 0.7, 0.2
+
+#: Engines, in table order: name -> (model, description).
+ENGINES: dict[str, tuple[str, str]] = {
+    "footfall-plain": ("plain", "footfall `search`, compiled Dial kernel, 1 state"),
+    "tcod": ("plain", "python-tcod `tcod.path.dijkstra2d`, cardinal = diagonal = 1"),
+    "skimage": ("plain", "scikit-image `MCP(fully_connected=True)` + `find_costs`"),
+    "scipy": ("plain", "scipy `csgraph.dijkstra` on a prebuilt CSR graph (build not timed)"),
+    "scipy+build": ("plain", "the same, CSR graph build timed too"),
+    "footfall-pf1e": ("pf1e", "footfall `search`, pf1e 5-10-5 parity, 2 states"),
+    "scipy-pf1e": ("pf1e", "scipy `csgraph.dijkstra` on the state-expanded pf1e graph + build"),
+}
+
+
+def make_map(size: int, seed: int) -> npt.NDArray[np.int16]:
+    """Build the random map as square classes: 0 open, 1 difficult, -1 wall; centre open."""
+    draw = np.random.default_rng(seed).random((size, size))
+    square_class = np.where(draw < OPEN, 0, np.where(draw < OPEN + DIFFICULT, 1, -1))
+    square_class[size // 2, size // 2] = 0
+    return square_class.astype(np.int16)
+
+
+def open_exits(height: int, width: int) -> npt.NDArray[np.uint8]:
+    """Allow every step that stays on the map (no corner rule: the peers have none)."""
+    from footfall.tactical.search import DIRECTIONS
+
+    exits = np.zeros((height, width), dtype=np.uint8)
+    for d, (dx, dy) in enumerate(DIRECTIONS):
+        ok = np.zeros((height, width), dtype=bool)
+        ok[max(0, -dy) : height - max(0, dy), max(0, -dx) : width - max(0, dx)] = True
+        exits[ok] |= np.uint8(1 << d)
+    return exits
+
+
+def plain_tables() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
+    """Build the 1-state tables of the plain model: a step costs the entered square's cost."""
+    cost = np.array([[[1, 2], [1, 2]]], dtype=np.int32)
+    return cost, np.zeros_like(cost, dtype=np.int8)
+
+
+def pf1e_tables() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
+    """Build the pf1e tables, costs in squares: state = parity of diagonals taken so far.
+
+    Seed 000 and RULES.md 1.2: orthogonal 1 (x2 difficult: 2); diagonals alternate 1, 2; a
+    diagonal into x2 terrain counts as 2 diagonals: 1 + 2 = 3 squares, parity unchanged.
+    """
+    cost = np.array([[[1, 2], [1, 3]], [[1, 2], [2, 3]]], dtype=np.int32)
+    next_state = np.array([[[0, 0], [1, 0]], [[1, 1], [0, 1]]], dtype=np.int8)
+    return cost, next_state
+
+
+def _csr(
+    square_class: npt.NDArray[np.int16],
+    cost: npt.NDArray[np.int32],
+    next_state: npt.NDArray[np.int8],
+) -> Any:
+    """Build the state-expanded graph (node = state * H * W + square) as a scipy CSR matrix."""
+    from scipy.sparse import csr_matrix
+
+    from footfall.tactical.search import DIRECTIONS
+
+    height, width = square_class.shape
+    area = height * width
+    n_states = cost.shape[0]
+    ys, xs = np.nonzero(square_class >= 0)
+    rows, cols, weights = [], [], []
+    for d, (dx, dy) in enumerate(DIRECTIONS):
+        ny, nx = ys + dy, xs + dx
+        ok = (ny >= 0) & (ny < height) & (nx >= 0) & (nx < width)
+        fy, fx, ty, tx = ys[ok], xs[ok], ny[ok], nx[ok]
+        klass = square_class[ty, tx]
+        entered = klass >= 0
+        fy, fx, ty, tx, klass = fy[entered], fx[entered], ty[entered], tx[entered], klass[entered]
+        for s in range(n_states):
+            step = cost[s, d & 1, klass]
+            rows.append(s * area + fy * width + fx)
+            cols.append(next_state[s, d & 1, klass].astype(np.int64) * area + ty * width + tx)
+            weights.append(step.astype(np.float64))
+    n = n_states * area
+    return csr_matrix(
+        (np.concatenate(weights), (np.concatenate(rows), np.concatenate(cols))), shape=(n, n)
+    )
+
+
+def _engine(name: str, size: int, seed: int) -> Callable[[], npt.NDArray[np.int64]]:
+    """Prepare `name` on the map and return a call that searches and returns least costs.
+
+    Distances come back as int64 ``[H, W]`` (least over states), -1 where unreached.
+    """
+    square_class = make_map(size, seed)
+    centre = size // 2
+    if name.startswith("footfall"):
+        from footfall.tactical.search import INF, StepGraph, search, warm_up
+
+        warm_up()
+        tables = plain_tables() if name == "footfall-plain" else pf1e_tables()
+        graph = StepGraph(square_class, open_exits(size, size), *tables)
+
+        def run_footfall() -> npt.NDArray[np.int64]:
+            dist = search(graph, [(centre, centre, 0, 0)], INF).dist.min(axis=0)
+            return np.where(dist == INF, -1, dist).astype(np.int64)
+
+        return run_footfall
+    if name == "tcod":
+        import tcod.path
+
+        tcod_cost = np.choose(square_class + 1, [0, 1, 2]).astype(np.int32)
+
+        def run_tcod() -> npt.NDArray[np.int64]:
+            dist = tcod.path.maxarray(tcod_cost.shape, dtype=np.int32)
+            dist[centre, centre] = 0
+            tcod.path.dijkstra2d(dist, tcod_cost, 1, 1, out=dist)
+            return np.where(dist == np.iinfo(np.int32).max, -1, dist).astype(np.int64)
+
+        return run_tcod
+    if name == "skimage":
+        from skimage.graph import MCP
+
+        mcp_cost = np.choose(square_class + 1, [np.inf, 1.0, 2.0])
+
+        def run_skimage() -> npt.NDArray[np.int64]:
+            cumulative, _ = MCP(mcp_cost, fully_connected=True).find_costs([(centre, centre)])
+            # MCP counts the start square's own cost; the others do not.
+            cumulative -= mcp_cost[centre, centre]
+            return np.where(np.isinf(cumulative), -1, cumulative).astype(np.int64)
+
+        return run_skimage
+    from scipy.sparse.csgraph import dijkstra
+
+    tables = pf1e_tables() if name == "scipy-pf1e" else plain_tables()
+    area = size * size
+    source = centre * size + centre
+    prebuilt = _csr(square_class, *tables) if name == "scipy" else None
+
+    def run_scipy() -> npt.NDArray[np.int64]:
+        graph = prebuilt if prebuilt is not None else _csr(square_class, *tables)
+        dist = dijkstra(graph, directed=True, indices=source).reshape(-1, area).min(axis=0)
+        return np.where(np.isinf(dist), -1, dist).astype(np.int64).reshape(size, size)
+
+    return run_scipy
+
+
+def _status_mb(field: str) -> float:
+    """Read a memory figure (VmRSS, VmHWM) of this process from /proc, in MiB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def worker(name: str, size: int, seed: int, repeat: int, out: str) -> None:
+    """Time engine `name` in this process and print one JSON line with the figures."""
+    run = _engine(name, size, seed)
+    run()  # warm-up: compiled code loaded, caches filled
+    before = _status_mb("VmRSS")
+    Path("/proc/self/clear_refs").write_text("5")  # reset VmHWM to the current RSS
+    times = []
+    dist = run()
+    for _ in range(repeat):
+        started = time.perf_counter()
+        dist = run()
+        times.append(time.perf_counter() - started)
+    np.save(out, dist)
+    peak = _status_mb("VmHWM")
+    print(json.dumps({"times": times, "rss_before": before, "peak": peak}))
+
+
+def _spawn(name: str, size: int, seed: int, repeat: int, out: str) -> dict[str, Any]:
+    command = [sys.executable, __file__, "--worker", name, "--size", str(size)]
+    command += ["--seed", str(seed), "--repeat", str(repeat), "--out", out]
+    done = subprocess.run(command, check=True, capture_output=True, text=True)
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def main() -> None:
+    """Run every engine, cross-check the answers and print the Markdown table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--engines", default=",".join(ENGINES))
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--out", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        worker(args.worker, args.size, args.seed, args.repeat, args.out)
+        return
+    names = [name for name in args.engines.split(",") if name]
+    results: dict[str, dict[str, Any]] = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        answers: dict[str, npt.NDArray[np.int64]] = {}
+        for name in names:
+            out = os.path.join(scratch, f"{name}.npy")
+            results[name] = _spawn(name, args.size, args.seed, args.repeat, out)
+            answers[name] = np.load(out)
+        for model in ("plain", "pf1e"):
+            same = [name for name in names if ENGINES[name][0] == model]
+            for name in same[1:]:
+                if not np.array_equal(answers[name], answers[same[0]]):
+                    raise SystemExit(f"{name} disagrees with {same[0]} on the {model} model")
+    base = statistics.median(results["tcod"]["times"]) if "tcod" in results else None
+    print(f"map {args.size}x{args.size}, seed {args.seed}, median of {args.repeat}; ", end="")
+    print(f"python {sys.version.split()[0]}, numpy {np.__version__}\n")
+    print("| engine | model | median ms | min ms | vs tcod | peak MB | search MB |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for name in names:
+        times = results[name]["times"]
+        median = statistics.median(times)
+        ratio = f"{median / base:.2f}" if base else "-"
+        peak = results[name]["peak"]
+        grown = peak - results[name]["rss_before"]
+        print(
+            f"| {name} | {ENGINES[name][0]} | {median * 1000:.0f} | {min(times) * 1000:.0f} "
+            f"| {ratio} | {peak:.0f} | {grown:.0f} |"
+        )
+    print("\nanswers cross-checked: all plain engines agree; both pf1e engines agree")
+
+
+if __name__ == "__main__":
+    main()
