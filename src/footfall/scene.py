@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
@@ -54,6 +55,8 @@ __all__ = [
     "flag_mask",
     "footprint",
     "impassable_mask",
+    "list_samples",
+    "load_sample",
     "load_scene",
     "maneuverabilities",
     "occupied_squares",
@@ -834,13 +837,30 @@ def scene_to_json(scene: Scene) -> dict[str, Any]:
 
 
 def dump_scene(scene: Scene, path: str | os.PathLike[str]) -> None:
-    """Write `scene` to `path` as JSON (UTF-8, two-space indent, map rows one per line)."""
+    """Write `scene` to `path` as JSON (UTF-8, `scene_json_text`: map rows one per line)."""
     Path(path).write_text(scene_json_text(scene), encoding="utf-8")
 
 
 def scene_json_text(scene: Scene) -> str:
-    """Return `scene` as JSON text, indented, with each map row on its own line."""
-    return json.dumps(scene_to_json(scene), ensure_ascii=False, indent=2) + "\n"
+    """Return `scene` as JSON text a person can read and diff.
+
+    One top-level key per line; map rows, walls, creatures and legend entries one per line.
+    """
+
+    def dumps(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    lines = []
+    for key, value in scene_to_json(scene).items():
+        if isinstance(value, list) and value:
+            items = ",\n".join(f"    {dumps(item)}" for item in value)
+            lines.append(f"  {dumps(key)}: [\n{items}\n  ]")
+        elif key == "legend" and isinstance(value, dict):
+            items = ",\n".join(f"    {dumps(k)}: {dumps(v)}" for k, v in value.items())
+            lines.append(f"  {dumps(key)}: {{\n{items}\n  }}")
+        else:
+            lines.append(f"  {dumps(key)}: {dumps(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 # --------------------------------------------------------------------------------------------
@@ -1382,3 +1402,26 @@ def thin_wall_exits(scene: Scene) -> npt.NDArray[np.uint8]:
     _mark_pieces(blocked, small, exact=False)
     _mark_pieces(blocked, large, exact=True)
     return blocked
+
+
+# --------------------------------------------------------------------------------------------
+# Sample scenes shipped with footfall (footfall/scenes/*.json)
+# --------------------------------------------------------------------------------------------
+
+
+def list_samples() -> list[str]:
+    """Return the names of the sample scenes shipped with footfall, sorted."""
+    folder = resources.files("footfall") / "scenes"
+    return sorted(
+        entry.name[: -len(".json")] for entry in folder.iterdir() if entry.name.endswith(".json")
+    )
+
+
+def load_sample(name: str) -> Scene:
+    """Return the shipped sample scene `name` (``.json`` optional); unknown -> `InputError`."""
+    stem = name[: -len(".json")] if name.endswith(".json") else name
+    names = list_samples()
+    if stem not in names:
+        raise unknown("sample scene", name, names)
+    text = (resources.files("footfall") / "scenes" / f"{stem}.json").read_text(encoding="utf-8")
+    return parse_scene_text(text)
