@@ -62,6 +62,7 @@ __all__ = [
     "JourneySpec",
     "Leg",
     "LegPlan",
+    "Mover",
     "Pace",
     "Traveller",
     "load_journey",
@@ -70,6 +71,7 @@ __all__ = [
     "parse_journey",
     "parse_leg",
     "plan_journey",
+    "resolve_traveller",
     "system_unit",
     "to_unit",
 ]
@@ -490,6 +492,9 @@ _FILE_OPTIONS = (
     "forced_march_dc",
     # keys a route's JSON output carries, accepted and ignored so a route feeds the planner
     "found",
+    "steps",
+    "distance",
+    "day_hours",
     "hours",
     "days",
     "path",
@@ -562,9 +567,19 @@ def load_journey(path: str | Path, system: System) -> JourneySpec:
 # --------------------------------------------------------------------------- planning
 
 
+def resolve_traveller(system: System, who: Traveller) -> Mover:
+    """Return `who`'s rates and day for `system`, refusing what the rules forbid."""
+    return _resolve(system, who)[0]
+
+
 @dataclass(frozen=True, slots=True)
-class _Mover:
-    """The resolved traveller: rates (unit per hour, before terrain), day shape, exertion."""
+class Mover:
+    """The resolved traveller: rates (unit per hour, before terrain), day shape, exertion.
+
+    `walk` and `hustle` are per hour before the terrain multiplier (a vessel's `walk` includes
+    the current downstream); `row_hours` is the day's hours at normal pace (8 on foot, 10
+    rowing, 24 sailing; dh2e: per-day / per-hour of its table), `drift_hours` hours drifting.
+    """
 
     label: str
     walk: Fraction
@@ -577,7 +592,7 @@ class _Mover:
     animal: bool
 
 
-def _resolve(system: System, who: Traveller) -> tuple[_Mover, list[str]]:
+def _resolve(system: System, who: Traveller) -> tuple[Mover, list[str]]:
     """Turn a `Traveller` into rates and day shape, refusing what the rules forbid."""
     notes: list[str] = []
     if system.heresy is not None:
@@ -592,7 +607,7 @@ def _resolve(system: System, who: Traveller) -> tuple[_Mover, list[str]]:
         hours = row.per_day_km / row.per_hour_km
         mult = system.heresy.hustle.multiplier
         return (
-            _Mover(
+            Mover(
                 f"ab={ab}",
                 row.per_hour_km,
                 row.per_hour_km * mult,
@@ -622,7 +637,7 @@ def _resolve(system: System, who: Traveller) -> tuple[_Mover, list[str]]:
             f" (slowest of {len(who.speeds)})" if len(who.speeds) > 1 else ""
         )
         return (
-            _Mover(
+            Mover(
                 label, walk, hustle, Fraction(0), Fraction(travel.walk_hours), 0, None, False, False
             ),
             notes,
@@ -640,7 +655,7 @@ def _resolve(system: System, who: Traveller) -> tuple[_Mover, list[str]]:
     if who.mount is not None:
         hustle = per_hour * system_hustle_multiplier(system)
         return (
-            _Mover(name, per_hour, hustle, Fraction(0), hours, 0, conveyance.kind, False, True),
+            Mover(name, per_hour, hustle, Fraction(0), hours, 0, conveyance.kind, False, True),
             notes,
         )
     water = travel.water
@@ -670,7 +685,7 @@ def _resolve(system: System, who: Traveller) -> tuple[_Mover, list[str]]:
             raise InputError("--drift needs --downstream: a vessel drifts with the current")
         drift = water.drift_hours
     return (
-        _Mover(name, speed, None, current, hours, drift, conveyance.kind, True, False),
+        Mover(name, speed, None, current, hours, drift, conveyance.kind, True, False),
         notes,
     )
 
@@ -695,7 +710,7 @@ def _conveyance(travel: Travel, name: str, *, water: bool) -> Conveyance:
     raise unknown("vessel" if water else "mount or vehicle", name, [c.id for c in wanted])
 
 
-def _multiplier(system: System, leg: Leg, mover: _Mover) -> Fraction:
+def _multiplier(system: System, leg: Leg, mover: Mover) -> Fraction:
     if system.heresy is not None:
         return system.heresy.dense_factor if leg.dense else Fraction(1)
     if mover.water:

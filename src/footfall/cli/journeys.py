@@ -421,7 +421,77 @@ def render_chase(result: chase_mod.ChaseResult, lang: Lang, seed: int | None) ->
     return "\n".join(lines)
 
 
+def route(
+    map_file: str = typer.Argument(..., help="map file (.txt/.json) or a sample: valley, hexes"),
+    start: str = typer.Option(..., "--from", help="start cell X,Y (column,row)"),
+    goal: str = typer.Option(..., "--to", help="end cell X,Y (column,row)"),
+    system: str = typer.Option("pf1e", "--system", help="pf1e, dnd35 or dh2e"),
+    speed: list[int] = typer.Option([], "--speed", help="speed in ft; repeat per member"),
+    mount: str | None = typer.Option(None, "--mount", help="mount or land vehicle"),
+    loaded: bool = typer.Option(False, "--loaded", help="use the mount's loaded row"),
+    agility_bonus: int | None = typer.Option(None, "--agility-bonus", help="dh2e AB"),
+    metric: bool = typer.Option(False, "--metric", help="pf1e/dnd35 distances in km"),
+    as_json: bool = typer.Option(False, "--json", help="print JOURNEY.md JSON"),
+    lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
+) -> None:
+    """Find the fastest overland route across a terrain map; its legs feed ``travel``."""
+    from footfall.route import find_route, load_map, parse_point
+
+    language = parse_lang(lang)
+    rules = load_system(system)
+    terrain_map = load_map(map_file)
+    who = Traveller(speeds=tuple(speed), mount=mount, loaded=loaded, agility_bonus=agility_bonus)
+    result = find_route(
+        terrain_map,
+        parse_point(start, "from"),
+        parse_point(goal, "to"),
+        who,
+        system_id=system,
+        metric=metric,
+    )
+    if as_json:
+        emit_json(result.to_json())
+        return
+    where = {"start": ",".join(map(str, result.start)), "goal": ",".join(map(str, result.goal))}
+    if not result.found:
+        typer.echo(t("journeys.route.none", language, **where))
+        return
+    scale = KM_PER_MILE if result.metric else Fraction(1)
+    unit = t(f"common.unit.{'km' if result.metric else result.unit}", language)
+    lines = [
+        t(
+            "journeys.route.found",
+            language,
+            **where,
+            distance=_fmt(result.distance * scale, language),
+            unit=unit,
+            hours=_fmt(result.hours, language),
+            days=_fmt(result.days, language),
+            day_hours=_fmt(result.day_hours, language),
+            steps=len(result.path) - 1,
+            traveller=_traveller_name(rules, result.traveller, language),
+        ),
+        t("journeys.legs", language),
+    ]
+    for n, plan in enumerate(result.legs, 1):
+        lines.append(
+            t(
+                "journeys.leg",
+                language,
+                n=n,
+                distance=_fmt(plan.leg.distance * scale, language),
+                unit=unit,
+                terrain=_terrain_name(rules, plan.leg, language),
+                multiplier=str(plan.multiplier),
+                per_hour=_fmt(plan.per_hour * scale, language),
+                hours=_fmt(plan.hours, language),
+            )
+        )
+    typer.echo("\n".join(lines))
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``travel``, ``chase`` and ``route`` commands to `app`."""
     app.command("travel")(travel)
     app.command("chase")(chase)
+    app.command("route")(route)

@@ -1,0 +1,1 @@
+"""Sample overland terrain maps for `footfall route` (text format: see `footfall.route`)."""
