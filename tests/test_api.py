@@ -372,3 +372,33 @@ def test_travel_errors(client: TestClient) -> None:
     assert message.startswith("unknown terrain 'swampp'")
     response = client.post("/api/travel", json={"speed": 30, "legs": ["1 mi plains road"] * 201})
     assert _error(response, 413) == "201 legs, over the limit of 200"
+
+
+# ---------------------------------------------------------------------------- tables
+
+
+def test_tables_list(client: TestClient) -> None:
+    """/api/tables/pf1e lists the system's tables, each naming its seed source."""
+    body = client.get("/api/tables/pf1e").json()
+    ids = [t["table"] for t in body["tables"]]
+    assert "terrain" in ids and "mounts" in ids and "per-round" in ids
+    assert all(t["source"]["document"] for t in body["tables"])
+
+
+def test_tables_terrain_in_russian(client: TestClient) -> None:
+    """The terrain x road table in Russian: swamp is 1 / 3/4 / 1/2 (seed 000 «Болото»)."""
+    body = client.get("/api/tables/pf1e/terrain", params={"lang": "ru"}).json()
+    swamp = next(r for r in body["rows"] if r["id"] == "swamp")
+    assert swamp == {
+        "id": "swamp",
+        "terrain": "Болото",
+        "highway": "1",
+        "road": "3/4",
+        "trackless": "1/2",
+    }
+
+
+def test_tables_unknown(client: TestClient) -> None:
+    """An unknown table names the known ones."""
+    message = _error(client.get("/api/tables/pf1e/nope"), 400)
+    assert message.startswith("unknown pf1e table 'nope' (known: per-round, per-minute,")

@@ -389,6 +389,7 @@ def create_app(
             out.append(
                 {
                     "name": name,
+                    "title": data.get("x-title") or name,
                     "system": data.get("system"),
                     "width": max((len(r) for r in data.get("map", [])), default=0),
                     "height": len(data.get("map", [])),
@@ -463,6 +464,43 @@ def create_app(
             metric=metric,
         )
         return result.to_json()
+
+    @app.get("/api/tables/{system}", tags=["rates"])
+    def tables_list(
+        system: Annotated[str, Path(max_length=40)],
+        lang: Annotated[str, Query(description=_LANG_DOC)] = "en",
+    ) -> Any:
+        """List the data tables of a system, with their titles and sources."""
+        from footfall.rules import load_system
+        from footfall.tables import table_ids, table_view
+
+        language = _lang(lang)
+        rules = load_system(system)
+        views = [table_view(rules, table_id) for table_id in table_ids(rules)]
+        return {
+            "system": rules.id,
+            "tables": [
+                {
+                    "table": v.id,
+                    "title": v.names.get(language),
+                    "source": {"document": v.source.document, "table": v.source.table},
+                }
+                for v in views
+            ],
+        }
+
+    @app.get("/api/tables/{system}/{table}", tags=["rates"])
+    def tables_get(
+        system: Annotated[str, Path(max_length=40)],
+        table: Annotated[str, Path(max_length=80)],
+        lang: Annotated[str, Query(description=_LANG_DOC)] = "en",
+    ) -> Any:
+        """One data table (``footfall tables SYSTEM TABLE --json``), translated."""
+        from footfall.rules import load_system
+        from footfall.tables import table_view
+
+        language = _lang(lang)
+        return table_view(load_system(system), table).to_json(language)
 
     # -------------------------------------------------------------- journeys
 

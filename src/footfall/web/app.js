@@ -42,6 +42,7 @@
     draft: [], // squares after the start, for check
     check: null,
     cell: 32,
+    background: null, // {src, img} of the scene's imported background picture
     drag: null,
     painting: false,
     seq: { reach: 0, hover: 0, check: 0 },
@@ -140,7 +141,7 @@
     if (cur) sel.value = cur;
     const sm = $("sample"), curS = sm.value;
     sm.innerHTML = "";
-    for (const s of state.samples) sm.add(new Option(s.name + " — " + s.system, s.name));
+    for (const s of state.samples) sm.add(new Option((s.title || s.name) + " — " + s.system, s.name));
     if (curS) sm.value = curS;
   }
   async function openSample(name) {
@@ -160,7 +161,8 @@
     state.wallStart = null;
     const cs = state.scene.creatures;
     const keep = cs.find((c) => c.id === state.moverId);
-    state.moverId = keep ? keep.id : (cs.find((c) => (state.meta.default_mover || "") === c.id) || cs[0] || {}).id || null;
+    const preferred = name === state.meta.default_scene ? state.meta.default_mover : null;
+    state.moverId = keep ? keep.id : (cs.find((c) => c.id === preferred) || cs[0] || {}).id || null;
     state.selectedId = state.moverId;
     $("system").value = scene.system;
     state.cursor = [0, 0];
@@ -405,11 +407,16 @@
     const s = state.cell, rows = state.scene.map, lg = legend();
     const w = rows[0].length, h = rows.length;
     ctx.clearRect(0, 0, w * s, h * s);
+    const bg = backgroundImage();
+    if (bg) ctx.drawImage(bg, 0, 0, w * s, h * s);
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
         const flags = lg[rows[y][x]] || [];
+        if (bg && !flags.length) continue; // open ground: let the map's picture show
+        ctx.globalAlpha = bg ? 0.6 : 1;
         ctx.fillStyle = squareColour(flags);
         ctx.fillRect(x * s, y * s, s, s);
+        ctx.globalAlpha = 1;
         if (flags.includes("difficult") && s >= 12) {
           ctx.strokeStyle = "rgba(90,60,20,0.5)";
           ctx.beginPath();
@@ -504,6 +511,18 @@
       ctx.strokeRect(state.cursor[0] * s + 1, state.cursor[1] * s + 1, s - 2, s - 2);
       ctx.setLineDash([]);
     }
+  }
+  function backgroundImage() {
+    // Only embedded pictures (data: URLs from an import): the page never fetches elsewhere.
+    const src = state.scene.background;
+    if (!src || !src.startsWith("data:image/")) return null;
+    if (!state.background || state.background.src !== src) {
+      const img = new Image();
+      img.onload = () => draw();
+      img.src = src;
+      state.background = { src, img };
+    }
+    return state.background.img.complete && state.background.img.naturalWidth ? state.background.img : null;
   }
   function drawPath(points, colour, dots) {
     const s = state.cell;

@@ -1,0 +1,178 @@
+"""Load benchmark of the HTTP API: ``POST /api/reach`` on a 100x100 pf1e scene, over loopback.
+
+Not a test: it starts ``uvicorn footfall.api:create_app --factory`` in a child process on a free
+loopback port, drives it with a bounded async load generator (httpx, a fixed number of
+requests, a fixed concurrency, and a time cap), and reports requests per second, latency
+percentiles and the server's resident memory sampled as the run goes (to show it stays flat).
+
+    python bench/bench_load.py                      # 10,000 requests, 16 in flight, 1 worker
+    python bench/bench_load.py --requests 2000 --concurrency 8 --workers 2
+
+Targets (issue 6): at least 300 requests/s with p99 under 50 ms on 2 cores; memory flat over
+10,000 requests. Results and the machine are recorded in docs/benchmarks-api.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+
+def scene_100(seed: int = 6) -> dict[str, Any]:
+    """Build a 100x100 pf1e scene: 70 % open, 20 % difficult, 10 % walls; a few creatures."""
+    rng = random.Random(seed)
+    rows = []
+    for _y in range(100):
+        row = "".join(rng.choices(".^#", weights=(70, 20, 10), k=100))
+        rows.append(row)
+    creatures = []
+    spots = [(50, 50, "fighter", "party", "medium"), (53, 47, "ogre", "foes", "large")]
+    spots += [(40 + 3 * i, 60, f"goblin{i}", "foes", "small") for i in range(4)]
+    for x, y, cid, side, size in spots:
+        span = 2 if size == "large" else 1
+        for yy in range(y, y + span):
+            rows[yy] = rows[yy][:x] + "." * span + rows[yy][x + span :]
+        creatures.append({"id": cid, "at": [x, y], "size": size, "side": side, "speed": 30})
+    return {"footfall": 1, "system": "pf1e", "map": rows, "creatures": creatures}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _rss_kib(pid: int) -> int:
+    """Resident set size of `pid` and its children (uvicorn workers), in KiB."""
+    total = 0
+    pids = [pid]
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    if children.exists():
+        pids += [int(p) for p in children.read_text().split()]
+    for p in pids:
+        try:
+            for line in Path(f"/proc/{p}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            pass
+    return total
+
+
+async def _run(url: str, body: bytes, requests: int, concurrency: int, max_seconds: float,
+               server_pid: int) -> dict[str, Any]:  # fmt: skip
+    latencies: list[float] = []
+    errors = 0
+    memory: list[tuple[int, int]] = []
+    sent = 0
+    deadline = time.perf_counter() + max_seconds
+    headers = {"content-type": "application/json"}
+    limits = httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=30) as client:
+
+        async def worker() -> None:
+            nonlocal sent, errors
+            while sent < requests and time.perf_counter() < deadline:
+                sent += 1
+                t0 = time.perf_counter()
+                response = await client.post("/api/reach", content=body, headers=headers)
+                latencies.append(time.perf_counter() - t0)
+                if response.status_code != 200:
+                    errors += 1
+                done = len(latencies)
+                if done % 1000 == 0:
+                    memory.append((done, _rss_kib(server_pid)))
+
+        start = time.perf_counter()
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
+        elapsed = time.perf_counter() - start
+    latencies.sort()
+
+    def pct(p: float) -> float:
+        return 1000 * latencies[min(len(latencies) - 1, int(p / 100 * len(latencies)))]
+
+    return {
+        "requests": len(latencies),
+        "errors": errors,
+        "seconds": round(elapsed, 2),
+        "rps": round(len(latencies) / elapsed, 1),
+        "p50_ms": round(pct(50), 2),
+        "p90_ms": round(pct(90), 2),
+        "p99_ms": round(pct(99), 2),
+        "max_ms": round(1000 * latencies[-1], 2),
+        "mean_ms": round(1000 * statistics.fmean(latencies), 2),
+        "rss_kib": memory,
+    }
+
+
+def main() -> None:
+    """Start the server, warm it up, run the bounded load, print a JSON report."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--requests", type=int, default=10_000)
+    parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--max-seconds", type=float, default=120.0)
+    parser.add_argument("--warmup", type=int, default=300)
+    parser.add_argument("--action", default="move")
+    args = parser.parse_args()
+
+    port = _free_port()
+    cmd = [sys.executable, "-m", "uvicorn", "footfall.api:create_app", "--factory",
+           "--host", "127.0.0.1", "--port", str(port), "--workers", str(args.workers),
+           "--log-level", "warning", "--no-access-log"]  # fmt: skip
+    server = subprocess.Popen(cmd, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            raise SystemExit("server did not start")
+        scene = scene_100()
+        body = json.dumps({"scene": scene, "mover": "fighter", "action": args.action}).encode()
+        probe = httpx.post(f"{url}/api/reach", content=body,
+                           headers={"content-type": "application/json"}, timeout=60)  # fmt: skip
+        probe.raise_for_status()
+        squares = len(probe.json()["squares"])
+        asyncio.run(_run(url, body, args.warmup, args.concurrency, 60, server.pid))
+        report = asyncio.run(
+            _run(url, body, args.requests, args.concurrency, args.max_seconds, server.pid)
+        )
+        report = {
+            "endpoint": "POST /api/reach",
+            "scene": "100x100 pf1e, 70% open / 20% difficult / 10% walls, 6 creatures",
+            "action": args.action,
+            "reachable_squares": squares,
+            "body_bytes": len(body),
+            "workers": args.workers,
+            "concurrency": args.concurrency,
+            "cpus": os.cpu_count(),
+            **report,
+        }
+        print(json.dumps(report, indent=1))
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+if __name__ == "__main__":
+    main()
