@@ -1,0 +1,152 @@
+"""Actions of the tactical grid: what each one allows and the budget it gives.
+
+The actions are data: pf1e/dnd35 and drawsteel read their rows (`footfall.rules.ActionRule`,
+RULES.md 1.4 and 3) from the system file; dh2e's four actions are the columns of its
+structured-movement table (seed 001, "Движение в структурированном времени"). `ActionSpec`
+is the one record the policy reads; nothing else decides what an action may do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+from functools import cache
+
+from footfall.errors import unknown
+from footfall.rules import ActionId, ActionRule, Restriction, load_system
+
+__all__ = [
+    "DEFAULT_ACTION",
+    "ActionSpec",
+    "Budget",
+    "action_names",
+    "action_spec",
+]
+
+
+class Budget(StrEnum):
+    """How an action's budget is derived."""
+
+    SPEED = "speed"
+    """`multiplier` x the mover's speed (pf1e/dnd35 ft, drawsteel squares)."""
+    AGILITY = "agility"
+    """dh2e: the action's column of the structured-movement table (seed 001) for the AB."""
+    SQUARES = "squares"
+    """A fixed number of squares (`squares`), e.g. the five-foot step."""
+    DISTANCE = "distance"
+    """The granted distance (``--distance N``), capped by speed (drawsteel shift)."""
+    ONE_STEP = "one-step"
+    """One step whatever it costs (pf1e/dnd35 minimum move, seed 000/004)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpec:
+    """One action of one system, as the policy applies it.
+
+    `forbid_hampered` is the rule id refusing a hampered square (``hampered-run`` for run and
+    charge, ``hampered`` for the five-foot step); `straight` makes the movement one straight
+    line (charge; run under switch ``run_straight``); `no_ally` forbids allies' squares
+    (charge); `shift` applies Draw Steel's shift rules; `provokes` says whether leaving a
+    threatened square provokes; `first_free` exempts the first square left (withdraw).
+    """
+
+    name: str
+    budget: Budget
+    multiplier: Fraction = Fraction(1)
+    heavy_multiplier: Fraction | None = None
+    squares: int | None = None
+    forbid_hampered: str | None = None
+    straight: bool = False
+    straight_switch: str | None = None
+    no_ally: bool = False
+    shift: bool = False
+    provokes: bool = True
+    first_free: bool = False
+    needs_speed: bool = False
+    source: str = ""
+
+
+#: The action a query uses when none is named (SCENE.md "Actions").
+DEFAULT_ACTION: dict[str, str] = {
+    "pf1e": "move",
+    "dnd35": "move",
+    "drawsteel": "advance",
+    "dh2e": "full-move",
+}
+
+#: dh2e actions, in the order of seed 001's structured-movement columns.
+_DH2E_ACTIONS = ("half-move", "full-move", "charge", "run")
+
+#: Actions that never provoke: the 5-foot step (official: "never provokes") and every shift
+#: (seed 002 "Смещение": no opportunity attacks are provoked by it).
+_NO_PROVOKE = frozenset({ActionId.FIVE_FOOT_STEP, ActionId.SHIFT, ActionId.DISENGAGE})
+
+
+def _from_rule(rule: ActionRule) -> ActionSpec:
+    """Turn a data row into the policy's record (table-driven, one row in, one row out)."""
+    r = rule.restrictions
+    if Restriction.ONLY_WHEN_HAMPERED in r:
+        budget = Budget.ONE_STEP
+    elif rule.given:
+        budget = Budget.DISTANCE
+    elif rule.squares is not None:
+        budget = Budget.SQUARES
+    else:
+        budget = Budget.SPEED
+    forbid = None
+    if Restriction.NO_HAMPERED in r:
+        forbid = "hampered-run"
+    elif Restriction.NOT_INTO_HAMPERED in r:
+        forbid = "hampered"
+    straight_switch = next((s for s in rule.switches if s.endswith("_straight")), None)
+    return ActionSpec(
+        name=rule.id.value,
+        budget=budget,
+        multiplier=rule.speed_multiple or Fraction(1),
+        heavy_multiplier=rule.heavy_multiple,
+        squares=rule.squares,
+        forbid_hampered=forbid,
+        straight=Restriction.STRAIGHT_LINE in r,
+        straight_switch=straight_switch,
+        no_ally=Restriction.NO_ALLY in r,
+        shift=Restriction.SHIFT in r,
+        provokes=rule.id not in _NO_PROVOKE,
+        first_free=Restriction.FIRST_SQUARE_SAFE in r,
+        needs_speed=Restriction.NEEDS_SPEED in r,
+        source=f"{rule.source.document}: {rule.source.table}",
+    )
+
+
+@cache
+def _specs(system: str) -> tuple[ActionSpec, ...]:
+    if system == "dh2e":
+        return tuple(
+            ActionSpec(
+                name=name,
+                budget=Budget.AGILITY,
+                source="001_7dd902c1d3d218d3.txt: Движение в структурированном времени",
+            )
+            for name in _DH2E_ACTIONS
+        )
+    return tuple(_from_rule(rule) for rule in load_system(system).actions)
+
+
+def action_names(system: str) -> tuple[str, ...]:
+    """Return the names of `system`'s movement actions, in the order users see them."""
+    return tuple(spec.name for spec in _specs(system))
+
+
+def action_spec(system: str, action: str | None) -> ActionSpec:
+    """Return the action `action` of `system` (its default when None).
+
+    An unknown action raises `InputError` listing the system's actions.
+
+    >>> action_spec("pf1e", None).name
+    'move'
+    """
+    name = DEFAULT_ACTION[system] if action is None else action
+    for spec in _specs(system):
+        if spec.name == name:
+            return spec
+    raise unknown(f"{system} action", name, action_names(system))

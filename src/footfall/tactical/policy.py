@@ -1,0 +1,1137 @@
+"""Step policies: turn (scene, mover, action, switches) into arrays the search consumes.
+
+One policy per query. It knows the game; the search (`footfall.tactical.search`) does not.
+The policy builds a `Frame` - per *position* (the top-left square of the mover's space) a block
+reason, a cost class code, the note bits a GM reads in the breakdown, an end-legality reason and
+the blocked exits - on a window of the map. Everything about a step's price comes from two
+functions used by every view:
+
+- `build_frame` fills those arrays (vectorised, on the window only), and
+- `step_price` prices one step from a rule state into a class code.
+
+`Frame.graph` tabulates `step_price` for the search; `walk` applies it step by step to a given
+path (``check``, the breakdown, charges). reachable / path / check therefore cannot disagree.
+
+Costs are integers in an internal unit: squares for pf1e/dnd35 (shown as 5 ft each) and
+drawsteel; for dh2e half metres (``equidistant``, ``alternating``) or thousandths of a metre
+(``euclidean``, whose diagonal is sqrt(2) rounded to the nearest 1/1000 m: a display rounding).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
+from enum import IntEnum, IntFlag
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from footfall.errors import InputError
+from footfall.rules import (
+    Armor,
+    Difficulty,
+    Load,
+    Size,
+    SteelSize,
+    System,
+    load_system,
+)
+from footfall.scene import Creature, Flag, Scene, flag_mask, footprint, thin_wall_exits
+from footfall.tactical.actions import ActionSpec, Budget, action_spec
+from footfall.tactical.search import DIRECTIONS, StepGraph
+
+__all__ = [
+    "BLOCK_RULE",
+    "END_RULE",
+    "Block",
+    "End",
+    "Frame",
+    "Note",
+    "Policy",
+    "Provocation",
+    "StepRules",
+    "TerrainTest",
+    "Walk",
+    "WalkStep",
+    "build_frame",
+    "direction_of",
+    "hardest_test",
+    "make_policy",
+    "provocations",
+    "step_price",
+    "straight_lines",
+    "walk",
+]
+
+IntArray = npt.NDArray[np.int64]
+
+
+class Block(IntEnum):
+    """Why a position cannot be entered; a higher value wins when several apply."""
+
+    OK = 0
+    """The position can be entered."""
+    ENEMY = 1
+    """An enemy's space that this mover may not pass (RULES 1.3, `enemy-space`)."""
+    TOO_NARROW = 2
+    """Narrower than half the mover's space, or lower than a quarter (RULES 1.5)."""
+    IMPASSABLE = 3
+    """Impassable terrain or a pit for a walker (RULES 1.2)."""
+    WALL = 4
+    """A wall square."""
+    OUT = 5
+    """Part of the mover's space would be off the map."""
+
+
+#: Rule id (RULES.md) of each block reason.
+BLOCK_RULE: dict[int, str] = {
+    Block.ENEMY: "enemy-space",
+    Block.TOO_NARROW: "too-narrow",
+    Block.IMPASSABLE: "impassable",
+    Block.WALL: "wall",
+    Block.OUT: "out-of-bounds",
+}
+
+
+class End(IntEnum):
+    """Why a movement may not end at a position; a higher value wins."""
+
+    OK = 0
+    """It may end there."""
+    OBSTACLE = 1
+    """An obstacle (seed 004: crossed, never stood on), `obstacle-end`."""
+    OCCUPIED = 2
+    """Another creature's space (RULES 1.3 / 3), `occupied-end`."""
+
+
+#: Rule id of each end reason.
+END_RULE: dict[int, str] = {End.OBSTACLE: "obstacle-end", End.OCCUPIED: "occupied-end"}
+
+
+class Note(IntFlag):
+    """What a position holds that matters to a step's price or report (OR over its space)."""
+
+    DIFFICULT = 1
+    """Difficult terrain (x2 pf1e/dnd35, +1 drawsteel)."""
+    OBSTACLE = 2
+    """Obstacle terrain (x2 pf1e/dnd35; drawsteel: difficult)."""
+    POOR_VISIBILITY = 4
+    """Poor visibility (x2 pf1e/dnd35)."""
+    HELPLESS_OBSTACLE = 8
+    """A helpless creature of huge size or more: an obstacle (x2, seed 004 line 116)."""
+    SQUEEZE_W = 16
+    """A square at least half but less than the mover's width (x2, -4/-4)."""
+    SQUEEZE_H = 32
+    """A square at least half but less than the mover's height (x2, -4/-4)."""
+    CRAWL = 64
+    """A square a quarter of the mover's height: prone crawl, 5 ft per move."""
+    CORRIDOR = 128
+    """A large-or-bigger mover squeezing through a corridor half its width (x2, -4/-4)."""
+    ALLY = 256
+    """An ally's space (passed freely; not while charging)."""
+    ENEMY = 512
+    """An enemy's space passed (drawsteel: difficult terrain)."""
+    PASS_OCCUPIED = 1024
+    """An enemy passed by a tiny mover or across three size categories (provokes)."""
+    HAZARDOUS = 2048
+    """Hazardous terrain (drawsteel: no shifting into it)."""
+    HELPLESS = 4096
+    """A helpless creature's space, passed freely."""
+
+
+_SQUEEZE_NOTES = Note.SQUEEZE_W | Note.SQUEEZE_H | Note.CORRIDOR | Note.CRAWL
+#: What a shift may not start in: difficult (an enemy's space is difficult) or hazardous.
+_SHIFT_BLOCKING = Note.DIFFICULT | Note.OBSTACLE | Note.HAZARDOUS | Note.ENEMY
+
+#: Width of a creature's space in ft (official Core Rulebook, table "Creature Size and
+#: Scale"; seed 004 "体型与空间"): what the width clearance of a square is compared with.
+_SPACE_FT: dict[str, Fraction] = {
+    "fine": Fraction(1, 2),
+    "diminutive": Fraction(1),
+    "tiny": Fraction(5, 2),
+    "small": Fraction(5),
+    "medium": Fraction(5),
+    "large": Fraction(10),
+    "huge": Fraction(15),
+    "gargantuan": Fraction(20),
+    "colossal": Fraction(30),
+}
+#: Height of a creature in ft, the top of its size's range (official Core Rulebook, table
+#: "Size Modifiers and Dimensions"; colossal: its lower bound, 64 ft). A creature may say
+#: otherwise with the scene key ``"x-height_ft"``.
+_HEIGHT_FT: dict[str, Fraction] = {
+    "fine": Fraction(1, 2),
+    "diminutive": Fraction(1),
+    "tiny": Fraction(2),
+    "small": Fraction(4),
+    "medium": Fraction(8),
+    "large": Fraction(16),
+    "huge": Fraction(32),
+    "gargantuan": Fraction(64),
+    "colossal": Fraction(64),
+}
+
+
+# --------------------------------------------------------------------------------------------
+# Per-scene precomputation (once per scene, cached)
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    """Full-map masks of a scene, computed once: terrain flags, thin walls and corners."""
+
+    wall: npt.NDArray[np.bool_]
+    impassable: npt.NDArray[np.bool_]
+    pit: npt.NDArray[np.bool_]
+    difficult: npt.NDArray[np.bool_]
+    obstacle: npt.NDArray[np.bool_]
+    poor_visibility: npt.NDArray[np.bool_]
+    hazardous: npt.NDArray[np.bool_]
+    thin: npt.NDArray[np.uint8]
+    corner: npt.NDArray[np.uint8]
+    narrow: dict[tuple[int, int], tuple[Fraction | None, Fraction | None]]
+    terrain: dict[tuple[int, int], str]
+
+
+_PREPARED: OrderedDict[int, tuple[Scene, _Prepared]] = OrderedDict()
+_PREPARED_MAX = 16
+
+
+def _corner_bits(wall: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint8]:
+    """Return bit d set where a diagonal step d passes a wall square's corner (RULES 1.2, 3).
+
+    The step (x, y) -> (x+dx, y+dy) is blocked when (x+dx, y) or (x, y+dy) is a wall square:
+    one wall square beside both squares is enough (seed 002 "Нельзя срезать углы").
+    """
+    height, width = wall.shape
+    padded = np.zeros((height + 2, width + 2), dtype=np.bool_)
+    padded[1:-1, 1:-1] = wall
+    bits = np.zeros((height, width), dtype=np.uint8)
+    for d in (1, 3, 5, 7):
+        dx, dy = DIRECTIONS[d]
+        side_x = padded[1 : height + 1, 1 + dx : width + 1 + dx]
+        side_y = padded[1 + dy : height + 1 + dy, 1 : width + 1]
+        bits |= ((side_x | side_y).astype(np.uint8) << np.uint8(d)).astype(np.uint8)
+    return bits
+
+
+def _prepare(scene: Scene) -> _Prepared:
+    """Return the scene's full-map masks, from a small cache keyed by the scene object."""
+    hit = _PREPARED.get(id(scene))
+    if hit is not None and hit[0] is scene:
+        _PREPARED.move_to_end(id(scene))
+        return hit[1]
+    narrow: dict[tuple[int, int], tuple[Fraction | None, Fraction | None]] = {}
+    terrain: dict[tuple[int, int], str] = {}
+    special = {
+        char: entry
+        for char, entry in scene.legend.items()
+        if entry.width_ft is not None or entry.height_ft is not None or entry.terrain
+    }
+    impassable_chars = {c for c, e in scene.legend.items() if e.impassable}
+    if special:
+        for y, row in enumerate(scene.rows):
+            for x, char in enumerate(row):
+                entry = special.get(char)
+                if entry is None:
+                    continue
+                if entry.width_ft is not None or entry.height_ft is not None:
+                    narrow[(x, y)] = (entry.width_ft, entry.height_ft)
+                if entry.terrain:
+                    terrain[(x, y)] = entry.terrain
+    impassable = np.zeros((scene.height, scene.width), dtype=np.bool_)
+    if impassable_chars:
+        impassable = np.array(
+            [[c in impassable_chars for c in row] for row in scene.rows], dtype=np.bool_
+        )
+    wall = flag_mask(scene, Flag.WALL)
+    prepared = _Prepared(
+        wall=wall,
+        impassable=impassable,
+        pit=flag_mask(scene, Flag.PIT),
+        difficult=flag_mask(scene, Flag.DIFFICULT),
+        obstacle=flag_mask(scene, Flag.OBSTACLE),
+        poor_visibility=flag_mask(scene, Flag.POOR_VISIBILITY),
+        hazardous=flag_mask(scene, Flag.HAZARDOUS),
+        thin=thin_wall_exits(scene),
+        corner=_corner_bits(wall),
+        narrow=narrow,
+        terrain=terrain,
+    )
+    _PREPARED[id(scene)] = (scene, prepared)
+    while len(_PREPARED) > _PREPARED_MAX:
+        _PREPARED.popitem(last=False)
+    return prepared
+
+
+# --------------------------------------------------------------------------------------------
+# Step pricing: the one function every view uses
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StepRules:
+    """The parameters of `step_price`: how a system prices one step.
+
+    `kind` is ``pf`` (pf1e/dnd35), ``ds`` (drawsteel) or ``dh`` (dh2e); `diagonal` the
+    diagonal scheme (``as-diagonals`` | ``multiply`` for pf, ``equidistant`` | ``alternating``
+    | ``euclidean`` for dh, ``flat`` for ds); `orth` and `diag` the base costs of a step in the
+    internal unit (dh; pf and ds use 1 and the 5-10-5 / flat rule).
+    """
+
+    kind: str
+    diagonal: str
+    orth: int = 1
+    diag: int = 1
+    forbid_hampered: str | None = None
+    shift: bool = False
+    no_ally: bool = False
+    crawl_cost: int = 1
+
+    @property
+    def states(self) -> int:
+        """Number of rule states: 2 where the diagonal count's parity matters, else 1."""
+        return 2 if self.diagonal in ("as-diagonals", "multiply", "alternating") else 1
+
+    @property
+    def classes(self) -> int:
+        """Number of class codes (see `build_frame`)."""
+        return {"pf": 64, "ds": 4, "dh": 1}[self.kind]
+
+
+def _pf_code(mexp: int, ally: bool, crawl: bool) -> int:
+    return min(mexp, 15) | (int(ally) << 4) | (int(crawl) << 5)
+
+
+def step_price(
+    rules: StepRules, state: int, diagonal: bool, code: int
+) -> tuple[int, int, str | None]:
+    """Price one step: return ``(cost, next_state, forbidding_rule)`` in the internal unit.
+
+    The cost is returned even when a rule forbids the step (``check`` still adds it up).
+
+    pf1e/dnd35 (RULES 1.2): a square of hampering multiplier m = 2**mexp costs m orthogonally;
+    diagonally it counts as m diagonals of the 5-10-5 count (``as-diagonals``: the next m
+    alternating costs 1, 2, 1, ..., parity advancing by m; seed 004 "counts as 3 squares") or
+    costs its 1-or-2 times m (``multiply``, parity advancing by one). A crawl square (RULES
+    1.5) takes a whole move: `crawl_cost`.
+
+    >>> pf = StepRules("pf", "as-diagonals")
+    >>> [step_price(pf, s, True, 1)[:2] for s in (0, 1)]  # diagonal into difficult: 3 squares
+    [(3, 0), (3, 1)]
+    >>> step_price(pf, 1, True, 0)[:2]  # the 2nd diagonal costs 2
+    (2, 0)
+    """
+    if rules.kind == "pf":
+        mexp, ally, crawl = code & 15, bool(code >> 4 & 1), bool(code >> 5 & 1)
+        forbid = None
+        if rules.no_ally and ally:
+            forbid = "ally-charge"
+        if rules.forbid_hampered and (mexp > 0 or crawl):
+            forbid = rules.forbid_hampered
+        if crawl:
+            return rules.crawl_cost, state, forbid
+        m = 1 << mexp
+        if not diagonal:
+            return m, state, forbid
+        if rules.diagonal == "multiply":
+            return (1 + state) * m, 1 - state, forbid
+        # m alternating diagonal costs starting at parity `state`: 1, 2, 1, 2 ...
+        ones = (m + 1 - state) // 2
+        return ones + 2 * (m - ones), (state + m) % 2, forbid
+    if rules.kind == "ds":
+        difficult, hazardous = bool(code & 1), bool(code >> 1 & 1)
+        forbid = "shift-terrain" if rules.shift and (difficult or hazardous) else None
+        return 1 + int(difficult), state, forbid
+    # dh2e: terrain costs nothing extra on the grid (seed 001 tests Agility instead).
+    if not diagonal:
+        return rules.orth, state, None
+    if rules.diagonal == "alternating":
+        return rules.orth * (1 + state), 1 - state, None
+    return rules.diag, state, None
+
+
+@cache
+def _cost_tables(
+    rules: StepRules,
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
+    """Tabulate `step_price` as the search's ``cost`` and ``next_state`` arrays."""
+    cost = np.full((rules.states, 2, rules.classes), -1, dtype=np.int32)
+    nxt = np.zeros((rules.states, 2, rules.classes), dtype=np.int8)
+    for state in range(rules.states):
+        for kind in (0, 1):
+            for code in range(rules.classes):
+                price, after, forbid = step_price(rules, state, bool(kind), code)
+                if forbid is None:
+                    cost[state, kind, code] = price
+                    nxt[state, kind, code] = after
+    cost.setflags(write=False)
+    nxt.setflags(write=False)
+    return cost, nxt
+
+
+# --------------------------------------------------------------------------------------------
+# The policy of one query
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """Everything one query needs: the mover, the action, the budget and the pricing rules.
+
+    `budget` is in the internal unit; `scale` is the display unit per internal unit (5 ft per
+    square in pf1e); `bands` are ``(label, threshold)`` pairs in the internal unit (one move,
+    two moves, a run ...) for shading; `notes` are ``(catalog key, values)`` the answer reports.
+    """
+
+    scene: Scene
+    system: System
+    mover: Creature
+    side: int
+    order: int
+    flying: bool
+    action: ActionSpec
+    switches: dict[str, str]
+    rules: StepRules
+    budget: int
+    scale: Fraction
+    unit: str
+    straight: bool
+    bands: tuple[tuple[str, int], ...]
+    min_step: int
+    speed_cap: int | None = None
+    one_step: bool = False
+    start_rule: str | None = None
+    notes: tuple[tuple[str, dict[str, object]], ...] = ()
+    orders: dict[str, int] = field(default_factory=dict)
+
+    def display(self, cost: int) -> int | float:
+        """Return an internal cost in the display unit: exact int, else rounded to 1/1000."""
+        value = cost * self.scale
+        if value.denominator == 1:
+            return int(value)
+        return round(float(value), 3)
+
+    def band(self, cost: int) -> int:
+        """Return the 1-based band of `cost` (the first threshold it fits in)."""
+        for index, (_, threshold) in enumerate(self.bands, start=1):
+            if cost <= threshold:
+                return index
+        return len(self.bands) + 1
+
+
+def _size_order(system: System, scene: Scene, creature: Creature) -> int:
+    if system.tactical is not None:
+        return system.tactical.size(Size(creature.size)).order
+    if system.steel is not None:
+        return system.steel.size(SteelSize(creature.size)).order
+    from footfall.scene import size_table
+
+    return list(size_table(scene.system)).index(creature.size)
+
+
+def _dh_units(scene: Scene, diagonal: str) -> tuple[int, int, int]:
+    """Return ``(per_metre, orth, diag)`` of dh2e's internal unit for `diagonal`."""
+    square = scene.square or Fraction(1)
+    if diagonal == "euclidean":
+        per_metre = 1000 * square.denominator
+        orth = int(square * per_metre)
+        low = math.isqrt(2 * orth * orth)
+        diag = low if 2 * orth * orth - low * low <= (low + 1) ** 2 - 2 * orth * orth else low + 1
+        return per_metre, orth, diag
+    per_metre = 2 * square.denominator
+    orth = int(square * per_metre)
+    return per_metre, orth, orth
+
+
+def make_policy(
+    scene: Scene,
+    mover: Creature,
+    action: str | None = None,
+    *,
+    switches: dict[str, str] | None = None,
+    distance: int | None = None,
+    flying: bool | None = None,
+) -> Policy:
+    """Build the policy of one query: resolve the action, switches, budget and pricing rules.
+
+    `flying` None means: flying when the mover has a fly speed and is aloft (``alt`` > 0) or
+    has no land speed. Bad input (a mover without speed, a negative distance, flying without a
+    fly speed) raises `InputError`.
+    """
+    system = load_system(scene.system)
+    spec = action_spec(scene.system, action)
+    chosen = system.switches(switches)
+    side = footprint(scene, mover)
+    order = _size_order(system, scene, mover)
+    orders = {c.id: _size_order(system, scene, c) for c in scene.creatures}
+    if distance is not None and distance < 0:
+        raise InputError(f"--distance must be 0 or more, got {distance}")
+    if flying is None:
+        flying = mover.fly is not None and (mover.alt > 0 or not mover.speed)
+    if flying and mover.fly is None:
+        raise InputError(f"mover {mover.id!r} cannot fly (it has no 'fly' speed)")
+    notes: list[tuple[str, dict[str, object]]] = []
+    kind = {"pf1e": "pf", "dnd35": "pf", "drawsteel": "ds", "dh2e": "dh"}[scene.system]
+    straight = spec.straight or (
+        spec.straight_switch is not None and chosen.get(spec.straight_switch) == "on"
+    )
+    if kind == "dh":
+        diagonal = chosen["diagonal"]
+        per_metre, orth, diag = _dh_units(scene, diagonal)
+        heresy = system.heresy
+        assert heresy is not None
+        if mover.agility_bonus is None:
+            raise InputError(f"mover {mover.id!r} has no agility_bonus (dh2e movement needs it)")
+        row, beyond = heresy.structured_row(mover.agility_bonus)
+        if beyond:
+            notes.append(("tactical.note.beyond-table", {"ab": mover.agility_bonus}))
+        columns = {
+            "half-move": row.half_move,
+            "full-move": row.full_move,
+            "charge": row.charge,
+            "run": row.run,
+        }
+        metres = columns[spec.name] if distance is None else Fraction(distance)
+        budget = math.floor(metres * per_metre)
+        bands = tuple((name, math.floor(value * per_metre)) for name, value in columns.items())
+        rules = StepRules("dh", diagonal, orth=orth, diag=diag)
+        return Policy(
+            scene, system, mover, side, order, flying, spec, chosen, rules, budget,
+            Fraction(1, per_metre), "m", straight, bands, min(orth, diag),
+            notes=tuple(notes), orders=orders,
+        )  # fmt: skip
+    speed = mover.fly.speed if flying and mover.fly is not None else mover.speed
+    if speed is None:
+        raise InputError(f"mover {mover.id!r} has no speed")
+    if kind == "pf":
+        tactical = system.tactical
+        assert tactical is not None
+        square_ft = scene.square or system.square
+        heavy = mover.armor == Armor.HEAVY.value or mover.load == Load.HEAVY.value
+        multiplier = spec.heavy_multiplier if heavy and spec.heavy_multiplier else spec.multiplier
+        run_multiplier = tactical.multiplier(
+            tactical.modes[-1].mode, Armor(mover.armor), Load(mover.load)
+        )
+        base = math.floor(speed / square_ft)
+        if spec.budget == Budget.SQUARES:
+            budget = spec.squares or 1
+            if spec.needs_speed and speed == 0:
+                budget = -1
+                notes.append(("tactical.note.no-speed", {}))
+        elif spec.budget == Budget.ONE_STEP:
+            budget = 1 << 20
+        else:
+            feet = speed * multiplier if distance is None else Fraction(distance)
+            budget = math.floor(feet / square_ft)
+        bands = (
+            ("move", base),
+            ("double-move", 2 * base),
+            ("run", math.floor(speed * run_multiplier / square_ft)),
+        )
+        rules = StepRules(
+            "pf",
+            chosen["hampered_diagonal"],
+            forbid_hampered=spec.forbid_hampered,
+            no_ally=spec.no_ally,
+            crawl_cost=max(base, 1),
+        )
+        return Policy(
+            scene, system, mover, side, order, flying, spec, chosen, rules, budget,
+            Fraction(square_ft), "ft", straight, bands, 1,
+            one_step=spec.budget == Budget.ONE_STEP, notes=tuple(notes), orders=orders,
+        )  # fmt: skip
+    # Draw Steel: squares; a movement never covers more squares than the speed (seed 002).
+    if spec.squares is not None:
+        granted = spec.squares
+    elif spec.budget == Budget.DISTANCE:
+        if distance is None:
+            raise InputError(f"action {spec.name!r} needs --distance N (the squares it grants)")
+        granted = distance
+    else:
+        granted = speed if distance is None else distance
+    budget = min(granted, speed)
+    if granted > speed:
+        notes.append(("tactical.note.speed-cap", {"granted": granted, "speed": speed}))
+    rules = StepRules("ds", "flat", shift=spec.shift)
+    policy = Policy(
+        scene, system, mover, side, order, flying, spec, chosen, rules, budget,
+        Fraction(1), "squares", straight, (("advance", speed),), 1,
+        speed_cap=speed, notes=tuple(notes), orders=orders,
+    )  # fmt: skip
+    if spec.shift:
+        # "nor shift while in it" (seed 002 "Смещение"): the start space's own terrain.
+        frame = build_frame(policy, mover.at[0], mover.at[1], mover.at[0] + 1, mover.at[1] + 1)
+        if int(frame.notes[0, 0]) & _SHIFT_BLOCKING:
+            policy = replace(policy, start_rule="shift-terrain")
+    return policy
+
+
+# --------------------------------------------------------------------------------------------
+# Frames: per-position arrays on a window
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """Per-position arrays on the window of positions ``[y0:y0+h, x0:x0+w]`` of the map.
+
+    `block` (`Block`), `code` (cost class, valid even where blocked), `notes` (`Note` bits),
+    `end` (`End`), `thin` and `corner` (bit d: the step in direction d crosses a thin wall /
+    passes a wall corner). `mexp` is the pf hampering exponent (x2 per unit).
+    """
+
+    x0: int
+    y0: int
+    block: npt.NDArray[np.int8]
+    code: npt.NDArray[np.int16]
+    notes: npt.NDArray[np.int32]
+    end: npt.NDArray[np.int8]
+    thin: npt.NDArray[np.uint8]
+    corner: npt.NDArray[np.uint8]
+    mexp: npt.NDArray[np.int8]
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(h, w)`` of the window."""
+        return (int(self.block.shape[0]), int(self.block.shape[1]))
+
+    def inside(self, x: int, y: int) -> bool:
+        """Tell whether map position ``(x, y)`` lies in this window."""
+        h, w = self.shape
+        return 0 <= x - self.x0 < w and 0 <= y - self.y0 < h
+
+    def graph(self, policy: Policy) -> StepGraph:
+        """Return the search graph of this window under `policy`'s pricing rules."""
+        cost, nxt = _cost_tables(policy.rules)
+        klass = np.where(self.block == Block.OK, self.code, -1).astype(np.int16)
+        exits = (~(self.thin | self.corner)).astype(np.uint8)
+        _clip_edges(exits)
+        return StepGraph(square_class=klass, exits=exits, cost=cost, next_state=nxt)
+
+    def end_ok(self) -> npt.NDArray[np.bool_]:
+        """Return where a movement may end (enterable and no end rule against it)."""
+        ok: npt.NDArray[np.bool_] = np.logical_and(self.block == Block.OK, self.end == End.OK)
+        return ok
+
+
+#: Bits of the directions with dy = -1 (N, NE, NW), dx = +1 (NE, E, SE), dy = +1, dx = -1.
+_EDGE_BITS = {
+    "north": sum(1 << d for d, (_, dy) in enumerate(DIRECTIONS) if dy < 0),
+    "east": sum(1 << d for d, (dx, _) in enumerate(DIRECTIONS) if dx > 0),
+    "south": sum(1 << d for d, (_, dy) in enumerate(DIRECTIONS) if dy > 0),
+    "west": sum(1 << d for d, (dx, _) in enumerate(DIRECTIONS) if dx < 0),
+}
+
+
+def _clip_edges(exits: npt.NDArray[np.uint8]) -> None:
+    """Clear the exits that would leave the window (the search takes no step off its arrays)."""
+    exits[0, :] &= np.uint8(~_EDGE_BITS["north"] & 0xFF)
+    exits[-1, :] &= np.uint8(~_EDGE_BITS["south"] & 0xFF)
+    exits[:, 0] &= np.uint8(~_EDGE_BITS["west"] & 0xFF)
+    exits[:, -1] &= np.uint8(~_EDGE_BITS["east"] & 0xFF)
+
+
+def _reduce(
+    array: npt.NDArray[Any], h: int, w: int, rows: int, cols: int, op: str
+) -> npt.NDArray[Any]:
+    """Reduce `array` over every rows x cols block whose top-left is in ``[0:h, 0:w]``."""
+    out = array[0:h, 0:w].copy()
+    for dy in range(rows):
+        for dx in range(cols):
+            if dx == 0 and dy == 0:
+                continue
+            part = array[dy : dy + h, dx : dx + w]
+            if op == "max":
+                np.maximum(out, part, out=out)
+            else:
+                np.bitwise_or(out, part, out=out)
+    return out
+
+
+def _mark_creatures(
+    policy: Policy,
+    sx0: int,
+    sy0: int,
+    block: npt.NDArray[np.int8],
+    fac: npt.NDArray[np.int8],
+    notes: npt.NDArray[np.int32],
+    end: npt.NDArray[np.int8],
+) -> None:
+    """Apply the occupied-square rules (RULES 1.3, 3) of every other creature in the region."""
+    system = policy.system
+    kind = policy.rules.kind
+    mover = policy.mover
+    sh, sw = block.shape
+    gap = system.tactical.pass_size_gap if system.tactical is not None else 3
+    share_gap = system.steel.share_size_gap if system.steel is not None else 2
+    tiny_order = 2  # fine 0, diminutive 1, tiny 2 (seed 004 line 120)
+    huge_order = 6
+    for other in policy.scene.creatures:
+        if other.id == mover.id:
+            continue
+        side = footprint(policy.scene, other)
+        x0, y0 = other.at[0] - sx0, other.at[1] - sy0
+        if x0 >= sw or y0 >= sh or x0 + side <= 0 or y0 + side <= 0:
+            continue
+        region = (slice(max(y0, 0), min(y0 + side, sh)), slice(max(x0, 0), min(x0 + side, sw)))
+        ally = other.side == mover.side
+        order = policy.orders[other.id]
+        apart = abs(order - policy.order)
+        if kind == "ds":
+            notes[region] |= Note.ALLY if ally else Note.ENEMY
+            if apart < share_gap:
+                end[region] = np.maximum(end[region], End.OCCUPIED)
+            continue
+        if ally:
+            notes[region] |= Note.ALLY
+        elif other.helpless:
+            notes[region] |= Note.HELPLESS
+            if kind == "pf" and order >= huge_order:
+                notes[region] |= Note.HELPLESS_OBSTACLE
+                fac[region] += 1
+                end[region] = np.maximum(end[region], End.OBSTACLE)
+        elif kind == "pf" and (policy.order <= tiny_order or apart >= gap):
+            notes[region] |= Note.PASS_OCCUPIED
+        else:
+            block[region] = np.maximum(block[region], Block.ENEMY)
+        if not other.helpless:
+            end[region] = np.maximum(end[region], End.OCCUPIED)
+
+
+def _mark_narrow(
+    policy: Policy,
+    prepared: _Prepared,
+    sx0: int,
+    sy0: int,
+    block: npt.NDArray[np.int8],
+    notes: npt.NDArray[np.int32],
+) -> None:
+    """Apply squeezing (RULES 1.5, seed 004 "挤进狭窄空间") to the narrow or low squares."""
+    if policy.rules.kind != "pf" or not prepared.narrow:
+        return
+    mover = policy.mover
+    width = _SPACE_FT[mover.size]
+    height = Fraction(str(mover.extra.get("x-height_ft", _HEIGHT_FT[mover.size])))
+    sh, sw = block.shape
+    for (x, y), (clear_w, clear_h) in prepared.narrow.items():
+        lx, ly = x - sx0, y - sy0
+        if not (0 <= lx < sw and 0 <= ly < sh):
+            continue
+        bits = 0
+        blocked = False
+        if clear_w is not None and clear_w < width:
+            if 2 * clear_w >= width:
+                bits |= Note.SQUEEZE_W
+            else:
+                blocked = True
+        if clear_h is not None and clear_h < height:
+            if 2 * clear_h >= height:
+                bits |= Note.SQUEEZE_H
+            elif 4 * clear_h >= height:
+                bits |= Note.CRAWL
+            else:
+                blocked = True
+        notes[ly, lx] |= bits
+        if blocked:
+            block[ly, lx] = max(int(block[ly, lx]), int(Block.TOO_NARROW))
+
+
+def build_frame(policy: Policy, px0: int, py0: int, px1: int, py1: int) -> Frame:
+    """Compute the per-position arrays for positions ``[px0, px1) x [py0, py1)``.
+
+    The window is clipped to the positions whose space lies on the map. Only the window (and
+    the mover's space beyond its edge) is touched: a bounded move never allocates full-map
+    arrays.
+    """
+    scene = policy.scene
+    n = policy.side
+    px0, py0 = max(px0, 0), max(py0, 0)
+    px1, py1 = min(px1, scene.width - n + 1), min(py1, scene.height - n + 1)
+    w, h = max(px1 - px0, 0), max(py1 - py0, 0)
+    prepared = _prepare(scene)
+    sx0, sy0, sx1, sy1 = px0, py0, px0 + w + n - 1, py0 + h + n - 1
+    if w == 0 or h == 0:
+        sx1, sy1 = sx0, sy0
+    window = (slice(sy0, sy1), slice(sx0, sx1))
+    kind = policy.rules.kind
+    flying = policy.flying
+    wall = prepared.wall[window]
+    difficult = prepared.difficult[window]
+    obstacle = prepared.obstacle[window]
+    block = np.zeros(wall.shape, dtype=np.int8)
+    block[prepared.impassable[window]] = Block.IMPASSABLE
+    if not flying:
+        block[prepared.pit[window]] = Block.IMPASSABLE
+    block[wall] = Block.WALL
+    notes = np.zeros(wall.shape, dtype=np.int32)
+    if not (flying and kind == "pf"):
+        notes[difficult] |= Note.DIFFICULT
+    notes[obstacle] |= Note.OBSTACLE
+    notes[prepared.hazardous[window]] |= Note.HAZARDOUS
+    fac = np.zeros(wall.shape, dtype=np.int8)
+    if kind == "pf":
+        notes[prepared.poor_visibility[window]] |= Note.POOR_VISIBILITY
+        if not flying:
+            fac += difficult
+        fac += obstacle
+        fac += prepared.poor_visibility[window]
+    end = np.zeros(wall.shape, dtype=np.int8)
+    end[obstacle] = End.OBSTACLE
+    _mark_creatures(policy, sx0, sy0, block, fac, notes, end)
+    _mark_narrow(policy, prepared, sx0, sy0, block, notes)
+    thin = prepared.thin[window]
+    corner = prepared.corner[window]
+    pblock: npt.NDArray[Any]
+    pfac: npt.NDArray[Any]
+    pnotes: npt.NDArray[Any]
+    pend: npt.NDArray[Any]
+    pthin: npt.NDArray[Any]
+    pcorner: npt.NDArray[Any]
+    if n == 1:
+        pblock, pfac, pnotes, pend, pthin, pcorner = block, fac, notes, end, thin, corner
+    else:
+        pblock = _reduce(block, h, w, n, n, "max")
+        pfac = _reduce(fac, h, w, n, n, "max")
+        pnotes = _reduce(notes, h, w, n, n, "or")
+        pend = _reduce(end, h, w, n, n, "max")
+        pthin = _reduce(thin, h, w, n, n, "or")
+        pcorner = _reduce(corner, h, w, n, n, "or")
+        if kind == "pf":
+            # RULES 1.5: a large creature squeezes through a corridor half its width: its
+            # space narrows to k = ceil(n/2) squares across, anchored at the top-left square.
+            k = (n + 1) // 2
+            walled = (pblock == Block.WALL) | (pblock == Block.IMPASSABLE)
+            for rows, cols in ((k, n), (n, k)):
+                if not walled.any():
+                    break
+                b2 = _reduce(block, h, w, rows, cols, "max")
+                use = walled & (b2 == Block.OK)
+                if not use.any():
+                    continue
+                pblock = np.where(use, b2, pblock).astype(np.int8)
+                pfac = np.where(use, _reduce(fac, h, w, rows, cols, "max"), pfac).astype(np.int8)
+                corridor = _reduce(notes, h, w, rows, cols, "or") | int(Note.CORRIDOR)
+                pnotes = np.where(use, corridor, pnotes).astype(np.int32)
+                pend = np.where(use, _reduce(end, h, w, rows, cols, "max"), pend).astype(np.int8)
+                pthin = np.where(use, _reduce(thin, h, w, rows, cols, "or"), pthin)
+                pcorner = np.where(use, _reduce(corner, h, w, rows, cols, "or"), pcorner)
+                walled = walled & ~use
+    pthin = np.ascontiguousarray(pthin, dtype=np.uint8)
+    pcorner = np.ascontiguousarray(pcorner, dtype=np.uint8)
+    if kind == "pf":
+        squeeze_w = (pnotes & (Note.SQUEEZE_W | Note.CORRIDOR)) != 0
+        squeeze_h = (pnotes & Note.SQUEEZE_H) != 0
+        mexp = (pfac + squeeze_w + squeeze_h).astype(np.int8)
+        code = (
+            np.minimum(mexp, 15)
+            | (((pnotes & Note.ALLY) != 0).astype(np.int16) << 4)
+            | (((pnotes & Note.CRAWL) != 0).astype(np.int16) << 5)
+        ).astype(np.int16)
+    elif kind == "ds":
+        mexp = np.zeros(pblock.shape, dtype=np.int8)
+        difficult_any = (pnotes & (Note.DIFFICULT | Note.OBSTACLE | Note.ENEMY)) != 0
+        hazard_any = (pnotes & Note.HAZARDOUS) != 0
+        code = (difficult_any.astype(np.int16) | (hazard_any.astype(np.int16) << 1)).astype(
+            np.int16
+        )
+    else:
+        mexp = np.zeros(pblock.shape, dtype=np.int8)
+        code = np.zeros(pblock.shape, dtype=np.int16)
+    return Frame(
+        x0=px0,
+        y0=py0,
+        block=np.ascontiguousarray(pblock, dtype=np.int8),
+        code=code,
+        notes=np.ascontiguousarray(pnotes, dtype=np.int32),
+        end=np.ascontiguousarray(pend, dtype=np.int8),
+        thin=pthin,
+        corner=pcorner,
+        mexp=mexp,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Walking a given path: check, breakdowns, straight lines
+# --------------------------------------------------------------------------------------------
+
+
+def direction_of(dx: int, dy: int) -> int:
+    """Return the direction number of the step ``(dx, dy)``; -1 if not a king's move."""
+    try:
+        return DIRECTIONS.index((dx, dy))
+    except ValueError:
+        return -1
+
+
+@dataclass(frozen=True, slots=True)
+class WalkStep:
+    """One priced step of a path: where it goes and what it costs, in the internal unit."""
+
+    step: int
+    at: tuple[int, int]
+    cost: int
+    total: int
+    diagonal: bool
+    state_before: int
+    notes: int
+    mexp: int
+
+
+@dataclass(frozen=True, slots=True)
+class Walk:
+    """A priced path: its steps, total cost and every violation ``(step, rule)``."""
+
+    steps: tuple[WalkStep, ...]
+    cost: int
+    violations: tuple[tuple[int, str], ...]
+
+    @property
+    def legal(self) -> bool:
+        """Whether no rule is violated."""
+        return not self.violations
+
+
+def straight_lines(start: tuple[int, int], end: tuple[int, int]) -> list[list[tuple[int, int]]]:
+    """Return the grid lines from `start` to `end` (positions after the start).
+
+    A straight line advances one square along the major axis each step and keeps the minor
+    coordinate within half a square of the exact line between the two centres; where the line
+    passes exactly between two squares both are straight, so up to two lines come back (ties
+    rounded down, and up). Exact arithmetic.
+
+    >>> straight_lines((0, 0), (2, 1))
+    [[(1, 0), (2, 1)], [(1, 1), (2, 1)]]
+    """
+    (x0, y0), (x1, y1) = start, end
+    length = max(abs(x1 - x0), abs(y1 - y0))
+    lines: list[list[tuple[int, int]]] = []
+    for up in (False, True):
+        line = []
+        for i in range(1, length + 1):
+            ex = x0 + Fraction(i * (x1 - x0), length)
+            ey = y0 + Fraction(i * (y1 - y0), length)
+            line.append((_round(ex, up), _round(ey, up)))
+        if line not in lines:
+            lines.append(line)
+    return lines
+
+
+def _round(value: Fraction, up: bool) -> int:
+    low = math.floor(value)
+    if value - low > Fraction(1, 2) or (up and value - low == Fraction(1, 2)):
+        return low + 1
+    return low
+
+
+def _on_line(start: tuple[int, int], path: list[tuple[int, int]]) -> int:
+    """Return the first step (1-based) leaving the straight line start -> end, else 0."""
+    end = path[-1]
+    (x0, y0), (x1, y1) = start, end
+    length = max(abs(x1 - x0), abs(y1 - y0))
+    if length != len(path):
+        # More steps than the line has squares: the first step off it is where it turns.
+        for i, (x, y) in enumerate(path, start=1):
+            if i > length:
+                return i
+            ex = x0 + Fraction(i * (x1 - x0), length)
+            ey = y0 + Fraction(i * (y1 - y0), length)
+            if abs(x - ex) > Fraction(1, 2) or abs(y - ey) > Fraction(1, 2):
+                return i
+        return len(path)
+    for i, (x, y) in enumerate(path, start=1):
+        ex = x0 + Fraction(i * (x1 - x0), length)
+        ey = y0 + Fraction(i * (y1 - y0), length)
+        if abs(x - ex) > Fraction(1, 2) or abs(y - ey) > Fraction(1, 2):
+            return i
+    return 0
+
+
+def walk(policy: Policy, path: list[tuple[int, int]], frame: Frame | None = None) -> Walk:
+    """Price `path` (positions after the start, each a neighbour of the one before) step by step.
+
+    Uses the same `Frame` arrays and `step_price` as the search, and lists every violation
+    with its 1-based step and rule id. Squares off the map must be rejected by the caller.
+    """
+    start = policy.mover.at
+    if frame is None:
+        xs = [p[0] for p in path] + [start[0]]
+        ys = [p[1] for p in path] + [start[1]]
+        frame = build_frame(policy, min(xs), min(ys), max(xs) + 1, max(ys) + 1)
+    rules = policy.rules
+    violations: list[tuple[int, str]] = []
+    steps: list[WalkStep] = []
+    state, total = 0, 0
+    if policy.start_rule:
+        violations.append((1, policy.start_rule))
+    if policy.budget < 0 and path:
+        violations.append((1, "budget"))
+    prev = start
+    over_budget = False
+    for i, (x, y) in enumerate(path, start=1):
+        d = direction_of(x - prev[0], y - prev[1])
+        diagonal = bool(d & 1)
+        inside = frame.inside(x, y)
+        if frame.inside(*prev):
+            py, px = prev[1] - frame.y0, prev[0] - frame.x0
+            if frame.thin[py, px] >> d & 1:
+                violations.append((i, "wall"))
+            elif frame.corner[py, px] >> d & 1:
+                violations.append((i, "corner"))
+        if inside:
+            ly, lx = y - frame.y0, x - frame.x0
+            block, code = int(frame.block[ly, lx]), int(frame.code[ly, lx])
+            bits, mexp = int(frame.notes[ly, lx]), int(frame.mexp[ly, lx])
+        else:
+            block, code, bits, mexp = Block.OUT, 0, 0, 0
+        if block != Block.OK:
+            violations.append((i, BLOCK_RULE[block]))
+        cost, after, forbid = step_price(rules, state, diagonal, code)
+        if forbid is not None:
+            violations.append((i, forbid))
+        total += cost
+        steps.append(WalkStep(i, (x, y), cost, total, diagonal, state, bits, mexp))
+        state = after
+        if not over_budget and policy.budget >= 0 and total > policy.budget:
+            over_budget = True
+            violations.append((i, "budget"))
+        if policy.one_step and i == 2:
+            violations.append((i, "budget"))
+        if policy.speed_cap is not None and i == policy.speed_cap + 1:
+            violations.append((i, "speed-cap"))
+        prev = (x, y)
+    if path:
+        if policy.straight:
+            off = _on_line(start, path)
+            if off:
+                violations.append((off, "straight-line"))
+        x, y = path[-1]
+        if frame.inside(x, y):
+            end = int(frame.end[y - frame.y0, x - frame.x0])
+            if end != End.OK:
+                violations.append((len(path), END_RULE[end]))
+        if policy.rules.no_ally:
+            pass  # ally-charge comes from step_price (code bit), once per square
+    violations.sort(key=lambda v: v[0])
+    return Walk(tuple(steps), total, tuple(violations))
+
+
+# --------------------------------------------------------------------------------------------
+# What a path provokes, and the hardest dh2e test
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Provocation:
+    """An attack a step provokes: from whom, why (`threat` or `enter`) and its kind."""
+
+    step: int
+    by: str
+    reason: str
+    kind: str
+
+
+def _touch(a: tuple[int, int], sa: int, b: tuple[int, int], sb: int) -> bool:
+    """Tell whether two square spaces are adjacent or overlap (reach of one square)."""
+    return (
+        a[0] - 1 <= b[0] + sb - 1
+        and b[0] <= a[0] + sa
+        and a[1] - 1 <= b[1] + sb - 1
+        and b[1] <= a[1] + sa
+    )
+
+
+def provocations(policy: Policy, path: list[tuple[int, int]]) -> list[Provocation]:
+    """List the attacks `path` provokes, once per enemy (RULES 1.3-1.4, 3).
+
+    pf1e/dnd35: leaving a square an enemy threatens (adjacent to its space: reach 5 ft) provokes
+    an attack of opportunity; the 5-foot step never does, and withdraw's first square is not
+    threatened. A tiny mover entering an enemy's square provokes (seed 004 line 120); so does
+    passing a creature three sizes apart in pf1e. Draw Steel: moving out of an adjacent
+    enemy's reach without shifting provokes a free strike. dh2e: nothing (seed 001 is silent).
+    """
+    kind = policy.rules.kind
+    if kind == "dh" or not policy.action.provokes:
+        return []
+    mover = policy.mover
+    n = policy.side
+    label = "free-strike" if kind == "ds" else "attack-of-opportunity"
+    enemies = [
+        (c, footprint(policy.scene, c))
+        for c in policy.scene.creatures
+        if c.id != mover.id and c.side != mover.side and not c.helpless
+    ]
+    found: list[Provocation] = []
+    seen: set[str] = set()
+    prev = mover.at
+    tiny = policy.order <= 2
+    gap = policy.system.tactical.pass_size_gap if policy.system.tactical else 3
+    for i, here in enumerate(path, start=1):
+        for enemy, side in enemies:
+            if enemy.id in seen:
+                continue
+            before = _touch(prev, n, enemy.at, side)
+            after = _touch(here, n, enemy.at, side)
+            reason = ""
+            if kind == "pf":
+                if before and not (policy.action.first_free and i == 1):
+                    reason = "threat"
+                elif _overlap(here, n, enemy.at, side) and (
+                    tiny
+                    or (
+                        policy.scene.system == "pf1e"
+                        and abs(policy.orders[enemy.id] - policy.order) >= gap
+                    )
+                ):
+                    reason = "enter"
+            elif before and not after:
+                reason = "threat"
+            if reason:
+                seen.add(enemy.id)
+                found.append(Provocation(i, enemy.id, reason, label))
+        prev = here
+    return found
+
+
+def _overlap(a: tuple[int, int], sa: int, b: tuple[int, int], sb: int) -> bool:
+    return a[0] < b[0] + sb and b[0] < a[0] + sa and a[1] < b[1] + sb and b[1] < a[1] + sa
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainTest:
+    """The hardest dh2e Agility test a path needs: terrain, difficulty, modifier, step."""
+
+    terrain: str
+    difficulty: Difficulty
+    modifier: int
+    step: int
+
+
+def hardest_test(policy: Policy, path: list[tuple[int, int]]) -> TerrainTest | None:
+    """Return the hardest Agility test the squares entered by `path` need (seed 001 table)."""
+    heresy = policy.system.heresy
+    if heresy is None:
+        return None
+    terrain = _prepare(policy.scene).terrain
+    if not terrain:
+        return None
+    best: TerrainTest | None = None
+    n = policy.side
+    for i, (x, y) in enumerate(path, start=1):
+        for dy in range(n):
+            for dx in range(n):
+                name = terrain.get((x + dx, y + dy))
+                if name is None:
+                    continue
+                # seed 001 prints one row "Дым или туман" (smoke or fog): the table's id is smoke.
+                name = "smoke" if name == "fog" else name
+                rule = heresy.terrain(name)
+                modifier = heresy.difficulty(rule.difficulty).modifier
+                if best is None or modifier < best.modifier:
+                    best = TerrainTest(name, rule.difficulty, modifier, i)
+    return best

@@ -1,0 +1,606 @@
+"""Three views of one search: reachable squares, a cheapest path, and a path check.
+
+All three build the same `Policy` and `Frame` (`footfall.tactical.policy`) and price steps
+with the same `step_price`; `reachable` and `find_path` run the search kernel over the frame's
+graph, `check_path` walks the given squares over the same arrays. Each result has `to_json`
+giving SCENE.md's shapes (plus `breakdown`, `provokes`, `bands` ... as extra keys).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from footfall.errors import InputError
+from footfall.i18n import Lang, t
+from footfall.scene import Scene, creature
+from footfall.tactical.policy import (
+    BLOCK_RULE,
+    END_RULE,
+    Block,
+    End,
+    Frame,
+    Note,
+    Policy,
+    Provocation,
+    TerrainTest,
+    Walk,
+    WalkStep,
+    build_frame,
+    direction_of,
+    hardest_test,
+    make_policy,
+    provocations,
+    straight_lines,
+    walk,
+)
+from footfall.tactical.search import INF, search
+
+__all__ = [
+    "CheckResult",
+    "PathResult",
+    "Reach",
+    "ReachSquare",
+    "check_path",
+    "find_path",
+    "reachable",
+]
+
+Square = tuple[int, int]
+
+
+# --------------------------------------------------------------------------------------------
+# Shared helpers
+# --------------------------------------------------------------------------------------------
+
+
+def _policy(
+    scene: Scene,
+    mover_id: str,
+    action: str | None,
+    switches: dict[str, str] | None,
+    distance: int | None,
+    flying: bool | None,
+) -> Policy:
+    mover = creature(scene, mover_id)
+    return make_policy(scene, mover, action, switches=switches, distance=distance, flying=flying)
+
+
+def _window(policy: Policy) -> Frame:
+    """Build the frame of every position a bounded move can reach: the (2R+1)^2 window."""
+    x, y = policy.mover.at
+    radius = 1 if policy.one_step else max(policy.budget, 0) // max(policy.min_step, 1)
+    return build_frame(policy, x - radius, y - radius, x + radius + 1, y + radius + 1)
+
+
+def _full(policy: Policy) -> Frame:
+    return build_frame(policy, 0, 0, policy.scene.width, policy.scene.height)
+
+
+def _on_map(scene: Scene, square: Square, what: str) -> None:
+    x, y = square
+    if not (0 <= x < scene.width and 0 <= y < scene.height):
+        raise InputError(
+            f"{what} [{x}, {y}] is off the {scene.width}x{scene.height} map "
+            f"(x 0..{scene.width - 1}, y 0..{scene.height - 1})"
+        )
+
+
+def _graph(policy: Policy, frame: Frame) -> Any:
+    graph = frame.graph(policy)
+    if policy.one_step:
+        # Minimum move (seed 000/004): one step whatever it costs; only the start has exits.
+        x, y = policy.mover.at
+        exits = np.zeros_like(graph.exits)
+        exits[y - frame.y0, x - frame.x0] = graph.exits[y - frame.y0, x - frame.x0]
+        graph = type(graph)(graph.square_class, exits, graph.cost, graph.next_state)
+    return graph
+
+
+def _message(rule: str, lang: Lang, policy: Policy, **values: object) -> str:
+    values.setdefault("unit", t(f"common.unit.{policy.unit}", lang))
+    values.setdefault("budget", policy.display(policy.budget))
+    values.setdefault("speed", policy.speed_cap if policy.speed_cap is not None else "")
+    return t(f"tactical.rule.{rule}", lang, **values)
+
+
+def _notes_json(policy: Policy, lang: Lang) -> list[dict[str, Any]]:
+    return [
+        {"note": key.rsplit(".", 1)[1], "message": t(key, lang, **v)} for key, v in policy.notes
+    ]
+
+
+def _why(policy: Policy, step: WalkStep, lang: Lang) -> list[dict[str, str]]:
+    """Explain a step's price in words a GM reads: diagonal count, hampering, squeezing."""
+    kind = policy.rules.kind
+    why: list[tuple[str, str, dict[str, object]]] = []
+    bits = step.notes
+    if kind == "pf":
+        m = 1 << step.mexp
+        if step.diagonal:
+            if bits & Note.CRAWL:
+                pass
+            elif m > 1 and policy.rules.diagonal == "as-diagonals":
+                why.append(("diagonal", "tactical.why.diagonal-counts", {"m": m}))
+            else:
+                second = step.state_before == 1
+                key = "tactical.why.diagonal-2nd" if second else "tactical.why.diagonal-1st"
+                why.append(("diagonal", key, {}))
+        for bit, key in (
+            (Note.DIFFICULT, "tactical.why.difficult"),
+            (Note.OBSTACLE, "tactical.why.obstacle"),
+            (Note.POOR_VISIBILITY, "tactical.why.poor-visibility"),
+            (Note.HELPLESS_OBSTACLE, "tactical.why.helpless-obstacle"),
+        ):
+            if bits & bit and not (bit == Note.DIFFICULT and policy.flying):
+                why.append(("hampered", key, {}))
+        for bit, key in (
+            (Note.SQUEEZE_W, "tactical.why.squeeze-width"),
+            (Note.CORRIDOR, "tactical.why.squeeze-corridor"),
+            (Note.SQUEEZE_H, "tactical.why.squeeze-height"),
+            (Note.CRAWL, "tactical.why.crawl"),
+        ):
+            if bits & bit:
+                why.append(("squeeze", key, {}))
+        if m > 1:
+            why.append(("hampered", "tactical.why.multiplier", {"m": m}))
+    elif kind == "ds":
+        if bits & (Note.DIFFICULT | Note.OBSTACLE):
+            why.append(("hampered", "tactical.why.difficult-plus-one", {}))
+        elif bits & Note.ENEMY:
+            why.append(("hampered", "tactical.why.enemy-space-difficult", {}))
+    elif step.diagonal:
+        key = f"tactical.why.dh-{policy.rules.diagonal}"
+        if policy.rules.diagonal == "alternating":
+            key += "-2nd" if step.state_before == 1 else "-1st"
+        why.append(("diagonal", key, {}))
+    if bits & Note.ALLY:
+        why.append(("ally", "tactical.why.ally", {}))
+    if bits & Note.HELPLESS:
+        why.append(("helpless", "tactical.why.helpless", {}))
+    if bits & Note.PASS_OCCUPIED:
+        why.append(("pass", "tactical.why.pass-occupied", {}))
+    return [{"rule": rule, "label": t(key, lang, **values)} for rule, key, values in why]
+
+
+def _breakdown(policy: Policy, w: Walk, lang: Lang) -> list[dict[str, Any]]:
+    out = []
+    for step in w.steps:
+        entry: dict[str, Any] = {
+            "step": step.step,
+            "at": list(step.at),
+            "cost": policy.display(step.cost),
+            "total": policy.display(step.total),
+            "why": _why(policy, step, lang),
+        }
+        bits = step.notes
+        if policy.rules.kind == "pf" and bits & (Note.SQUEEZE_W | Note.SQUEEZE_H | Note.CORRIDOR):
+            # seed 004: -4 attack and -4 AC per squeeze; narrow and low at once stack (-8/-8).
+            count = bool(bits & (Note.SQUEEZE_W | Note.CORRIDOR)) + bool(bits & Note.SQUEEZE_H)
+            entry["penalties"] = {"attack": -4 * count, "ac": -4 * count}
+        out.append(entry)
+    return out
+
+
+def _provokes_json(policy: Policy, found: list[Provocation], lang: Lang) -> list[dict[str, Any]]:
+    return [
+        {
+            "step": p.step,
+            "by": p.by,
+            "kind": p.kind,
+            "reason": p.reason,
+            "message": t(f"tactical.provoke.{p.kind}.{p.reason}", lang, by=p.by, step=p.step),
+        }
+        for p in found
+    ]
+
+
+def _test_json(test: TerrainTest | None, policy: Policy, lang: Lang) -> dict[str, Any] | None:
+    if test is None:
+        return None
+    assert policy.system.heresy is not None
+    rule = policy.system.heresy.difficulty(test.difficulty)
+    return {
+        "terrain": test.terrain,
+        "difficulty": test.difficulty.value,
+        "modifier": test.modifier,
+        "step": test.step,
+        "message": t(
+            "tactical.test",
+            lang,
+            difficulty=rule.names.get(lang),
+            modifier=f"{test.modifier:+d}",
+            terrain=policy.system.heresy.terrain(test.terrain).names.get(lang),
+        ),
+    }
+
+
+def _head(policy: Policy) -> dict[str, Any]:
+    return {
+        "mover": policy.mover.id,
+        "action": policy.action.name,
+        "budget": policy.display(max(policy.budget, 0))
+        if not policy.one_step
+        else policy.display(1),
+        "unit": policy.unit,
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# reachable
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ReachSquare:
+    """A square the mover may end in, with the least cost (internal unit) and its band."""
+
+    at: Square
+    cost: int
+    band: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """Every square where the mover may END this action, with its least cost."""
+
+    policy: Policy
+    squares: tuple[ReachSquare, ...]
+
+    def cost_at(self, square: Square) -> int | None:
+        """Return the least internal cost of `square`, None if it is not reachable."""
+        for s in self.squares:
+            if s.at == square:
+                return s.cost
+        return None
+
+    def to_json(self, lang: Lang = "en") -> dict[str, Any]:
+        """Return SCENE.md's ``reach`` shape (plus ``bands``, ``notes``, ``flying``)."""
+        p = self.policy
+        data = _head(p)
+        data["squares"] = [
+            {"at": list(s.at), "cost": p.display(s.cost), "band": s.band} for s in self.squares
+        ]
+        data["bands"] = [
+            {
+                "band": i,
+                "label": t(f"tactical.band.{label}", lang),
+                "up_to": p.display(threshold),
+            }
+            for i, (label, threshold) in enumerate(p.bands, start=1)
+        ]
+        data["flying"] = p.flying
+        data["switches"] = dict(p.switches)
+        data["notes"] = _notes_json(p, lang)
+        if p.start_rule:
+            data["notes"].append(
+                {"note": p.start_rule, "message": _message(p.start_rule, lang, p, step=1)}
+            )
+        return data
+
+
+def reachable(
+    scene: Scene,
+    mover_id: str,
+    action: str | None = None,
+    *,
+    switches: dict[str, str] | None = None,
+    distance: int | None = None,
+    flying: bool | None = None,
+) -> Reach:
+    """Return every square `mover_id` may end `action` in, with the least cost to get there.
+
+    Only the (2R+1)^2 window around the mover is searched (R = budget / cheapest step).
+    """
+    policy = _policy(scene, mover_id, action, switches, distance, flying)
+    if policy.start_rule or policy.budget < 0:
+        return Reach(policy, ())
+    frame = _window(policy)
+    sx, sy = policy.mover.at
+    ends = frame.end_ok()
+    found: list[ReachSquare] = []
+    if policy.straight:
+        for ly, lx in np.argwhere(ends).tolist():
+            x, y = lx + frame.x0, ly + frame.y0
+            if (x, y) == (sx, sy):
+                continue
+            costs = [
+                w.cost
+                for line in straight_lines((sx, sy), (x, y))
+                if (w := walk(policy, line, frame)).legal
+            ]
+            if costs:
+                found.append(ReachSquare((x, y), min(costs), policy.band(min(costs))))
+        return Reach(policy, tuple(sorted(found, key=lambda s: (s.at[1], s.at[0]))))
+    result = search(_graph(policy, frame), [(sx - frame.x0, sy - frame.y0, 0, 0)], policy.budget)
+    best = result.dist.min(axis=0)
+    ok = (best <= policy.budget) & ends
+    ok[sy - frame.y0, sx - frame.x0] = False
+    for ly, lx in np.argwhere(ok).tolist():
+        cost = int(best[ly, lx])
+        found.append(ReachSquare((lx + frame.x0, ly + frame.y0), cost, policy.band(cost)))
+    return Reach(policy, tuple(found))
+
+
+# --------------------------------------------------------------------------------------------
+# path
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PathResult:
+    """A cheapest legal path to `to` (through `via`), or why there is none."""
+
+    policy: Policy
+    to: Square
+    via: tuple[Square, ...]
+    found: bool
+    path: tuple[Square, ...]
+    walk: Walk | None
+    rule: str | None = None
+    cheapest: int | None = None
+
+    @property
+    def cost(self) -> int | None:
+        """The path's cost in the internal unit (None when not found)."""
+        return self.walk.cost if self.found and self.walk is not None else None
+
+    def to_json(self, lang: Lang = "en") -> dict[str, Any]:
+        """Return SCENE.md's ``path`` shape (plus ``breakdown``, ``provokes``, ``via`` ...)."""
+        p = self.policy
+        data = _head(p)
+        data["to"] = list(self.to)
+        data["via"] = [list(v) for v in self.via]
+        data["found"] = self.found
+        if self.found and self.walk is not None:
+            data["cost"] = p.display(self.walk.cost)
+            data["path"] = [list(s) for s in self.path]
+            data["breakdown"] = _breakdown(p, self.walk, lang)
+            data["provokes"] = _provokes_json(p, provocations(p, list(self.path[1:])), lang)
+            test = _test_json(hardest_test(p, list(self.path[1:])), p, lang)
+            if test is not None:
+                data["test"] = test
+        else:
+            rule = self.rule or "budget"
+            values: dict[str, object] = {"step": 0, "x": self.to[0], "y": self.to[1]}
+            if self.cheapest is not None:
+                values["cost"] = p.display(self.cheapest)
+                data["cheapest"] = p.display(self.cheapest)
+                key = "budget"
+            else:
+                key = rule if self.rule else "no-path"
+            data["rule"] = rule if self.rule or self.cheapest is not None else None
+            data["reason"] = (
+                t("tactical.reason.no-path", lang)
+                if key == "no-path"
+                else _message(key, lang, p, **values)
+            )
+        data["notes"] = _notes_json(p, lang)
+        return data
+
+
+def _trace(results: list[Any], shape: tuple[int, int], index: int) -> list[Square]:
+    """Follow parent links back through the legs' search results to the start."""
+    h, w = shape
+    out: list[Square] = []
+    leg = len(results) - 1
+    while True:
+        parent = results[leg].parent.reshape(-1)
+        _, rest = divmod(index, h * w)
+        y, x = divmod(rest, w)
+        out.append((x, y))
+        up = int(parent[index])
+        if up >= 0:
+            index = up
+            continue
+        if leg == 0:
+            break
+        leg -= 1  # a source of this leg: the same (square, state) ended the previous leg
+    out.reverse()
+    return out
+
+
+def find_path(
+    scene: Scene,
+    mover_id: str,
+    to: Square,
+    *,
+    via: Sequence[Square] = (),
+    action: str | None = None,
+    switches: dict[str, str] | None = None,
+    distance: int | None = None,
+    flying: bool | None = None,
+) -> PathResult:
+    """Return a cheapest legal path from the mover to `to`, through `via` in order.
+
+    The 5-10-5 count carries across waypoints: each leg's search starts from every rule state
+    the previous leg ended in, with its own cost (a multi-source search), so the cheapest
+    overall path is found even when it reaches a waypoint at a dearer parity.
+    """
+    to = (int(to[0]), int(to[1]))
+    via = tuple((int(v[0]), int(v[1])) for v in via)
+    _on_map(scene, to, "--to")
+    for v in via:
+        _on_map(scene, v, "--via")
+    policy = _policy(scene, mover_id, action, switches, distance, flying)
+    start = policy.mover.at
+    if policy.start_rule:
+        return PathResult(policy, to, via, False, (), None, rule=policy.start_rule)
+    if policy.straight:
+        return _straight_path(policy, to, via)
+    frame = _window(policy)
+    points = [start, *via, to]
+    for x, y in points[1:]:
+        if not frame.inside(x, y):
+            # Outside the window: out of the map's positions, or beyond any budget.
+            return _not_found(policy, to, via)
+    ly, lx = to[1] - frame.y0, to[0] - frame.x0
+    if frame.block[ly, lx] != Block.OK:
+        return PathResult(
+            policy, to, via, False, (), None, rule=BLOCK_RULE[int(frame.block[ly, lx])]
+        )
+    if frame.end[ly, lx] != End.OK and to != start:
+        return PathResult(policy, to, via, False, (), None, rule=END_RULE[int(frame.end[ly, lx])])
+    graph = _graph(policy, frame)
+    sources = [(start[0] - frame.x0, start[1] - frame.y0, 0, 0)]
+    results = []
+    for k, (x, y) in enumerate(points[1:], start=1):
+        last = k == len(points) - 1
+        target = (x - frame.x0, y - frame.y0)
+        result = search(graph, sources, policy.budget, target=target if last else None)
+        results.append(result)
+        column = result.dist[:, target[1], target[0]]
+        sources = [
+            (target[0], target[1], s, int(c)) for s, c in enumerate(column.tolist()) if c < INF
+        ]
+        if not sources:
+            return _not_found(policy, to, via)
+    h, w = frame.shape
+    states = results[-1].dist.shape[0]
+    column = results[-1].dist[:, to[1] - frame.y0, to[0] - frame.x0]
+    best_state = int(np.argmin(column))
+    index = (best_state * h + (to[1] - frame.y0)) * w + (to[0] - frame.x0)
+    del states
+    local = _trace(results, (h, w), index)
+    path = tuple((x + frame.x0, y + frame.y0) for x, y in local)
+    priced = walk(policy, list(path[1:]), frame)
+    if priced.cost != int(column[best_state]):  # pragma: no cover - a bug, not user input
+        raise AssertionError(f"search cost {int(column[best_state])} != walked {priced.cost}")
+    return PathResult(policy, to, via, True, path, priced)
+
+
+def _not_found(policy: Policy, to: Square, via: tuple[Square, ...]) -> PathResult:
+    """Explain a miss: over budget (with the cheapest cost when one exists) or no path."""
+    frame = _full(policy)
+    start = policy.mover.at
+    if not frame.inside(*to):
+        return PathResult(policy, to, via, False, (), None, rule="out-of-bounds")
+    ly, lx = to[1] - frame.y0, to[0] - frame.x0
+    if frame.block[ly, lx] != Block.OK:
+        return PathResult(
+            policy, to, via, False, (), None, rule=BLOCK_RULE[int(frame.block[ly, lx])]
+        )
+    if frame.end[ly, lx] != End.OK:
+        return PathResult(policy, to, via, False, (), None, rule=END_RULE[int(frame.end[ly, lx])])
+    graph = _graph(policy, frame)
+    sources = [(start[0], start[1], 0, 0)]
+    for x, y in [*via, to]:
+        result = search(graph, sources, INF - 1, target=None)
+        column = result.dist[:, y, x]
+        sources = [(x, y, s, int(c)) for s, c in enumerate(column.tolist()) if c < INF]
+        if not sources:
+            return PathResult(policy, to, via, False, (), None)
+    cheapest = min(c for *_, c in sources)
+    return PathResult(policy, to, via, False, (), None, rule="budget", cheapest=cheapest)
+
+
+def _straight_path(policy: Policy, to: Square, via: tuple[Square, ...]) -> PathResult:
+    """Charge (and run under ``run_straight``): the straight line to `to`, if it is legal."""
+    start = policy.mover.at
+    best: Walk | None = None
+    best_line: list[Square] = []
+    first_rule: str | None = None
+    for line in straight_lines(start, to) if to != start else []:
+        if any(v not in line for v in via) or [line.index(v) for v in via] != sorted(
+            line.index(v) for v in via
+        ):
+            first_rule = first_rule or "straight-line"
+            continue
+        w = walk(policy, line)
+        if w.legal and (best is None or w.cost < best.cost):
+            best, best_line = w, line
+        elif not w.legal and first_rule is None:
+            first_rule = w.violations[0][1]
+    if best is None:
+        return PathResult(policy, to, via, False, (), None, rule=first_rule or "straight-line")
+    return PathResult(policy, to, via, True, (start, *best_line), best)
+
+
+# --------------------------------------------------------------------------------------------
+# check
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """A given path priced step by step, with every violation."""
+
+    policy: Policy
+    squares: tuple[Square, ...]
+    walk: Walk
+
+    @property
+    def legal(self) -> bool:
+        """Whether the path breaks no rule."""
+        return self.walk.legal
+
+    def to_json(self, lang: Lang = "en") -> dict[str, Any]:
+        """Return SCENE.md's ``check`` shape (plus ``breakdown``, ``provokes`` ...)."""
+        p = self.policy
+        data = _head(p)
+        data["legal"] = self.walk.legal
+        data["cost"] = p.display(self.walk.cost)
+        violations = []
+        for step, rule in self.walk.violations:
+            x, y = self.squares[step - 1] if 0 < step <= len(self.squares) else p.mover.at
+            violations.append(
+                {
+                    "step": step,
+                    "rule": rule,
+                    "message": _message(
+                        rule,
+                        lang,
+                        p,
+                        step=step,
+                        x=x,
+                        y=y,
+                        cost=p.display(self.walk.steps[step - 1].total)
+                        if step <= len(self.walk.steps)
+                        else 0,
+                    ),
+                }
+            )
+        data["violations"] = violations
+        data["path"] = [list(p.mover.at), *[list(s) for s in self.squares]]
+        data["breakdown"] = _breakdown(p, self.walk, lang)
+        data["provokes"] = _provokes_json(p, provocations(p, list(self.squares)), lang)
+        test = _test_json(hardest_test(p, list(self.squares)), p, lang)
+        if test is not None:
+            data["test"] = test
+        data["notes"] = _notes_json(p, lang)
+        return data
+
+
+def check_path(
+    scene: Scene,
+    mover_id: str,
+    squares: Sequence[Square],
+    *,
+    action: str | None = None,
+    switches: dict[str, str] | None = None,
+    distance: int | None = None,
+    flying: bool | None = None,
+) -> CheckResult:
+    """Price the given path (squares after the start) and list every rule it breaks.
+
+    Squares off the map, an empty path or a jump between non-neighbouring squares raise
+    `InputError`; a multi-square mover whose space would leave the map is `out-of-bounds`.
+    """
+    path = [(int(x), int(y)) for x, y in squares]
+    if not path:
+        raise InputError("the path is empty: give the squares after the start, e.g. '1,0 2,0'")
+    for i, square in enumerate(path, start=1):
+        _on_map(scene, square, f"path square {i}")
+    policy = _policy(scene, mover_id, action, switches, distance, flying)
+    prev = policy.mover.at
+    for i, (x, y) in enumerate(path, start=1):
+        if direction_of(x - prev[0], y - prev[1]) < 0:
+            raise InputError(
+                f"path square {i} [{x}, {y}] is not a neighbour of [{prev[0]}, {prev[1]}] "
+                "(each square must be one step from the one before)"
+            )
+        prev = (x, y)
+    return CheckResult(policy, tuple(path), walk(policy, path))
