@@ -1,9 +1,213 @@
-"""CLI commands: rates (placeholder until its issue lands)."""
+"""CLI commands ``footfall rates`` and ``footfall tables``: a thin adapter over the library.
+
+``rates SYSTEM`` prints a creature's movement per round, minute, hour and day
+(`footfall.rates`); ``tables SYSTEM [TABLE]`` lists or prints a system's data tables
+(`footfall.tables`). Both take ``--json`` and ``--lang en|ru|zh``; bad input is one line on
+stderr and exit 2.
+"""
 
 from __future__ import annotations
 
+import sys
+
 import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from footfall.cli import emit_json, fail
+from footfall.errors import FootfallError, InputError
+from footfall.i18n import Lang, parse_lang, t
+from footfall.rates import D20Rates, HeresyRates, SteelRates, rates
+from footfall.rules import SYSTEM_IDS, ActionId, Mode, load_system
+from footfall.tables import table_ids, table_view
+from footfall.units import display
+
+__all__ = ["register"]
+
+_SYSTEMS = ", ".join(SYSTEM_IDS)
+
+
+def _console() -> Console:
+    """Return a console on the current stdout; wide and colourless when not a terminal."""
+    tty = sys.stdout.isatty()
+    return Console(file=sys.stdout, width=None if tty else 200, highlight=False, soft_wrap=True)
+
+
+def _int(option: str, value: str | None) -> int | None:
+    """Parse an integer option, or raise `InputError` quoting the bad value."""
+    if value is None:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise InputError(f"{option} must be a whole number, got {value!r}") from None
+
+
+def _table(headers: list[str], rows: list[list[str]], *, labels: bool = True) -> Table:
+    """Build a plain table; the first column holds row labels (left) unless `labels` is off."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for i, header in enumerate(headers):
+        table.add_column(header, justify="left" if i == 0 and labels else "right")
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def _unit_label(unit: str, lang: Lang) -> str:
+    return t(f"rates.unit.{unit.replace('/', '_')}", lang)
+
+
+def _print_d20(result: D20Rates, lang: Lang) -> None:
+    system = load_system(result.system)
+    assert system.tactical is not None
+    console = _console()
+    console.print(
+        t(
+            "rates.title.d20",
+            lang,
+            system=system.names.get(lang),
+            speed=result.speed,
+            armor=t(f"rates.armor.{result.armor.value}", lang),
+            load=t(f"rates.load.{result.load.value}", lang),
+            run=display(result.run_multiplier, lang),
+        )
+    )
+    if result.metric:
+        console.print(t("rates.metric", lang))
+    scales = (result.tactical, result.local, result.overland_hour, result.overland_day)
+    headers = [t("rates.col.pace", lang)] + [_unit_label(s.unit, lang) for s in scales]
+    rows = [
+        [system.tactical.mode(mode).names.get(lang)] + [display(s.get(mode), lang) for s in scales]
+        for mode in Mode
+    ]
+    console.print(_table(headers, rows))
+
+
+def _print_heresy(result: HeresyRates, lang: Lang) -> None:
+    system = load_system(result.system)
+    assert system.heresy is not None
+    console = _console()
+    console.print(
+        t("rates.title.dh2e", lang, system=system.names.get(lang), ab=result.agility_bonus)
+    )
+    if result.extrapolated:
+        console.print(
+            t(
+                "rates.extrapolated",
+                lang,
+                ab=result.agility_bonus,
+                max=system.heresy.table_max_ab,
+            )
+        )
+    console.print(t("rates.structured", lang))
+    names = [system.action(a).names.get(lang) for a in ("half-move", "full-move", "charge", "run")]
+    values = [result.half_move, result.full_move, result.charge, result.run]
+    console.print(_table(names, [[display(v, lang) for v in values]], labels=False))
+    console.print(t("rates.narrative", lang))
+    headers = [t(f"terms.col.{c}", lang) for c in ("per_minute_m", "per_hour_km", "per_day_km")]
+    narrative = [result.per_minute_m, result.per_hour_km, result.per_day_km]
+    console.print(_table(headers, [[display(v, lang) for v in narrative]], labels=False))
+
+
+def _print_steel(result: SteelRates, lang: Lang) -> None:
+    system = load_system(result.system)
+    console = _console()
+    console.print(
+        t("rates.title.drawsteel", lang, system=system.names.get(lang), speed=result.speed)
+    )
+    rows = [
+        [system.action(ActionId.ADVANCE).names.get(lang), str(result.advance)],
+        [system.action(ActionId.DISENGAGE).names.get(lang), str(result.disengage)],
+    ]
+    console.print(_table([t("rates.col.action", lang), t("rates.col.squares", lang)], rows))
+
+
+def rates_command(
+    system: str = typer.Argument(..., help=f"Game system: {_SYSTEMS}."),
+    speed: str | None = typer.Option(
+        None,
+        "--speed",
+        metavar="N",
+        help="Speed: ft for pf1e/dnd35 (a positive multiple of 5), squares for drawsteel.",
+    ),
+    agility_bonus: str | None = typer.Option(
+        None, "--agility-bonus", metavar="AB", help="dh2e Agility Bonus (0 or more)."
+    ),
+    armor: str = typer.Option("none", help="pf1e/dnd35 armor: none, light, medium, heavy."),
+    load: str = typer.Option("light", help="pf1e/dnd35 load: light, medium, heavy."),
+    metric: bool = typer.Option(False, "--metric", help="pf1e/dnd35: metres and km."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON for programs."),
+    lang: str = typer.Option("en", help="Language of labels: en, ru, zh."),
+) -> None:
+    """Print a creature's movement per round, minute, hour and day."""
+    try:
+        language = parse_lang(lang)
+        result = rates(
+            system,
+            speed=_int("--speed", speed),
+            agility_bonus=_int("--agility-bonus", agility_bonus),
+            armor=armor,
+            load=load,
+            metric=metric,
+        )
+    except FootfallError as exc:
+        fail(str(exc))
+    if as_json:
+        emit_json(result.to_json())
+    elif isinstance(result, D20Rates):
+        _print_d20(result, language)
+    elif isinstance(result, HeresyRates):
+        _print_heresy(result, language)
+    else:
+        _print_steel(result, language)
+
+
+def tables_command(
+    system: str = typer.Argument(..., help=f"Game system: {_SYSTEMS}."),
+    table: str | None = typer.Argument(None, help="Table id; omit to list the tables."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON for programs."),
+    lang: str = typer.Option("en", help="Language of labels: en, ru, zh."),
+) -> None:
+    """List a system's data tables, or print one of them with its source."""
+    try:
+        language = parse_lang(lang)
+        rules = load_system(system)
+        if table is None:
+            views = [table_view(rules, tid) for tid in table_ids(rules)]
+        else:
+            views = [table_view(rules, table)]
+    except FootfallError as exc:
+        fail(str(exc))
+    console = _console()
+    if table is None:
+        if as_json:
+            emit_json(
+                [
+                    {
+                        "id": v.id,
+                        "title": v.names.get(language),
+                        "source": {"document": v.source.document, "table": v.source.table},
+                    }
+                    for v in views
+                ]
+            )
+            return
+        console.print(t("rates.tables.title", language, system=rules.names.get(language)))
+        headers = [t(f"rates.tables.{k}", language) for k in ("id", "name", "source")]
+        rows = [[v.id, v.names.get(language), str(v.source)] for v in views]
+        console.print(_table(headers, rows))
+        return
+    view = views[0]
+    if as_json:
+        emit_json(view.to_json(language))
+        return
+    console.print(view.names.get(language))
+    console.print(f"{t('rates.tables.source', language)}: {view.source}")
+    console.print(_table([c.names.get(language) for c in view.columns], view.text_rows(language)))
 
 
 def register(app: typer.Typer) -> None:
-    """Add this topic's commands to `app`."""
+    """Add ``rates`` and ``tables`` to `app`."""
+    app.command("rates")(rates_command)
+    app.command("tables")(tables_command)
