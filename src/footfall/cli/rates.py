@@ -44,11 +44,21 @@ def _int(option: str, value: str | None) -> int | None:
         raise InputError(f"{option} must be a whole number, got {value!r}") from None
 
 
-def _table(headers: list[str], rows: list[list[str]], *, labels: bool = True) -> Table:
-    """Build a plain table; the first column holds row labels (left) unless `labels` is off."""
+def _table(
+    headers: list[str],
+    rows: list[list[str]],
+    *,
+    labels: bool = True,
+    numeric: list[bool] | None = None,
+) -> Table:
+    """Build a plain table: numbers right-aligned, the first column (row labels) left.
+
+    `labels` off right-aligns the first column too; `numeric` says column by column.
+    """
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for i, header in enumerate(headers):
-        table.add_column(header, justify="left" if i == 0 and labels else "right")
+        right = numeric[i] if numeric is not None else (i > 0 or not labels)
+        table.add_column(header, justify="right" if right else "left")
     for row in rows:
         table.add_row(*row)
     return table
@@ -204,7 +214,13 @@ def tables_command(
         return
     console.print(view.names.get(language))
     console.print(f"{t('rates.tables.source', language)}: {view.source}")
-    console.print(_table([c.names.get(language) for c in view.columns], view.text_rows(language)))
+    console.print(
+        _table(
+            [c.names.get(language) for c in view.columns],
+            view.text_rows(language),
+            numeric=[c.kind != "text" for c in view.columns],
+        )
+    )
 
 
 def register(app: typer.Typer) -> None:
