@@ -29,9 +29,10 @@ LANGS: tuple[Lang, ...] = ("en", "ru", "zh")
 
 def parse_lang(value: str) -> Lang:
     """Return `value` as a `Lang`, or raise `InputError` naming the known languages."""
-    if value not in LANGS:
-        raise unknown("language", value, LANGS)
-    return cast(Lang, value)
+    for lang in LANGS:
+        if value == lang:
+            return lang
+    raise unknown("language", value, LANGS)
 
 
 @cache
