@@ -8,6 +8,8 @@ stderr and exit 2.
 
 from __future__ import annotations
 
+import io
+import shutil
 import sys
 
 import typer
@@ -28,10 +30,28 @@ __all__ = ["register"]
 _SYSTEMS = ", ".join(SYSTEM_IDS)
 
 
-def _console() -> Console:
-    """Return a console on the current stdout; wide and colourless when not a terminal."""
-    tty = sys.stdout.isatty()
-    return Console(file=sys.stdout, width=None if tty else 200, highlight=False, soft_wrap=True)
+class _Out:
+    """Collect Rich renderables and print them with trailing spaces removed (stable output)."""
+
+    def __init__(self) -> None:
+        tty = sys.stdout.isatty()
+        self.buffer = io.StringIO()
+        self.console = Console(
+            file=self.buffer,
+            width=shutil.get_terminal_size().columns if tty else 200,
+            highlight=False,
+            soft_wrap=True,
+            color_system=None,
+        )
+
+    def print(self, renderable: str | Table) -> None:
+        """Render `renderable` into the buffer."""
+        self.console.print(renderable)
+
+    def flush(self) -> None:
+        """Print the buffer on stdout, each line right-stripped."""
+        lines = self.buffer.getvalue().splitlines()
+        typer.echo("\n".join(line.rstrip() for line in lines))
 
 
 def _int(option: str, value: str | None) -> int | None:
@@ -71,8 +91,8 @@ def _unit_label(unit: str, lang: Lang) -> str:
 def _print_d20(result: D20Rates, lang: Lang) -> None:
     system = load_system(result.system)
     assert system.tactical is not None
-    console = _console()
-    console.print(
+    out = _Out()
+    out.print(
         t(
             "rates.title.d20",
             lang,
@@ -84,25 +104,24 @@ def _print_d20(result: D20Rates, lang: Lang) -> None:
         )
     )
     if result.metric:
-        console.print(t("rates.metric", lang))
+        out.print(t("rates.metric", lang))
     scales = (result.tactical, result.local, result.overland_hour, result.overland_day)
     headers = [t("rates.col.pace", lang)] + [_unit_label(s.unit, lang) for s in scales]
     rows = [
         [system.tactical.mode(mode).names.get(lang)] + [display(s.get(mode), lang) for s in scales]
         for mode in Mode
     ]
-    console.print(_table(headers, rows))
+    out.print(_table(headers, rows))
+    out.flush()
 
 
 def _print_heresy(result: HeresyRates, lang: Lang) -> None:
     system = load_system(result.system)
     assert system.heresy is not None
-    console = _console()
-    console.print(
-        t("rates.title.dh2e", lang, system=system.names.get(lang), ab=result.agility_bonus)
-    )
+    out = _Out()
+    out.print(t("rates.title.dh2e", lang, system=system.names.get(lang), ab=result.agility_bonus))
     if result.extrapolated:
-        console.print(
+        out.print(
             t(
                 "rates.extrapolated",
                 lang,
@@ -110,27 +129,27 @@ def _print_heresy(result: HeresyRates, lang: Lang) -> None:
                 max=system.heresy.table_max_ab,
             )
         )
-    console.print(t("rates.structured", lang))
+    out.print(t("rates.structured", lang))
     names = [system.action(a).names.get(lang) for a in ("half-move", "full-move", "charge", "run")]
     values = [result.half_move, result.full_move, result.charge, result.run]
-    console.print(_table(names, [[display(v, lang) for v in values]], labels=False))
-    console.print(t("rates.narrative", lang))
+    out.print(_table(names, [[display(v, lang) for v in values]], labels=False))
+    out.print(t("rates.narrative", lang))
     headers = [t(f"terms.col.{c}", lang) for c in ("per_minute_m", "per_hour_km", "per_day_km")]
     narrative = [result.per_minute_m, result.per_hour_km, result.per_day_km]
-    console.print(_table(headers, [[display(v, lang) for v in narrative]], labels=False))
+    out.print(_table(headers, [[display(v, lang) for v in narrative]], labels=False))
+    out.flush()
 
 
 def _print_steel(result: SteelRates, lang: Lang) -> None:
     system = load_system(result.system)
-    console = _console()
-    console.print(
-        t("rates.title.drawsteel", lang, system=system.names.get(lang), speed=result.speed)
-    )
+    out = _Out()
+    out.print(t("rates.title.drawsteel", lang, system=system.names.get(lang), speed=result.speed))
     rows = [
         [system.action(ActionId.ADVANCE).names.get(lang), str(result.advance)],
         [system.action(ActionId.DISENGAGE).names.get(lang), str(result.disengage)],
     ]
-    console.print(_table([t("rates.col.action", lang), t("rates.col.squares", lang)], rows))
+    out.print(_table([t("rates.col.action", lang), t("rates.col.squares", lang)], rows))
+    out.flush()
 
 
 def rates_command(
@@ -189,7 +208,7 @@ def tables_command(
             views = [table_view(rules, table)]
     except FootfallError as exc:
         fail(str(exc))
-    console = _console()
+    out = _Out()
     if table is None:
         if as_json:
             emit_json(
@@ -203,24 +222,26 @@ def tables_command(
                 ]
             )
             return
-        console.print(t("rates.tables.title", language, system=rules.names.get(language)))
+        out.print(t("rates.tables.title", language, system=rules.names.get(language)))
         headers = [t(f"rates.tables.{k}", language) for k in ("id", "name", "source")]
         rows = [[v.id, v.names.get(language), str(v.source)] for v in views]
-        console.print(_table(headers, rows))
+        out.print(_table(headers, rows, numeric=[False, False, False]))
+        out.flush()
         return
     view = views[0]
     if as_json:
         emit_json(view.to_json(language))
         return
-    console.print(view.names.get(language))
-    console.print(f"{t('rates.tables.source', language)}: {view.source}")
-    console.print(
+    out.print(view.names.get(language))
+    out.print(f"{t('rates.tables.source', language)}: {view.source}")
+    out.print(
         _table(
             [c.names.get(language) for c in view.columns],
             view.text_rows(language),
             numeric=[c.kind != "text" for c in view.columns],
         )
     )
+    out.flush()
 
 
 def register(app: typer.Typer) -> None:
