@@ -1,9 +1,371 @@
-"""CLI commands: tactical (placeholder until its issue lands)."""
+"""CLI commands of the tactical grid: ``reach``, ``path``, ``check`` and ``scenes``.
+
+Thin: parse options, call `footfall.tactical`, print JSON (``--json``, SCENE.md shapes) or a
+terminal map drawn with Rich - reachable squares shaded by band, the path drawn, violations
+and the per-step breakdown listed.
+"""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from footfall.cli import emit_json, fail
+from footfall.errors import FootfallError, InputError
+from footfall.i18n import Lang, parse_lang, t
+from footfall.scene import Scene, footprint, list_samples, load_sample, load_scene
+
+__all__ = ["load_scene_arg", "parse_square", "parse_squares", "register"]
+
+_SQUARE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
+#: Background of each band (one move, two moves, a run / dh2e half, full, charge, run).
+_BAND_STYLES = ("on dark_green", "on dark_goldenrod", "on dark_red", "on purple4", "on grey30")
+
+
+def parse_square(text: str, what: str) -> tuple[int, int]:
+    """Parse ``"X,Y"`` into ``(x, y)``; anything else raises `InputError` naming `what`."""
+    match = _SQUARE.match(text)
+    if not match:
+        raise InputError(f"{what} {text!r} is not a square X,Y (e.g. 3,4)")
+    return int(match.group(1)), int(match.group(2))
+
+
+def parse_squares(text: str) -> list[tuple[int, int]]:
+    """Parse ``"X,Y X,Y ..."`` (spaces or semicolons between squares)."""
+    parts = [p for p in re.split(r"[\s;]+", text.strip()) if p]
+    if not parts:
+        raise InputError("--path is empty: give the squares after the start, e.g. '1,0 2,0'")
+    return [parse_square(p, "--path square") for p in parts]
+
+
+def load_scene_arg(value: str) -> Scene:
+    """Load SCENE: an existing file, else a shipped sample name (unknown -> lists samples)."""
+    if Path(value).is_file():
+        return load_scene(value)
+    if value.endswith((".json", ".txt", ".map", ".ffmap")) and ("/" in value or "\\" in value):
+        return load_scene(value)
+    return load_sample(value)
+
+
+def _switches(values: list[str] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in values or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name or not value:
+            raise InputError(f"--switch {item!r} is not name=value (e.g. run_straight=on)")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def _glyph(scene: Scene, mover_id: str) -> dict[tuple[int, int], tuple[str, str]]:
+    """Return the glyph and style of every creature square: @ mover, a-z allies, A-Z foes."""
+    mover = next(c for c in scene.creatures if c.id == mover_id)
+    out: dict[tuple[int, int], tuple[str, str]] = {}
+    for c in scene.creatures:
+        side = footprint(scene, c)
+        if c.id == mover_id:
+            mark, style = "@", "bold bright_white"
+        elif c.side == mover.side:
+            mark, style = c.id[0].lower(), "bold cyan"
+        else:
+            mark, style = c.id[0].upper(), "bold red"
+        if c.helpless:
+            style += " dim"
+        for dy in range(side):
+            for dx in range(side):
+                out[(c.at[0] + dx, c.at[1] + dy)] = (mark, style)
+    return out
+
+
+def _map(
+    scene: Scene,
+    mover_id: str,
+    bands: dict[tuple[int, int], int],
+    path: list[tuple[int, int]],
+    bad: set[tuple[int, int]],
+) -> Text:
+    """Draw the map: terrain characters, creatures, band shading, the path as step digits."""
+    creatures = _glyph(scene, mover_id)
+    steps = {square: i for i, square in enumerate(path)}
+    text = Text()
+    for y, row in enumerate(scene.rows):
+        for x, char in enumerate(row):
+            square = (x, y)
+            glyph, style = creatures.get(square, (char, "grey70" if char == "." else "white"))
+            if square in steps and square not in creatures:
+                glyph, style = str(steps[square] % 10), "bold yellow"
+            elif square in bands and glyph == ".":
+                glyph = str(bands[square])
+            if square in bad:
+                style += " on red3"
+            elif square in bands:
+                style += " " + _BAND_STYLES[min(bands[square], len(_BAND_STYLES)) - 1]
+            text.append(glyph + " ", style=style)
+        text.append("\n")
+    return text
+
+
+def _console() -> Console:
+    return Console(highlight=False, soft_wrap=True, markup=False)
+
+
+def _why_text(entry: dict[str, Any]) -> str:
+    return "; ".join(w["label"] for w in entry["why"])
+
+
+def _print_breakdown(console: Console, data: dict[str, Any], lang: Lang) -> None:
+    table = Table(show_edge=False, box=None, pad_edge=False)
+    for column in ("tactical.cli.step", "tactical.cli.square", "tactical.cli.cost"):
+        table.add_column(t(column, lang), justify="right")
+    table.add_column(t("tactical.cli.total", lang), justify="right")
+    table.add_column(t("tactical.cli.why", lang))
+    for entry in data["breakdown"]:
+        x, y = entry["at"]
+        why = _why_text(entry)
+        if "penalties" in entry:
+            pen = entry["penalties"]
+            why += f" ({pen['attack']:+d}/{pen['ac']:+d})"
+        table.add_row(str(entry["step"]), f"{x},{y}", str(entry["cost"]), str(entry["total"]), why)
+    console.print(table)
+    for p in data.get("provokes", []):
+        console.print(f"! {p['message']}")
+    if "test" in data:
+        console.print(data["test"]["message"])
+
+
+def _header(console: Console, data: dict[str, Any], lang: Lang) -> None:
+    console.print(
+        t(
+            "tactical.cli.header",
+            lang,
+            mover=data["mover"],
+            action=data["action"],
+            budget=data["budget"],
+            unit=t(f"common.unit.{data['unit']}", lang),
+        )
+    )
+    for note in data.get("notes", []):
+        console.print(f"* {note['message']}")
+
+
+def _run(fn: Any) -> None:
+    try:
+        fn()
+    except FootfallError as exc:
+        fail(str(exc))
+
+
+MoverOpt = Annotated[str, typer.Option("--mover", "-m", help="Id of the creature that moves.")]
+ActionOpt = Annotated[
+    str | None, typer.Option("--action", "-a", help="Action (default: the system's move).")
+]
+DistanceOpt = Annotated[
+    int | None,
+    typer.Option("--distance", help="Granted distance (drawsteel shift N; an effect's move N)."),
+]
+SwitchOpt = Annotated[
+    list[str] | None,
+    typer.Option("--switch", help="Interpretation switch name=value (RULES.md), repeatable."),
+]
+FlyOpt = Annotated[
+    bool | None,
+    typer.Option(
+        "--flying/--walking",
+        help="Use the fly speed and fly over pits and difficult terrain (default: flying when "
+        "the mover has a fly speed and is aloft or has no land speed).",
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print SCENE.md JSON.")]
+LangOpt = Annotated[str, typer.Option("--lang", help="Language: en, ru or zh.")]
+SceneArg = Annotated[str, typer.Argument(help="Scene file (JSON or text map) or sample name.")]
+
+
+def reach(
+    scene: SceneArg,
+    mover: MoverOpt,
+    action: ActionOpt = None,
+    distance: DistanceOpt = None,
+    switch: SwitchOpt = None,
+    flying: FlyOpt = None,
+    json: JsonOpt = False,
+    lang: LangOpt = "en",
+) -> None:
+    """Show every square the mover may end this action in, with its least cost."""
+
+    def go() -> None:
+        from footfall.tactical import reachable
+
+        language = parse_lang(lang)
+        loaded = load_scene_arg(scene)
+        result = reachable(
+            loaded, mover, action, switches=_switches(switch), distance=distance, flying=flying
+        )
+        data = result.to_json(language)
+        if json:
+            emit_json(data)
+            return
+        console = _console()
+        _header(console, data, language)
+        bands = {(s["at"][0], s["at"][1]): s["band"] for s in data["squares"]}
+        console.print(_map(loaded, mover, bands, [], set()), end="")
+        key = Text()
+        for band in data["bands"]:
+            style = _BAND_STYLES[min(band["band"], len(_BAND_STYLES)) - 1]
+            key.append("  ", style=style)
+            key.append(f" {band['label']} (≤ {band['up_to']} {data['unit']})  ")
+        console.print(key)
+        console.print(t("tactical.cli.reach-count", language, count=len(data["squares"])))
+
+    _run(go)
+
+
+def path(
+    scene: SceneArg,
+    mover: MoverOpt,
+    to: Annotated[str, typer.Option("--to", help="End square X,Y.")],
+    via: Annotated[
+        list[str] | None, typer.Option("--via", help="Waypoint X,Y, repeatable, in order.")
+    ] = None,
+    action: ActionOpt = None,
+    distance: DistanceOpt = None,
+    switch: SwitchOpt = None,
+    flying: FlyOpt = None,
+    json: JsonOpt = False,
+    lang: LangOpt = "en",
+) -> None:
+    """Find a cheapest legal path to a square (through waypoints, 5-10-5 count carried)."""
+
+    def go() -> None:
+        from footfall.tactical import find_path
+
+        language = parse_lang(lang)
+        loaded = load_scene_arg(scene)
+        target = parse_square(to, "--to")
+        waypoints = [parse_square(v, "--via") for v in via or []]
+        result = find_path(
+            loaded,
+            mover,
+            target,
+            via=waypoints,
+            action=action,
+            switches=_switches(switch),
+            distance=distance,
+            flying=flying,
+        )
+        data = result.to_json(language)
+        if json:
+            emit_json(data)
+            return
+        console = _console()
+        _header(console, data, language)
+        squares = [tuple(s) for s in data.get("path", [])]
+        drawn = [(int(s[0]), int(s[1])) for s in squares]
+        console.print(_map(loaded, mover, {}, drawn, set()), end="")
+        if data["found"]:
+            unit = t(f"common.unit.{data['unit']}", language)
+            console.print(t("tactical.cli.found", language, cost=data["cost"], unit=unit))
+            _print_breakdown(console, data, language)
+        else:
+            console.print(t("tactical.cli.not-found", language, reason=data["reason"]))
+
+    _run(go)
+
+
+def check(
+    scene: SceneArg,
+    mover: MoverOpt,
+    squares: Annotated[str, typer.Option("--path", help='Squares after the start: "X,Y X,Y ...".')],
+    action: ActionOpt = None,
+    distance: DistanceOpt = None,
+    switch: SwitchOpt = None,
+    flying: FlyOpt = None,
+    json: JsonOpt = False,
+    lang: LangOpt = "en",
+) -> None:
+    """Check a given path: its cost, legality and every violated rule."""
+
+    def go() -> None:
+        from footfall.tactical import check_path
+
+        language = parse_lang(lang)
+        loaded = load_scene_arg(scene)
+        given = parse_squares(squares)
+        result = check_path(
+            loaded,
+            mover,
+            given,
+            action=action,
+            switches=_switches(switch),
+            distance=distance,
+            flying=flying,
+        )
+        data = result.to_json(language)
+        if json:
+            emit_json(data)
+            return
+        console = _console()
+        _header(console, data, language)
+        bad = {given[v["step"] - 1] for v in data["violations"] if 0 < v["step"] <= len(given)}
+        full = [loaded_at(result), *given]
+        console.print(_map(loaded, mover, {}, full, bad), end="")
+        unit = t(f"common.unit.{data['unit']}", language)
+        key = "tactical.cli.legal" if data["legal"] else "tactical.cli.illegal"
+        console.print(t(key, language, cost=data["cost"], unit=unit))
+        for v in data["violations"]:
+            console.print(f"✗ [{v['rule']}] {v['message']}")
+        _print_breakdown(console, data, language)
+
+    _run(go)
+
+
+def loaded_at(result: Any) -> tuple[int, int]:
+    """Return the mover's start square of a result."""
+    at: tuple[int, int] = result.policy.mover.at
+    return at
+
+
+def scenes(
+    json: JsonOpt = False,
+) -> None:
+    """List the sample scenes shipped with footfall (use a name as SCENE)."""
+
+    def go() -> None:
+        rows = []
+        for name in list_samples():
+            scene = load_sample(name)
+            rows.append(
+                {
+                    "name": name,
+                    "system": scene.system,
+                    "size": [scene.width, scene.height],
+                    "creatures": [c.id for c in scene.creatures],
+                    "title": str(scene.extra.get("x-title", "")),
+                }
+            )
+        if json:
+            emit_json(rows)
+            return
+        width = max(len(str(row["name"])) for row in rows)
+        console = _console()
+        for row in rows:
+            w, h = row["size"]
+            console.print(
+                f"{row['name']!s:<{width}}  {row['system']!s:<9}  {w}x{h:<4} {row['title']}"
+            )
+            console.print(f"{'':<{width}}  {', '.join(str(c) for c in row['creatures'])}")
+
+    _run(go)
 
 
 def register(app: typer.Typer) -> None:
-    """Add this topic's commands to `app`."""
+    """Add the tactical commands to `app`."""
+    app.command()(reach)
+    app.command()(path)
+    app.command()(check)
+    app.command()(scenes)

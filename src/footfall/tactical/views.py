@@ -100,11 +100,20 @@ def _graph(policy: Policy, frame: Frame) -> Any:
     return graph
 
 
+def _unit(policy: Policy, lang: Lang) -> str:
+    return t(f"common.unit.{policy.unit}", lang)
+
+
 def _message(rule: str, lang: Lang, policy: Policy, **values: object) -> str:
-    values.setdefault("unit", t(f"common.unit.{policy.unit}", lang))
+    values.setdefault("unit", _unit(policy, lang))
     values.setdefault("budget", policy.display(policy.budget))
     values.setdefault("speed", policy.speed_cap if policy.speed_cap is not None else "")
     return t(f"tactical.rule.{rule}", lang, **values)
+
+
+def _step_message(rule: str, lang: Lang, policy: Policy, **values: object) -> str:
+    message = _message(rule, lang, policy, **values)
+    return t("tactical.step", lang, step=values["step"], message=message)
 
 
 def _notes_json(policy: Policy, lang: Lang) -> list[dict[str, Any]]:
@@ -369,15 +378,13 @@ class PathResult:
             if self.cheapest is not None:
                 values["cost"] = p.display(self.cheapest)
                 data["cheapest"] = p.display(self.cheapest)
-                key = "budget"
+                data["reason"] = t("tactical.reason.budget", lang, unit=_unit(p, lang),
+                                   budget=p.display(p.budget), **values)  # fmt: skip
+            elif self.rule:
+                data["reason"] = _message(rule, lang, p, **values)
             else:
-                key = rule if self.rule else "no-path"
+                data["reason"] = t("tactical.reason.no-path", lang)
             data["rule"] = rule if self.rule or self.cheapest is not None else None
-            data["reason"] = (
-                t("tactical.reason.no-path", lang)
-                if key == "no-path"
-                else _message(key, lang, p, **values)
-            )
         data["notes"] = _notes_json(p, lang)
         return data
 
@@ -550,7 +557,7 @@ class CheckResult:
                 {
                     "step": step,
                     "rule": rule,
-                    "message": _message(
+                    "message": _step_message(
                         rule,
                         lang,
                         p,
