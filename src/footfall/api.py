@@ -175,6 +175,9 @@ class TacticalQuery(_Model):
     interpretations: dict[str, str] = Field(
         default_factory=dict, description="Interpretation switches of RULES.md: name -> choice."
     )
+    flying: bool | None = Field(
+        None, description="Move by flight (a creature with 'fly'); default: walk."
+    )
     lang: str = Field("en", description=_LANG_DOC)
 
 
@@ -244,6 +247,27 @@ class TravelQuery(_Model):
         default_factory=dict, description="Switches of RULES.md, e.g. forced_march_dc."
     )
     seed: int | None = Field(None, ge=0, le=2**63 - 1, description="Roll every check.")
+    lang: str = Field("en", description=_LANG_DOC)
+
+
+class RouteQuery(_Model):
+    """``route``: the fastest overland route across a terrain map (JOURNEY.md ``route``)."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    system: str = Field("pf1e", description="pf1e, dnd35 or dh2e.")
+    map: str | dict[str, Any] | None = Field(
+        None, description="The map: its text format, or its JSON document (docs/travel.md)."
+    )
+    sample: str | None = Field(None, max_length=100, description="A shipped map: valley, hexes.")
+    start: tuple[int, int] = Field(alias="from", description="Start cell [x, y].")
+    goal: tuple[int, int] = Field(alias="to", description="Goal cell [x, y].")
+    speed: int | None = Field(None, description="Speed in ft (pf1e/dnd35).")
+    speeds: list[int] = Field(default_factory=list, description="Party speeds; slowest counts.")
+    mount: str | None = Field(None, description="A mount or land vehicle of the system's table.")
+    loaded: bool = Field(False, description="Use the mount's loaded row.")
+    agility_bonus: int | None = Field(None, ge=0, le=100, description="dh2e Agility Bonus.")
+    metric: bool = Field(False, description="pf1e/dnd35: give distances in km.")
     lang: str = Field("en", description=_LANG_DOC)
 
 
@@ -509,6 +533,11 @@ def create_app(
         """Plan a journey day by day, with hustle, forced march and fatigue odds (JOURNEY.md)."""
         return _travel(body, lim)
 
+    @app.post("/api/route", tags=["journeys"])
+    def route_(body: RouteQuery) -> Any:
+        """The fastest route across a terrain map; its legs feed ``/api/travel`` unchanged."""
+        return _route(body, lim)
+
     @app.post("/api/chase", tags=["journeys"])
     def chase_(body: ChaseQuery) -> Any:
         """Who gets away: exact odds and an optional seeded roll (JOURNEY.md ``chase``)."""
@@ -582,6 +611,35 @@ def _travel(body: TravelQuery, lim: Limits) -> Any:
     return journey.to_json()
 
 
+def _route(body: RouteQuery, lim: Limits) -> Any:
+    """Find the route of a ``/api/route`` request within the limits."""
+    from footfall import route, travel
+
+    _lang(body.lang)
+    if (body.map is None) == (body.sample is None):
+        raise InputError("give either 'map' (text or JSON) or 'sample' (a shipped map name)")
+    if body.sample is not None:
+        terrain_map = route.sample_map(body.sample)
+    elif isinstance(body.map, dict):
+        _check_map_size({"map": body.map.get("rows")}, lim, "terrain map")
+        terrain_map = route.parse_map(body.map)
+    else:
+        terrain_map = route.parse_map_text(str(body.map))
+    if terrain_map.width > lim.map_side or terrain_map.height > lim.map_side:
+        raise LimitError(
+            f"terrain map is {terrain_map.width}x{terrain_map.height} cells, over the limit of "
+            f"{lim.map_side}x{lim.map_side}"
+        )
+    speeds = tuple(body.speeds) + ((body.speed,) if body.speed is not None else ())
+    who = travel.Traveller(
+        speeds=speeds, mount=body.mount, loaded=body.loaded, agility_bonus=body.agility_bonus
+    )
+    found = route.find_route(
+        terrain_map, body.start, body.goal, who, system_id=body.system, metric=body.metric
+    )
+    return found.to_json()
+
+
 def _enum(kind: Any, value: str, what: str) -> Any:
     """Return the member of enum `kind` whose value is `value`, or the standard error."""
     for member in kind:
@@ -605,28 +663,53 @@ def _tie(system: str, choice: str | None) -> Any:
 
 
 def _install_tactical(app: FastAPI, lim: Limits, parse: Callable[[Mapping[str, Any]], Any]) -> None:
-    """Add ``reach``, ``path`` and ``check``."""
+    """Add ``reach``, ``path`` and ``check`` (SCENE.md shapes, plus the library's extras)."""
+
+    def common(body: TacticalQuery) -> tuple[Lang, Any, dict[str, Any]]:
+        lang = _lang(body.lang)
+        scene = parse(body.scene)
+        options: dict[str, Any] = {
+            "action": body.action,
+            "switches": dict(body.interpretations),
+            "distance": body.distance,
+            "flying": body.flying,
+        }
+        return lang, scene, options
 
     @app.post("/api/reach", tags=["tactical"])
     def reach(body: TacticalQuery) -> Any:
-        """Every square the mover may end this action in, with its least cost (SCENE.md)."""
-        raise InputError("reach is not available yet")
+        """Every square the mover may end this action in, with its least cost (SCENE.md).
+
+        Each square also carries its cost ``band`` (1: one move, 2: two, 3: a run ...), listed
+        in ``bands`` with their thresholds.
+        """
+        from footfall.tactical import reachable
+
+        lang, scene, options = common(body)
+        return reachable(scene, body.mover, **options).to_json(lang)
 
     @app.post("/api/path", tags=["tactical"])
     def path(body: PathQuery) -> Any:
-        """A cheapest legal path to a square (SCENE.md ``path``)."""
+        """A cheapest legal path to a square, with its step-by-step breakdown (SCENE.md)."""
+        from footfall.tactical import find_path
+
         if len(body.via) > lim.path_squares:
             raise LimitError(f"{len(body.via)} waypoints, over the limit of {lim.path_squares}")
-        raise InputError("path is not available yet")
+        lang, scene, options = common(body)
+        result = find_path(scene, body.mover, body.to, via=body.via, **options)
+        return result.to_json(lang)
 
     @app.post("/api/check", tags=["tactical"])
     def check(body: CheckQuery) -> Any:
         """Check a drawn path: cost, legality and every violated rule (SCENE.md ``check``)."""
+        from footfall.tactical import check_path
+
         if len(body.path) > lim.path_squares:
             raise LimitError(
                 f"path of {len(body.path)} squares, over the limit of {lim.path_squares}"
             )
-        raise InputError("check is not available yet")
+        lang, scene, options = common(body)
+        return check_path(scene, body.mover, body.path, **options).to_json(lang)
 
 
 #: The action each system's queries use when none is given (SCENE.md, "Actions").

@@ -122,6 +122,7 @@
     fillSystemSelects();
     fillActions();
     buildInterpretations();
+    fillCreatureForm();
     refresh();
     if ($("t-days").tBodies[0].rows.length) planTravel();
   }
@@ -302,7 +303,7 @@
   }, 60);
   function stepLine(s, i) {
     const at = s.at || s.to || s.square;
-    const notes = [].concat(s.why || [], s.notes || [], s.reasons || []).map((n) => (typeof n === "string" ? n : n.message || n.rule || JSON.stringify(n)));
+    const notes = [].concat(s.why || [], s.notes || [], s.reasons || []).map((n) => (typeof n === "string" ? n : n.label || n.message || n.rule || JSON.stringify(n)));
     const cost = s.cost !== undefined ? s.cost : s.step_cost;
     return (i + 1) + ". (" + (at ? at.join(",") : "?") + ") +" + cost + (s.total !== undefined ? " = " + s.total : "") + (notes.length ? " — " + notes.join("; ") : "");
   }
@@ -312,13 +313,13 @@
     if (!res) { out.textContent = "—"; out.dataset.cost = ""; return; }
     if (res.error) { out.textContent = res.error; out.dataset.cost = ""; return; }
     if (!res.found) {
-      out.textContent = tr("no_path") + (res.reason ? ": " + (res.reason.message || res.reason) : "");
+      out.textContent = tr("no_path") + (res.reason ? ": " + res.reason : "");
       out.dataset.cost = "";
       return;
     }
     out.textContent = "(" + res.to.join(",") + ") " + tr("cost") + " " + res.cost + " " + unitLabel(res.unit);
     out.dataset.cost = String(res.cost);
-    (res.steps || res.breakdown || []).forEach((s, i) => {
+    (res.breakdown || res.steps || []).forEach((s, i) => {
       const li = document.createElement("li");
       li.textContent = stepLine(s, i);
       list.append(li);
@@ -348,7 +349,7 @@
         li.dataset.step = String(v.step);
         const code = document.createElement("code");
         code.textContent = v.rule;
-        li.append(document.createTextNode(tr("step") + " " + v.step + ": "), code, document.createTextNode(" " + v.message));
+        li.append(code, document.createTextNode(" " + v.message));
         list.append(li);
       }
     } catch (e) {
@@ -388,18 +389,20 @@
     draw();
   }
   function bandOf() {
-    // Square -> [band index, cost] from the reach answers, the smallest band first.
+    // Square -> [band index from 0, cost]: the library's cost band (1 one move, 2 two, 3 a
+    // run), the smallest over the actions asked, each with the cost of the selected action.
     const out = new Map();
     if (!state.reach) return out;
-    const actions = bandActions();
-    actions.forEach((a, i) => {
+    for (const a of bandActions()) {
       const r = state.reach[a];
-      if (!r) return;
+      if (!r) continue;
       for (const s of r.squares) {
         const k = s.at[0] + "," + s.at[1];
-        if (!out.has(k)) out.set(k, [actions.length === 1 ? 0 : i, s.cost]);
+        const band = (s.band || 1) - 1;
+        const prev = out.get(k);
+        if (!prev || band < prev[0]) out.set(k, [band, s.cost]);
       }
-    });
+    }
     return out;
   }
   function draw() {

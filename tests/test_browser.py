@@ -1,0 +1,325 @@
+"""The battle-map page in real Chromium: paint, move a token, hover, check a path, switch language.
+
+Drives Debian's Chromium through Playwright against a uvicorn server started on a free
+loopback port by a fixture. Every number the page shows is compared with the API's answer for
+the same scene, so the page cannot drift from the library. Screenshots go to ``test-output/``.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+OUT = Path(__file__).resolve().parents[1] / "test-output"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not os.path.exists(CHROMIUM),
+        reason=f"{CHROMIUM} is missing (CI installs Debian's chromium)",
+    ),
+]
+
+#: A small pf1e scene: a wall of two squares at x = 4 (rows 2-3), valeros west of it, a large
+#: ogre to the east. The diagonal (3,3) -> (4,4) passes the wall's corner (RULES.md 1.2 corner).
+SCENE: dict[str, Any] = {
+    "footfall": 1,
+    "system": "pf1e",
+    "map": [
+        "............",
+        "............",
+        "....#.......",
+        "....#.......",
+        "............",
+        "............",
+        "............",
+        "............",
+    ],
+    "creatures": [
+        {"id": "valeros", "at": [2, 3], "size": "medium", "side": "party", "speed": 30},
+        {"id": "ogre", "at": [8, 4], "size": "large", "side": "foes", "speed": 40},
+    ],
+}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """Run footfall's app under uvicorn on a free loopback port; stop it at the end."""
+    import uvicorn
+
+    from footfall.api import create_app
+    from footfall.cli.serve import default_sample
+
+    app = create_app(
+        default_scene=default_sample(), default_mover="ogre", scenes={"browser-test": SCENE}
+    )
+    port = _free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        if time.monotonic() > deadline:  # pragma: no cover - only when the server cannot start
+            raise RuntimeError("uvicorn did not start")
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Launch headless Debian Chromium (Playwright cannot download browsers here)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--headless",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+            ],
+        )
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture()
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh 1280x800 page; any JavaScript error fails the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield pg
+    context.close()
+    assert errors == []
+
+
+def _shot(page: Any, name: str) -> None:
+    OUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUT / f"{name}.png"), full_page=False)
+
+
+def _open(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=true]", timeout=20_000)
+    page.wait_for_function("document.getElementById('reach-count').dataset.count !== ''")
+
+
+def _state(page: Any, expr: str) -> Any:
+    return page.evaluate(f"() => JSON.parse(JSON.stringify(window.footfall.state.{expr}))")
+
+
+def _square_xy(page: Any, x: int, y: int) -> tuple[float, float]:
+    """Return the viewport point at the centre of square (x, y)."""
+    box = page.locator("#map").bounding_box()
+    cell = page.evaluate("() => window.footfall.state.cell")
+    return box["x"] + (x + 0.5) * cell, box["y"] + (y + 0.5) * cell
+
+
+def _wait_count(page: Any, expected: int) -> None:
+    page.wait_for_function(
+        f"document.getElementById('reach-count').dataset.count === '{expected}'", timeout=10_000
+    )
+
+
+def _api_reach(url: str, scene: dict[str, Any], mover: str, action: str = "move") -> Any:
+    body = {"scene": scene, "mover": mover, "action": action}
+    return httpx.post(f"{url}/api/reach", json=body, timeout=30).json()
+
+
+def test_default_scene_shows_ogre_reach(server: str, page: Any) -> None:
+    """The page opens the pf1e sample with the ogre selected and shades its reachable squares."""
+    _open(page, server + "/")
+    assert _state(page, "moverId") == "ogre"
+    scene = _state(page, "scene")
+    assert any("^" in row for row in scene["map"])  # the difficult-terrain patch is there
+    expected = len(_api_reach(server, scene, "ogre")["squares"])
+    _wait_count(page, expected)
+    assert expected > 0
+    _shot(page, "page-default")
+
+
+def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
+    """Paint, move a token, hover and check a path: every number equals the API's; then ru."""
+    _open(page, server + "/?scene=browser-test")
+    assert _state(page, "moverId") == "valeros"
+    _wait_count(page, len(_api_reach(server, SCENE, "valeros")["squares"]))
+
+    # paint difficult terrain at (1, 3) and (1, 4), beside valeros
+    page.locator('#palette button[data-char="^"]').click()
+    for x, y in ((1, 3), (1, 4)):
+        page.mouse.click(*_square_xy(page, x, y))
+    scene = _state(page, "scene")
+    assert scene["map"][3][1] == "^" and scene["map"][4][1] == "^"
+    _wait_count(page, len(_api_reach(server, scene, "valeros")["squares"]))
+    _shot(page, "page-painted")
+
+    # move the ogre's token by dragging it from (8, 4) to (8, 1)
+    page.locator('input[name=tool][value="select"]').check()
+    page.mouse.move(*_square_xy(page, 8, 4))
+    page.mouse.down()
+    page.mouse.move(*_square_xy(page, 8, 2), steps=4)
+    page.mouse.move(*_square_xy(page, 8, 1), steps=4)
+    page.mouse.up()
+    page.wait_for_function(
+        "window.footfall.state.scene.creatures.find(c => c.id === 'ogre').at[1] === 1"
+    )
+    assert _state(page, "moverId") == "ogre"
+    scene = _state(page, "scene")
+    _wait_count(page, len(_api_reach(server, scene, "ogre")["squares"]))
+    _shot(page, "page-moved")
+
+    # back to valeros: hover (6, 3) and read the path cost
+    page.select_option("#mover", "valeros")
+    _wait_count(page, len(_api_reach(server, scene, "valeros")["squares"]))
+    api_path = httpx.post(
+        f"{server}/api/path",
+        json={"scene": scene, "mover": "valeros", "action": "move", "to": [6, 3]},
+    ).json()
+    assert api_path["found"] is True
+    page.mouse.move(*_square_xy(page, 6, 3))
+    page.wait_for_function(
+        f"document.getElementById('hover-cost').dataset.cost === '{api_path['cost']}'"
+    )
+    assert f"{api_path['cost']} ft" in page.locator("#hover-cost").inner_text()
+    _shot(page, "page-hover")
+
+    # draw an illegal path (3,3) -> (4,4) -> (5,4): the diagonal passes the wall's corner
+    page.locator('input[name=tool][value="path"]').check()
+    for x, y in ((3, 3), (4, 4), (5, 4)):
+        page.mouse.click(*_square_xy(page, x, y))
+    page.wait_for_selector("#violations li")
+    api_check = httpx.post(
+        f"{server}/api/check",
+        json={
+            "scene": scene,
+            "mover": "valeros",
+            "action": "move",
+            "path": [[3, 3], [4, 4], [5, 4]],
+        },
+    ).json()
+    assert api_check["legal"] is False
+    rules = page.eval_on_selector_all("#violations li", "els => els.map(e => e.dataset.rule)")
+    assert rules == [v["rule"] for v in api_check["violations"]]
+    assert "corner" in rules
+    assert page.locator("#check-result").get_attribute("data-legal") == "false"
+    _shot(page, "page-check")
+
+    # switch to Russian: labels and the server's rule message change language
+    page.select_option("#lang", "ru")
+    page.wait_for_function("document.documentElement.lang === 'ru'")
+    assert page.locator('[data-i18n="system"]').first.inner_text() == "Система"
+    api_ru = httpx.post(
+        f"{server}/api/check",
+        json={
+            "scene": scene,
+            "mover": "valeros",
+            "action": "move",
+            "path": [[3, 3], [4, 4], [5, 4]],
+            "lang": "ru",
+        },
+    ).json()
+    first_ru = api_ru["violations"][0]["message"]
+    assert first_ru != api_check["violations"][0]["message"]
+    page.wait_for_function(
+        "msg => document.querySelector('#violations li').textContent.includes(msg)", arg=first_ru
+    )
+    _shot(page, "page-russian")
+
+
+def test_keyboard_paints_and_moves(server: str, page: Any) -> None:
+    """Arrow keys and Enter paint a square; Shift+arrow moves the selected token."""
+    _open(page, server + "/?scene=browser-test")
+    page.keyboard.press("p")  # body has focus: the paint tool
+    page.locator('#palette button[data-char="#"]').click()
+    page.locator("#map").focus()
+    for key in ("ArrowRight", "ArrowDown", "Enter"):
+        page.keyboard.press(key)
+    assert _state(page, "scene.map[1][1]") == "#"
+    page.keyboard.press("s")
+    page.evaluate("() => { window.footfall.state.cursor = [2, 3]; }")
+    page.keyboard.press("Enter")  # select valeros
+    page.keyboard.press("Shift+ArrowUp")
+    assert _state(page, "scene.creatures[0].at") == [2, 2]
+    scene = _state(page, "scene")
+    _wait_count(page, len(_api_reach(server, scene, "valeros")["squares"]))
+
+
+def test_travel_panel_and_phone_width(server: str, browser: Any) -> None:
+    """The travel panel shows the day-by-day log and a chart; a phone-width page fits."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        _open(page, server + "/")
+        page.fill("#t-hustle", "2")
+        page.fill("#t-forced", "2")
+        page.locator("#travel-form button[type=submit]").click()
+        page.wait_for_selector("#t-days tbody tr")
+        rows = page.eval_on_selector_all(
+            "#t-days tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))"
+        )
+        api = httpx.post(
+            f"{server}/api/travel",
+            json={
+                "system": "pf1e",
+                "speed": 30,
+                "legs": ["24 mi forest trackless", "30 mi plains road"],
+                "hustle": 2,
+                "forced_march": 2,
+                "con_mod": 0,
+            },
+        ).json()
+        assert [r[:3] for r in rows] == [
+            [str(d["day"]), str(d["hours"]), str(d["distance"])] for d in api["days"]
+        ]
+        bars = page.locator("#t-chart rect").count()
+        assert bars == len(api["forced_march"]) > 0
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390
+        _shot(page, "page-phone")
+    finally:
+        context.close()
+
+
+def test_scene_json_round_trip(server: str, page: Any) -> None:
+    """Save downloads the edited scene as JSON; opening that file gives the same scene back."""
+    _open(page, server + "/?scene=browser-test")
+    with page.expect_download() as info:
+        page.locator("#save-btn").click()
+    path = info.value.path()
+    saved = Path(path).read_text(encoding="utf-8")
+    page.set_input_files("#file", files=[{"name": "saved.json", "mimeType": "application/json",
+                                          "buffer": saved.encode()}])  # fmt: skip
+    page.wait_for_function("document.getElementById('status').textContent.includes('saved.json')")
+    scene = _state(page, "scene")
+    expected = copy.deepcopy(SCENE)
+    assert scene["map"] == expected["map"]
+    assert [c["id"] for c in scene["creatures"]] == ["valeros", "ogre"]
