@@ -122,10 +122,14 @@ def _csr(
     )
 
 
-def _engine(name: str, size: int, seed: int) -> Callable[[], npt.NDArray[np.int64]]:
-    """Prepare `name` on the map and return a call that searches and returns least costs.
+Engine = tuple[Callable[[], Any], Callable[[Any], npt.NDArray[np.int64]]]
 
-    Distances come back as int64 ``[H, W]`` (least over states), -1 where unreached.
+
+def _engine(name: str, size: int, seed: int) -> Engine:
+    """Prepare `name` on the map: return the timed search call and an untimed answer reader.
+
+    The reader turns the search's own output into int64 least costs ``[H, W]`` (least over
+    states), -1 where unreached, for the cross-check.
     """
     square_class = make_map(size, seed)
     centre = size // 2
@@ -136,35 +140,43 @@ def _engine(name: str, size: int, seed: int) -> Callable[[], npt.NDArray[np.int6
         tables = plain_tables() if name == "footfall-plain" else pf1e_tables()
         graph = StepGraph(square_class, open_exits(size, size), *tables)
 
-        def run_footfall() -> npt.NDArray[np.int64]:
-            dist = search(graph, [(centre, centre, 0, 0)], INF).dist.min(axis=0)
+        def run_footfall() -> Any:
+            return search(graph, [(centre, centre, 0, 0)], INF)
+
+        def read_footfall(result: Any) -> npt.NDArray[np.int64]:
+            dist = result.dist.min(axis=0)
             return np.where(dist == INF, -1, dist).astype(np.int64)
 
-        return run_footfall
+        return run_footfall, read_footfall
     if name == "tcod":
         import tcod.path
 
         tcod_cost = np.choose(square_class + 1, [0, 1, 2]).astype(np.int32)
 
-        def run_tcod() -> npt.NDArray[np.int64]:
+        def run_tcod() -> Any:
             dist = tcod.path.maxarray(tcod_cost.shape, dtype=np.int32)
             dist[centre, centre] = 0
             tcod.path.dijkstra2d(dist, tcod_cost, 1, 1, out=dist)
+            return dist
+
+        def read_tcod(dist: Any) -> npt.NDArray[np.int64]:
             return np.where(dist == np.iinfo(np.int32).max, -1, dist).astype(np.int64)
 
-        return run_tcod
+        return run_tcod, read_tcod
     if name == "skimage":
         from skimage.graph import MCP
 
         mcp_cost = np.choose(square_class + 1, [np.inf, 1.0, 2.0])
 
-        def run_skimage() -> npt.NDArray[np.int64]:
-            cumulative, _ = MCP(mcp_cost, fully_connected=True).find_costs([(centre, centre)])
+        def run_skimage() -> Any:
+            return MCP(mcp_cost, fully_connected=True).find_costs([(centre, centre)])[0]
+
+        def read_skimage(cumulative: Any) -> npt.NDArray[np.int64]:
             # MCP counts the start square's own cost; the others do not.
-            cumulative -= mcp_cost[centre, centre]
+            cumulative = cumulative - mcp_cost[centre, centre]
             return np.where(np.isinf(cumulative), -1, cumulative).astype(np.int64)
 
-        return run_skimage
+        return run_skimage, read_skimage
     from scipy.sparse.csgraph import dijkstra
 
     tables = pf1e_tables() if name == "scipy-pf1e" else plain_tables()
@@ -172,12 +184,15 @@ def _engine(name: str, size: int, seed: int) -> Callable[[], npt.NDArray[np.int6
     source = centre * size + centre
     prebuilt = _csr(square_class, *tables) if name == "scipy" else None
 
-    def run_scipy() -> npt.NDArray[np.int64]:
+    def run_scipy() -> Any:
         graph = prebuilt if prebuilt is not None else _csr(square_class, *tables)
-        dist = dijkstra(graph, directed=True, indices=source).reshape(-1, area).min(axis=0)
+        return dijkstra(graph, directed=True, indices=source)
+
+    def read_scipy(flat: Any) -> npt.NDArray[np.int64]:
+        dist = flat.reshape(-1, area).min(axis=0)
         return np.where(np.isinf(dist), -1, dist).astype(np.int64).reshape(size, size)
 
-    return run_scipy
+    return run_scipy, read_scipy
 
 
 def _status_mb(field: str) -> float:
@@ -190,18 +205,19 @@ def _status_mb(field: str) -> float:
 
 def worker(name: str, size: int, seed: int, repeat: int, out: str) -> None:
     """Time engine `name` in this process and print one JSON line with the figures."""
-    run = _engine(name, size, seed)
-    run()  # warm-up: compiled code loaded, caches filled
+    run, read = _engine(name, size, seed)
+    answer = run()  # warm-up: compiled code loaded, caches filled
+    answer = None
     before = _status_mb("VmRSS")
     Path("/proc/self/clear_refs").write_text("5")  # reset VmHWM to the current RSS
     times = []
-    dist = run()
     for _ in range(repeat):
+        answer = None  # the previous answer is not kept alive through the next search
         started = time.perf_counter()
-        dist = run()
+        answer = run()
         times.append(time.perf_counter() - started)
-    np.save(out, dist)
     peak = _status_mb("VmHWM")
+    np.save(out, read(answer))
     print(json.dumps({"times": times, "rss_before": before, "peak": peak}))
 
 
@@ -213,6 +229,63 @@ def _spawn(name: str, size: int, seed: int, repeat: int, out: str) -> dict[str, 
     return result
 
 
+#: Budgets (squares) of the small-search comparison on a 100x100 pf1e map: a 60-ft move, a
+#: 120-ft double move, a 240-ft run, and the whole map.
+SMALL_BUDGETS = (12, 24, 48, 10**9)
+
+
+def kernels_worker(seed: int, repeat: int) -> None:
+    """Time the Python and the compiled kernel on small searches, and the compiled one's load.
+
+    Runs in a fresh process so that the load (import numba, register its implementations,
+    read the cached machine code) is measured as a one-shot command pays it.
+    """
+    from footfall.tactical import search as kernel
+
+    graph = kernel.StepGraph(make_map(100, seed), open_exits(100, 100), *pf1e_tables())
+    source = [(50, 50, 0, 0)]
+    figures: dict[str, Any] = {"python": {}, "compiled": {}}
+    for budget in SMALL_BUDGETS:
+        times = []
+        for _ in range(repeat):
+            started = time.perf_counter()
+            result = kernel._search(graph, source, budget, None, "python")
+            times.append(time.perf_counter() - started)
+        states = int((result.dist != kernel.INF).sum())
+        figures["python"][str(budget)] = {"median": statistics.median(times), "states": states}
+    assert "numba" not in sys.modules, "the Python kernel must not import numba"
+    started = time.perf_counter()
+    kernel.warm_up()
+    figures["load"] = time.perf_counter() - started
+    for budget in SMALL_BUDGETS:
+        times = []
+        for _ in range(max(repeat, 20)):
+            started = time.perf_counter()
+            kernel._search(graph, source, budget, None, "compiled")
+            times.append(time.perf_counter() - started)
+        figures["compiled"][str(budget)] = {"median": statistics.median(times)}
+    print(json.dumps(figures))
+
+
+def _kernels_table(seed: int, repeat: int) -> None:
+    command = [sys.executable, __file__, "--worker", "kernels", "--seed", str(seed)]
+    command += ["--repeat", str(repeat)]
+    done = subprocess.run(command, check=True, capture_output=True, text=True)
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    print("\n### Small searches: Python kernel vs compiled kernel (100x100, pf1e)\n")
+    print(f"one-time load of the compiled kernel in a fresh process: {figures['load']:.2f} s\n")
+    print("| budget (squares) | states settled | Python ms | compiled ms | Python us/state |")
+    print("| ---: | ---: | ---: | ---: | ---: |")
+    for budget in SMALL_BUDGETS:
+        python = figures["python"][str(budget)]
+        compiled = figures["compiled"][str(budget)]["median"]
+        label = "whole map" if budget >= 10**9 else str(budget)
+        print(
+            f"| {label} | {python['states']} | {python['median'] * 1000:.2f} "
+            f"| {compiled * 1000:.3f} | {python['median'] * 1e6 / python['states']:.1f} |"
+        )
+
+
 def main() -> None:
     """Run every engine, cross-check the answers and print the Markdown table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -220,12 +293,29 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--engines", default=",".join(ENGINES))
+    parser.add_argument(
+        "--sections",
+        default="peers,kernels",
+        help="comma list of: peers (the 1000x1000 table), kernels (small searches)",
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker == "kernels":
+        kernels_worker(args.seed, args.repeat)
+        return
     if args.worker:
         worker(args.worker, args.size, args.seed, args.repeat, args.out)
         return
+    sections = args.sections.split(",")
+    print(f"python {sys.version.split()[0]}, numpy {np.__version__}, {os.cpu_count()} cores")
+    if "peers" in sections:
+        _peers_table(args)
+    if "kernels" in sections:
+        _kernels_table(args.seed, args.repeat)
+
+
+def _peers_table(args: argparse.Namespace) -> None:
     names = [name for name in args.engines.split(",") if name]
     results: dict[str, dict[str, Any]] = {}
     with tempfile.TemporaryDirectory() as scratch:
@@ -240,8 +330,8 @@ def main() -> None:
                 if not np.array_equal(answers[name], answers[same[0]]):
                     raise SystemExit(f"{name} disagrees with {same[0]} on the {model} model")
     base = statistics.median(results["tcod"]["times"]) if "tcod" in results else None
-    print(f"map {args.size}x{args.size}, seed {args.seed}, median of {args.repeat}; ", end="")
-    print(f"python {sys.version.split()[0]}, numpy {np.__version__}\n")
+    print(f"\n### Whole-map search, {args.size}x{args.size}, seed {args.seed}, ", end="")
+    print(f"median of {args.repeat}\n")
     print("| engine | model | median ms | min ms | vs tcod | peak MB | search MB |")
     print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
     for name in names:
