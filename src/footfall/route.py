@@ -380,10 +380,19 @@ def _class_tables(
         symbols.append(symbol)
         multipliers.append(mult)
         hours.append(cell_distance / (rate * mult))
-    classes = np.full((terrain_map.height, terrain_map.width), -1, dtype=np.int16)
-    for y, row in enumerate(terrain_map.rows):
-        classes[y, :] = np.fromiter((codes.get(ch, -1) for ch in row), np.int16, len(row))
-    return symbols, multipliers, hours, classes
+    return symbols, multipliers, hours, _classes(terrain_map, codes)
+
+
+def _classes(terrain_map: TerrainMap, codes: Mapping[str, int]) -> npt.NDArray[np.int16]:
+    """Return the class id of every cell (-1 impassable), vectorised over the symbols."""
+    text = "".join(terrain_map.rows).encode("utf-32-le")
+    points = np.frombuffer(text, dtype=np.uint32).reshape(terrain_map.height, terrain_map.width)
+    classes = np.full(points.shape, -1, dtype=np.int16)
+    for symbol, code in codes.items():
+        classes[points == ord(symbol)] = code
+    return classes
+
+
 
 
 def _leg_multiplier(system: System, leg: Leg) -> Fraction:
@@ -436,8 +445,12 @@ def find_route(
     for label, (x, y) in (("from", start), ("to", goal)):
         if classes[y, x] < 0:
             raise InputError(f"--{label} {x},{y} is an impassable cell")
-    scale = math.lcm(*(h.denominator for h in hours)) if hours else 1
+    # One exact time unit for every class: hours x scale are the smallest coprime integers.
+    scale = Fraction(math.lcm(*(h.denominator for h in hours)) if hours else 1)
     unit_cost = [int(h * scale) for h in hours]
+    common = math.gcd(*unit_cost) if unit_cost else 1
+    scale /= common
+    unit_cost = [c // common for c in unit_cost]
     alternating = terrain_map.grid is Grid.SQUARE and terrain_map.diagonal is Diagonal.ALTERNATING
     n_states = 2 if alternating else 1
     n_classes = max(len(symbols), 1)

@@ -1,0 +1,339 @@
+"""Journey planner (footfall.travel): seed 000 (pf1e), 004 (dnd35), 001 (dh2e) numbers."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from footfall.errors import InputError
+from footfall.rules import load_system
+from footfall.travel import Flow, Journey, Leg, Traveller, load_journey, parse_leg, plan_journey
+
+# Seed 000 "Местность и стратегическое перемещение" / seed 004 "表:地形和陆上移动", as printed:
+# terrain: (highway, road or trail, trackless).
+TERRAIN_TABLE = {
+    "pf1e": {
+        "swamp": ("1", "3/4", "1/2"),
+        "mountains": ("3/4", "3/4", "1/2"),
+        "jungle": ("1", "3/4", "1/4"),
+        "forest": ("1", "1", "1/2"),
+        "desert": ("1", "1/2", "1/2"),
+        "plains": ("1", "1", "3/4"),
+        "moor": ("1", "1", "3/4"),
+        "tundra": ("1", "3/4", "3/4"),
+        "hills": ("1", "3/4", "1/2"),
+    },
+    "dnd35": {
+        "desert": ("1", "1/2", "1/2"),
+        "forest": ("1", "1", "1/2"),
+        "hills": ("1", "3/4", "1/2"),
+        "jungle": ("1", "3/4", "1/4"),
+        "moor": ("1", "1", "3/4"),
+        "mountains": ("3/4", "3/4", "1/2"),
+        "plains": ("1", "1", "3/4"),
+        "swamp": ("1", "3/4", "1/2"),
+        "tundra": ("1", "3/4", "3/4"),
+    },
+}
+ROADS = ("highway", "road", "trackless")
+
+
+def _pf(legs: list[str], who: Traveller, system: str = "pf1e", **kw: Any) -> Journey:
+    rules = load_system(system)
+    return plan_journey(system, [parse_leg(text, rules) for text in legs], who, **kw)
+
+
+def test_journey_md_example() -> None:
+    """JOURNEY.md: 24 mi forest trackless + 30 mi plains road at speed 30, exactly."""
+    journey = _pf(["24 mi forest trackless", "30 mi plains road"], Traveller(speeds=(30,)))
+    data = journey.to_json()
+    assert data["system"] == "pf1e" and data["unit"] == "mi"
+    assert [
+        {k: leg[k] for k in ("distance", "terrain", "road", "multiplier", "per_hour", "hours")}
+        for leg in data["legs"]
+    ] == [
+        {
+            "distance": 24,
+            "terrain": "forest",
+            "road": "trackless",
+            "multiplier": "1/2",
+            "per_hour": 1.5,
+            "hours": 16,
+        },
+        {
+            "distance": 30,
+            "terrain": "plains",
+            "road": "road",
+            "multiplier": "1",
+            "per_hour": 3,
+            "hours": 10,
+        },
+    ]
+    assert [
+        {k: d[k] for k in ("day", "hours", "distance", "hustle_hours", "forced_march_hours")}
+        for d in data["days"]
+    ] == [
+        {"day": 1, "hours": 8, "distance": 12, "hustle_hours": 0, "forced_march_hours": 0},
+        {"day": 2, "hours": 8, "distance": 12, "hustle_hours": 0, "forced_march_hours": 0},
+        {"day": 3, "hours": 8, "distance": 24, "hustle_hours": 0, "forced_march_hours": 0},
+        {"day": 4, "hours": 2, "distance": 6, "hustle_hours": 0, "forced_march_hours": 0},
+    ]
+    assert {k: data["total"][k] for k in ("distance", "hours", "days")} == {
+        "distance": 54,
+        "hours": 26,
+        "days": 3.25,
+    }
+    assert data["hustle"] == [] and data["forced_march"] == [] and data["fatigued_from"] is None
+    assert data["days"][1]["end"] == {"leg": 1, "into": 24}
+    assert data["days"][2]["end"] == {"leg": 2, "into": 24}
+
+
+@pytest.mark.parametrize("system", ["pf1e", "dnd35"])
+@pytest.mark.parametrize(("terrain", "road"), itertools.product(TERRAIN_TABLE["pf1e"], ROADS))
+def test_day_in_each_terrain(system: str, terrain: str, road: str) -> None:
+    """A day at speed 30 (24 mi, seed tables) times the printed terrain x road multiplier."""
+    mult = Fraction(TERRAIN_TABLE[system][terrain][ROADS.index(road)])
+    journey = _pf([f"100 mi {terrain} {road}"], Traveller(speeds=(30,)), system)
+    day = journey.days[0]
+    assert day.hours == 8
+    assert day.distance == 24 * mult
+    assert journey.legs[0].multiplier == mult
+
+
+@pytest.mark.parametrize(
+    ("speed", "per_hour", "per_day"),
+    [(15, Fraction(3, 2), 12), (20, 2, 16), (30, 3, 24), (40, 4, 32), (50, 5, 40)],
+)
+def test_overland_rates_seed_table(speed: int, per_hour: Fraction, per_day: int) -> None:
+    """Seed 000 "В час / В день": 1.5/2/3/4 mi per hour, 12/16/24/32 a day (and speed 50)."""
+    journey = _pf(["100 mi plains highway"], Traveller(speeds=(speed,)))
+    assert journey.legs[0].per_hour == per_hour
+    assert journey.days[0].distance == per_day
+
+
+def test_slowest_member_sets_the_pace() -> None:
+    """A party moves at its slowest member's speed."""
+    journey = _pf(["100 mi plains highway"], Traveller(speeds=(30, 20, 40)))
+    assert journey.days[0].distance == 16
+
+
+@pytest.mark.parametrize(
+    ("system", "mount", "loaded", "per_day"),
+    [
+        ("pf1e", "light_horse", False, 40),
+        ("pf1e", "light_horse", True, 28),
+        ("pf1e", "pony", True, 24),
+        ("pf1e", "cart", False, 16),
+        ("dnd35", "light_horse", False, 48),
+        ("dnd35", "light_horse", True, 32),
+    ],
+)
+def test_mounts_and_vehicles(system: str, mount: str, loaded: bool, per_day: int) -> None:
+    """Seed 000 "Животные и транспорт", seed 004 "表:交通工具": a day's miles by mount."""
+    journey = _pf(["500 mi plains highway"], Traveller(mount=mount, loaded=loaded), system)
+    assert journey.days[0].distance == per_day
+    assert journey.days[0].hours == 8
+
+
+@pytest.mark.parametrize(
+    ("vessel", "per_day", "hours"),
+    [("sailing_ship", 48, 24), ("galley", 96, 24), ("keelboat", 10, 10), ("raft", 5, 10)],
+)
+def test_vessel_days(vessel: str, per_day: int, hours: int) -> None:
+    """Seed 000: sailing ships sail 24 h a day, rowed and poled vessels 10."""
+    journey = _pf(["500 mi"], Traveller(vessel=vessel))
+    assert journey.days[0].distance == per_day
+    assert journey.day_hours == hours
+
+
+@pytest.mark.parametrize(("vessel", "per_day"), [("rowboat", 87), ("keelboat", 82), ("raft", 77)])
+def test_downstream_with_drift(vessel: str, per_day: int) -> None:
+    """RULES.md 1.6: a rowboat's day downstream is (1.5 + 3) x 10 + 42 = 87 miles."""
+    who = Traveller(vessel=vessel, flow=Flow.DOWNSTREAM, drift=True)
+    journey = _pf(["500 mi"], who)
+    day = journey.days[0]
+    assert day.distance == per_day and day.hours == 24 and day.drift_hours == 14
+
+
+def test_current_is_configurable_and_upstream_refused() -> None:
+    """The current is configurable; rowing upstream is refused, towing is allowed."""
+    fast = _pf(["500 mi"], Traveller(vessel="rowboat", flow=Flow.DOWNSTREAM, current=Fraction(4)))
+    assert fast.days[0].distance == Fraction(11, 2) * 10
+    with pytest.raises(InputError, match=r"cannot be rowed or poled upstream.*--tow"):
+        _pf(["50 mi"], Traveller(vessel="rowboat", flow=Flow.UPSTREAM))
+    towed = _pf(["50 mi"], Traveller(vessel="rowboat", flow=Flow.UPSTREAM, tow=True))
+    assert towed.notes == ("towed",)
+    with pytest.raises(InputError, match="not a river vessel"):
+        _pf(["50 mi"], Traveller(vessel="galley", flow=Flow.DOWNSTREAM))
+
+
+def test_hustle_damage_doubles() -> None:
+    """Seed 000 «Спешка»: hour 1 free, then 1, 2, 4, 8 nonlethal; fatigued from hour 2."""
+    journey = _pf(["200 mi plains highway"], Traveller(speeds=(30,)), hustle=5)
+    day1 = [h for h in journey.hustle if h.day == 1]
+    assert [h.damage for h in day1] == [0, 1, 2, 4, 8]
+    assert [h.total for h in day1] == [0, 1, 3, 7, 15]
+    assert not any(h.lethal for h in day1)
+    assert journey.fatigued_from == (1, 2)
+    # 5 h at 6 mi/h + 3 h at 3 mi/h
+    assert journey.days[0].distance == 39
+
+
+def test_mount_hustle_is_lethal_and_forced_march_fails() -> None:
+    """Seed 000 «Движение верхом»: mounts take lethal damage and fail every check."""
+    journey = _pf(
+        ["60 mi plains highway"], Traveller(mount="light_horse"), hustle=2, forced_march=2
+    )
+    assert all(h.lethal for h in journey.hustle)
+    assert [f.p_fail for f in journey.forced_march[:2]] == [1, 1]
+    assert journey.odds.p_no_fatigue == 0
+    assert journey.odds.damage[2] == Fraction(1, 36)
+
+
+@pytest.mark.parametrize(
+    ("choice", "dcs"), [("plus-each", [12, 14, 16, 18]), ("first-is-10", [10, 12, 14, 16])]
+)
+def test_forced_march_dcs(choice: str, dcs: list[int]) -> None:
+    """Seed 000 «Марш-бросок»: DC 10 + 2 per extra hour (hour 9 = 12); switch first-is-10."""
+    journey = _pf(
+        ["300 mi plains highway"],
+        Traveller(speeds=(30,)),
+        forced_march=4,
+        switches={"forced_march_dc": choice},
+    )
+    day1 = [f for f in journey.forced_march if f.day == 1]
+    assert [f.hour for f in day1] == [9, 10, 11, 12]
+    assert [f.dc for f in day1] == dcs
+    assert day1[0].p_fail == Fraction(dcs[0] - 1, 20)
+    assert journey.days[0].hours == 12 and journey.days[0].forced_march_hours == 4
+
+
+def test_forced_march_odds_match_brute_force() -> None:
+    """P(no fatigue), first fatigued day and damage match enumeration of every roll."""
+    con = 1
+    journey = _pf(["45 mi plains highway"], Traveller(speeds=(30,), con_mod=con), forced_march=2)
+    # 45 mi at 3 mi/h: day 1 = 10 h (hours 9, 10 forced), day 2 = 5 h.
+    assert [d.hours for d in journey.days] == [10, 5]
+    dcs = [12, 14]
+    passes = Fraction(
+        sum(
+            1
+            for a, b in itertools.product(range(1, 21), repeat=2)
+            if a + con >= 12 and b + con >= 14
+        ),
+        400,
+    )
+    odds = journey.odds
+    assert odds.p_no_fatigue == passes
+    assert odds.first_day == {1: 1 - passes, 2: 0, None: passes}
+    assert odds.expected_day == 1 / (1 - passes)
+    weight = Fraction(1, 400 * 36)
+    damage: dict[int, Fraction] = {}
+    for a, b, x, y in itertools.product(range(1, 21), range(1, 21), range(1, 7), range(1, 7)):
+        total = (x if a + con < dcs[0] else 0) + (y if b + con < dcs[1] else 0)
+        damage[total] = damage.get(total, Fraction(0)) + weight
+    assert odds.damage == damage
+
+
+def test_seeded_rolls_reproducible() -> None:
+    """--roll --seed N rolls every check the same way twice and logs each roll."""
+    kw: dict[str, Any] = {"forced_march": 3, "seed": 42}
+    a = _pf(["200 mi plains highway"], Traveller(speeds=(30,)), **kw)
+    b = _pf(["200 mi plains highway"], Traveller(speeds=(30,)), **kw)
+    assert a.forced_march == b.forced_march and a.rolls == b.rolls
+    for f in a.forced_march:
+        assert f.roll is not None
+        assert (f.damage > 0) == (f.roll < f.dc)
+    failed = [f for f in a.forced_march if f.damage]
+    if failed:
+        assert a.fatigued_from == (failed[0].day, failed[0].hour)
+
+
+def test_metric_output() -> None:
+    """--metric converts miles to km exactly and says so in unit."""
+    journey = _pf(["10 mi plains highway"], Traveller(speeds=(30,)), metric=True)
+    data = journey.to_json()
+    assert data["unit"] == "km" and data["converted_from"] == "mi"
+    assert data["total"]["distance"] == 16.09
+
+
+def test_dh2e_narrative_and_dense() -> None:
+    """Seed 001: AB 3 walks 4 km/h, 40 km a day; dense terrain halves it."""
+    rules = load_system("dh2e")
+    legs = [parse_leg("100 km dense", rules)]
+    journey = plan_journey("dh2e", legs, Traveller(agility_bonus=3))
+    assert journey.legs[0].per_hour == 2
+    assert journey.days[0].distance == 20 and journey.days[0].hours == 10
+    ab0 = plan_journey("dh2e", [parse_leg("100 km", rules)], Traveller(agility_bonus=0))
+    assert ab0.days[0].distance == 7  # the printed day of AB 0
+
+
+def test_dh2e_hustle_tests() -> None:
+    """Seed 001 «Спешка»: x2 for TB hours, then +0 Toughness, -10 cumulative; -10 Perception."""
+    rules = load_system("dh2e")
+    who = Traveller(agility_bonus=3, toughness_bonus=3, toughness=35)
+    journey = plan_journey("dh2e", [parse_leg("200 km", rules)], who, hustle=9)
+    tests = [h for h in journey.hustle if h.day == 1 and h.test_modifier is not None]
+    assert [(h.hour, h.test_modifier) for h in tests] == [(3, 0), (6, -10), (9, -20)]
+    assert [h.p_fatigue for h in tests] == [Fraction(65, 100), Fraction(75, 100), Fraction(85, 100)]
+    assert journey.perception == -10
+    assert journey.days[0].distance == 9 * 8 + 1 * 4
+    assert journey.odds is not None
+    levels = journey.odds.damage
+    assert sum(levels.values()) == 1
+
+
+def test_journey_file_toml(tmp_path: object) -> None:
+    """A TOML journey file gives legs and options, with strings or tables as legs."""
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "trip.toml"
+    path.write_text(
+        'speed = 30\nhustle = 1\nlegs = ["24 mi forest trackless"]\n[[more]]\n', encoding="utf-8"
+    )
+    with pytest.raises(InputError, match="unknown journey file key 'more'"):
+        load_journey(path, load_system("pf1e"))
+    path.write_text(
+        'speed = 30\n[[legs]]\ndistance = 24\nterrain = "forest"\nroad = "trackless"\n',
+        encoding="utf-8",
+    )
+    spec = load_journey(path, load_system("pf1e"))
+    assert spec.legs == (Leg(Fraction(24), spec.legs[0].terrain, spec.legs[0].road),)
+    assert spec.options == {"speed": 30}
+
+
+@pytest.mark.parametrize(
+    ("leg", "message"),
+    [
+        ("2 mi swampp road", "unknown terrain 'swampp' (known: "),
+        ("2 mi swamp roda", "unknown road 'roda' (known: highway, road, trackless)"),
+        ("-2 mi swamp road", "leg distance -2 is negative"),
+        ("2 parsecs swamp road", "unknown distance unit 'parsecs'"),
+    ],
+)
+def test_bad_legs(leg: str, message: str) -> None:
+    """Bad legs raise one line naming the bad value and the valid ones."""
+    with pytest.raises(InputError) as info:
+        parse_leg(leg, load_system("pf1e"))
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_bad_travellers() -> None:
+    """Unknown mounts and vessels list the valid ones; AB and TB out of range are refused."""
+    with pytest.raises(InputError, match=r"unknown mount or vehicle 'unicorn' .*light_horse"):
+        _pf(["2 mi plains road"], Traveller(mount="unicorn"))
+    with pytest.raises(InputError, match=r"unknown vessel 'canoe' .*rowboat"):
+        _pf(["2 mi"], Traveller(vessel="canoe"))
+    rules = load_system("dh2e")
+    with pytest.raises(InputError, match="agility bonus -1 is out of range"):
+        plan_journey("dh2e", [parse_leg("2 km", rules)], Traveller(agility_bonus=-1))
+    with pytest.raises(InputError, match="toughness bonus 0 is out of range"):
+        plan_journey(
+            "dh2e",
+            [parse_leg("2 km", rules)],
+            Traveller(agility_bonus=2, toughness_bonus=0),
+            hustle=2,
+        )
