@@ -1,0 +1,202 @@
+"""Overland routes (footfall.route): exact fastest routes on square and hex maps."""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import json
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from footfall.errors import InputError, SceneError
+from footfall.route import (
+    Grid,
+    TerrainMap,
+    find_route,
+    load_map,
+    parse_map,
+    parse_map_text,
+    sample_map,
+)
+from footfall.rules import load_system
+from footfall.travel import Leg, Traveller, plan_journey
+
+LEGEND = {
+    ".": "plains trackless",
+    "=": "plains highway",
+    "f": "forest trackless",
+    "j": "jungle trackless",
+    "m": "mountains road",
+    "~": "impassable",
+}
+WALKER = Traveller(speeds=(30,))
+
+HEX_EVEN = [(1, 0), (-1, 0), (0, -1), (-1, -1), (0, 1), (-1, 1)]
+HEX_ODD = [(1, 0), (-1, 0), (1, -1), (0, -1), (1, 1), (0, 1)]
+
+
+def _hours_per_cell(words: str) -> Fraction | None:
+    if words == "impassable":
+        return None
+    terrain, road = words.split()
+    travel = load_system("pf1e").travel
+    assert travel is not None
+    from footfall.rules import Road, Terrain
+
+    return 1 / (3 * travel.terrain_multiplier(Terrain(terrain), Road(road)))
+
+
+def _oracle(m: TerrainMap, start: tuple[int, int], goal: tuple[int, int]) -> Fraction | None:
+    """Dijkstra over (cell, diagonal parity) with Fraction costs: the obvious reference."""
+    best: dict[tuple[int, int, int], Fraction] = {(start[0], start[1], 0): Fraction(0)}
+    heap: list[tuple[Fraction, int, int, int]] = [(Fraction(0), start[0], start[1], 0)]
+    done: set[tuple[int, int, int]] = set()
+    while heap:
+        cost, x, y, s = heapq.heappop(heap)
+        if (x, y, s) in done:
+            continue
+        done.add((x, y, s))
+        if (x, y) == goal:
+            return cost
+        if m.grid is Grid.HEX:
+            steps = [(dx, dy, 1, s) for dx, dy in (HEX_ODD if y % 2 else HEX_EVEN)]
+        else:
+            steps = [(dx, dy, 1, s) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+            if m.diagonal.value == "alternating":
+                steps += [(dx, dy, 2 if s else 1, 1 - s) for dx in (-1, 1) for dy in (-1, 1)]
+        for dx, dy, cells, ns in steps:
+            nx, ny = x + dx, y + dy
+            if not (0 <= nx < m.width and 0 <= ny < m.height):
+                continue
+            per_cell = _hours_per_cell(" ".join(m.legend[m.rows[ny][nx]].words))
+            if per_cell is None:
+                continue
+            new = cost + cells * per_cell * m.cell
+            if new < best.get((nx, ny, ns), Fraction(10**9)):
+                best[(nx, ny, ns)] = new
+                heapq.heappush(heap, (new, nx, ny, ns))
+    return None
+
+
+def _neighbours_ok(m: TerrainMap, path: tuple[tuple[int, int], ...]) -> bool:
+    for (x0, y0), (x1, y1) in itertools.pairwise(path):
+        d = (x1 - x0, y1 - y0)
+        if m.grid is Grid.HEX:
+            if d not in (HEX_ODD if y0 % 2 else HEX_EVEN):
+                return False
+        elif max(abs(d[0]), abs(d[1])) != 1:
+            return False
+    return True
+
+
+@st.composite
+def _maps(draw: st.DrawFn) -> tuple[TerrainMap, tuple[int, int], tuple[int, int]]:
+    width = draw(st.integers(1, 7))
+    height = draw(st.integers(1, 6))
+    rows = [
+        "".join(draw(st.sampled_from(list(LEGEND))) for _ in range(width)) for _ in range(height)
+    ]
+    start = (draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1)))
+    goal = (draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1)))
+    for x, y in (start, goal):
+        rows[y] = rows[y][:x] + "." + rows[y][x + 1 :]
+    grid = draw(st.sampled_from(["square", "hex"]))
+    diagonal = draw(st.sampled_from(["alternating", "none"]))
+    cell = draw(st.sampled_from(["1 mi", "6 mi", "3/2 mi"]))
+    m = parse_map(
+        {"grid": grid, "cell": cell, "diagonal": diagonal, "legend": LEGEND, "rows": rows}
+    )
+    return m, start, goal
+
+
+@given(_maps())
+@settings(max_examples=150, deadline=None)
+def test_route_matches_oracle(case: tuple[TerrainMap, tuple[int, int], tuple[int, int]]) -> None:
+    """The fastest route's exact hours equal a Fraction Dijkstra's; legs add up to them."""
+    m, start, goal = case
+    route = find_route(m, start, goal, WALKER)
+    expected = _oracle(m, start, goal)
+    assert route.found == (expected is not None)
+    if expected is None:
+        return
+    assert route.hours == expected
+    assert sum((p.hours for p in route.legs), Fraction(0)) == expected
+    assert route.path[0] == start and route.path[-1] == goal
+    assert _neighbours_ok(m, route.path)
+
+
+def test_sample_valley_route() -> None:
+    """The sample valley: follow the highway, then climb; 31 mi in 112/9 h at speed 30."""
+    route = find_route(sample_map("valley"), (0, 7), (29, 2), WALKER)
+    assert route.found and route.distance == 31
+    assert route.hours == Fraction(112, 9)
+    assert (route.legs[0].leg.terrain, route.legs[0].leg.road) == ("plains", "highway")
+    assert route.legs[0].leg.distance == 24 and route.legs[0].hours == 8
+
+
+def test_route_feeds_the_planner(tmp_path: object) -> None:
+    """A route's --json legs plan into the same total hours with footfall.travel."""
+    from pathlib import Path
+
+    from footfall.travel import load_journey
+
+    route = find_route(sample_map("hexes"), (0, 0), (11, 7), WALKER)
+    path = Path(str(tmp_path)) / "r.json"
+    path.write_text(json.dumps(route.to_json()), encoding="utf-8")
+    spec = load_journey(path, load_system("pf1e"))
+    journey = plan_journey("pf1e", list(spec.legs), WALKER)
+    assert journey.total_hours == route.hours
+    assert journey.total_distance == route.distance == 90
+    assert all(isinstance(leg, Leg) for leg in spec.legs)
+
+
+def test_hex_neighbourhood_is_six() -> None:
+    """On an odd-r hex map, a route only takes the six hex steps of its row's parity."""
+    rows = ["." * 9] * 9
+    m = parse_map({"grid": "hex", "cell": "1 mi", "legend": {".": "plains road"}, "rows": rows})
+    route = find_route(m, (0, 0), (8, 8), WALKER)
+    assert _neighbours_ok(m, route.path)
+    # hex distance from (0,0) to (8,8) in odd-r is 12 steps
+    assert len(route.path) - 1 == 12 and route.hours == 4
+
+
+def test_unreachable_and_bad_points() -> None:
+    """A walled-off goal is not found; off-map and impassable endpoints are refused."""
+    m = parse_map(
+        {"legend": {".": "plains road", "~": "impassable"}, "rows": [".~.", ".~.", ".~."]}
+    )
+    assert not find_route(m, (0, 0), (2, 2), WALKER).found
+    with pytest.raises(InputError, match="off the 3x3 map"):
+        find_route(m, (0, 0), (5, 5), WALKER)
+    with pytest.raises(InputError, match="impassable cell"):
+        find_route(m, (0, 0), (1, 1), WALKER)
+
+
+def test_text_format_and_errors() -> None:
+    """The text format reads header, legend and rows; bad maps name the problem."""
+    m = parse_map_text(
+        "grid: hex  # comment\ncell: 6 mi\nlegend:\n  . = plains road\n  = = plains highway\n"
+        "rows:\n  . = .\n   = . =\n"
+    )
+    assert m.grid is Grid.HEX and m.cell == 6 and m.rows == (".=.", "=.=")
+    with pytest.raises(SceneError, match="symbol 'x' is not in the legend"):
+        parse_map({"legend": {".": "plains road"}, "rows": [".x"]})
+    with pytest.raises(SceneError, match="row 1 has 1 cells"):
+        parse_map({"legend": {".": "plains road"}, "rows": ["..", "."]})
+    with pytest.raises(InputError, match="unknown terrain 'lava'"):
+        find_route(
+            parse_map({"legend": {".": "lava road"}, "rows": [".."]}), (0, 0), (1, 0), WALKER
+        )
+    with pytest.raises(InputError, match="unknown sample map 'atlantis'"):
+        load_map("atlantis")
+
+
+def test_dh2e_map_dense() -> None:
+    """dh2e maps mark cells dense or open; dense halves the narrative speed (seed 001)."""
+    m = parse_map({"cell": "1 km", "legend": {".": "open", "d": "dense"}, "rows": [".dd."]})
+    route = find_route(m, (0, 0), (3, 0), Traveller(agility_bonus=3), system_id="dh2e")
+    # AB 3: 4 km/h; dense 2 km/h: 1/2 + 1/2 + 1/4
+    assert route.hours == Fraction(5, 4) and route.unit == "km"
