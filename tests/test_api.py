@@ -402,3 +402,251 @@ def test_tables_unknown(client: TestClient) -> None:
     """An unknown table names the known ones."""
     message = _error(client.get("/api/tables/pf1e/nope"), 400)
     assert message.startswith("unknown pf1e table 'nope' (known: per-round, per-minute,")
+
+
+# ---------------------------------------------------------------------------- scenes
+
+LINE: dict[str, Any] = {
+    "footfall": 1,
+    "system": "pf1e",
+    "map": ["...."],
+    "creatures": [{"id": "valeros", "at": [0, 0], "size": "medium", "side": "party", "speed": 10}],
+}
+
+
+def _cli_json(*args: str) -> Any:
+    """Run ``footfall ARGS --json`` in-process and parse its output."""
+    from typer.testing import CliRunner
+
+    from footfall.cli import app
+
+    result = CliRunner().invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_scenes_list_matches_cli(client: TestClient) -> None:
+    """/api/scenes is ``footfall scenes --json``: one sample per system at least."""
+    body = client.get("/api/scenes").json()
+    assert body == _cli_json("scenes")
+    assert {s["system"] for s in body} == {"pf1e", "dnd35", "dh2e", "drawsteel"}
+
+
+def test_scene_get_and_unknown(client: TestClient) -> None:
+    """A sample comes back as SCENE.md JSON; an unknown name is a 404 naming the known ones."""
+    scene = client.get("/api/scenes/pf1e-ogre-bridge").json()
+    assert scene["footfall"] == 1 and scene["system"] == "pf1e"
+    assert any(c["id"] == "ogre" for c in scene["creatures"])
+    message = _error(client.get("/api/scenes/nope"), 404)
+    assert message.startswith("unknown scene 'nope' (known: dh2e-hive-underpass,")
+
+
+def test_scene_validate(client: TestClient) -> None:
+    """A valid scene comes back normalised; a ragged map is a 400 naming the row."""
+    body = client.post("/api/scenes/validate", json={"scene": LINE}).json()
+    assert body["scene"]["map"] == ["...."]
+    bad = {**LINE, "map": ["....", "..."]}
+    message = _error(client.post("/api/scenes/validate", json={"scene": bad}), 400)
+    assert "row" in message
+
+
+def test_extra_scene_is_listed() -> None:
+    """A scene given to create_app (``footfall serve --scene FILE``) is listed and served."""
+    client = TestClient(create_app(scenes={"mine": LINE}, default_scene="mine"))
+    names = [s["name"] for s in client.get("/api/scenes").json()]
+    assert "mine" in names
+    assert client.get("/api/scenes/mine").json() == LINE
+    assert client.get("/api/meta").json()["default_scene"] == "mine"
+
+
+# ---------------------------------------------------------------------------- tactical
+
+
+def test_reach_exact(client: TestClient) -> None:
+    """Speed 10 on a 4-square line: 5 ft and 10 ft squares, nothing further (SCENE.md shape)."""
+    body = client.post("/api/reach", json={"scene": LINE, "mover": "valeros"}).json()
+    assert {k: body[k] for k in ("mover", "action", "budget", "unit")} == {
+        "mover": "valeros",
+        "action": "move",
+        "budget": 10,
+        "unit": "ft",
+    }
+    assert [(s["at"], s["cost"]) for s in body["squares"]] == [([1, 0], 5), ([2, 0], 10)]
+
+
+def test_reach_diagonal_into_difficult(client: TestClient) -> None:
+    """A diagonal into difficult terrain costs 3 squares, 15 ft (seed 004; RULES.md 1.2)."""
+    scene = {
+        "footfall": 1,
+        "system": "pf1e",
+        "map": ["..", ".^"],
+        "creatures": [
+            {"id": "valeros", "at": [0, 0], "size": "medium", "side": "party", "speed": 30}
+        ],
+    }
+    body = client.post("/api/path", json={"scene": scene, "mover": "valeros", "to": [1, 1]}).json()
+    assert (body["found"], body["cost"], body["path"]) == (True, 15, [[0, 0], [1, 1]])
+    assert body["breakdown"][0]["cost"] == 15
+
+
+def test_path_not_found_says_why(client: TestClient) -> None:
+    """A square beyond the budget: found false, rule budget, and the cheapest cost."""
+    body = client.post("/api/path", json={"scene": LINE, "mover": "valeros", "to": [3, 0]}).json()
+    assert (body["found"], body["rule"], body["cheapest"]) == (False, "budget", 15)
+    assert "15 ft" in body["reason"]
+
+
+def test_check_corner_translated(client: TestClient) -> None:
+    """A diagonal past a wall's corner breaks rule ``corner``; the message follows ``lang``."""
+    scene = {
+        "footfall": 1,
+        "system": "pf1e",
+        "map": ["..", "#."],
+        "creatures": [
+            {"id": "valeros", "at": [0, 0], "size": "medium", "side": "party", "speed": 30}
+        ],
+    }
+    query = {"scene": scene, "mover": "valeros", "path": [[1, 1]]}
+    en = client.post("/api/check", json=query).json()
+    ru = client.post("/api/check", json={**query, "lang": "ru"}).json()
+    assert en["legal"] is False and [v["rule"] for v in en["violations"]] == ["corner"]
+    assert en["violations"][0]["step"] == 1
+    assert en["violations"][0]["message"] != ru["violations"][0]["message"]
+
+
+@pytest.mark.parametrize(
+    ("command", "endpoint", "extra"),
+    [
+        (["reach", "pf1e-ogre-bridge", "--mover", "ogre"], "reach", {"mover": "ogre"}),
+        (
+            ["path", "pf1e-ogre-bridge", "--mover", "valeros", "--to", "12,2"],
+            "path",
+            {"mover": "valeros", "to": [12, 2]},
+        ),
+        (
+            [
+                "check",
+                "pf1e-ogre-bridge",
+                "--mover",
+                "valeros",
+                "--path",
+                "7,4 6,3",
+                "--lang",
+                "ru",
+            ],
+            "check",
+            {"mover": "valeros", "path": [[7, 4], [6, 3]], "lang": "ru"},
+        ),
+        (
+            ["reach", "drawsteel-burning-hall", "--mover", "fury", "--action", "advance"],
+            "reach",
+            {"mover": "fury", "action": "advance"},
+        ),
+    ],
+)
+def test_tactical_equals_cli(
+    client: TestClient, command: list[str], endpoint: str, extra: dict[str, Any]
+) -> None:
+    """reach / path / check answer exactly what ``footfall ... --json`` prints."""
+    scene = client.get(f"/api/scenes/{command[1]}").json()
+    body = client.post(f"/api/{endpoint}", json={"scene": scene, **extra}).json()
+    assert body == _cli_json(*command)
+
+
+def test_interpretation_switch(client: TestClient) -> None:
+    """Switch hampered_diagonal=multiply prices the 1st diagonal into difficult at 10 ft."""
+    scene = {
+        "footfall": 1,
+        "system": "pf1e",
+        "map": ["..", ".^"],
+        "creatures": [
+            {"id": "valeros", "at": [0, 0], "size": "medium", "side": "party", "speed": 30}
+        ],
+    }
+    query = {
+        "scene": scene,
+        "mover": "valeros",
+        "to": [1, 1],
+        "interpretations": {"hampered_diagonal": "multiply"},
+    }
+    assert client.post("/api/path", json=query).json()["cost"] == 10
+    bad = {**query, "interpretations": {"hampered_diagonal": "sideways"}}
+    assert _error(client.post("/api/path", json=bad), 400) == (
+        "unknown hampered_diagonal choice 'sideways' (known: as-diagonals, multiply)"
+    )
+
+
+def test_tactical_bad_inputs(client: TestClient) -> None:
+    """Unknown mover, unknown action, non-neighbour path: 400 with one line each."""
+    assert "'nobody'" in _error(
+        client.post("/api/reach", json={"scene": LINE, "mover": "nobody"}), 400
+    )
+    assert "'fly-kick'" in _error(
+        client.post("/api/reach", json={"scene": LINE, "mover": "valeros", "action": "fly-kick"}),
+        400,
+    )
+    message = _error(
+        client.post("/api/check", json={"scene": LINE, "mover": "valeros", "path": [[2, 0]]}), 400
+    )
+    assert "not a neighbour" in message
+    assert _error(client.post("/api/reach", json={"scene": [], "mover": "v"}), 422).startswith(
+        "scene: "
+    )
+
+
+def test_oversized_map_is_413(client: TestClient) -> None:
+    """A map wider than 500 squares is refused with 413 before parsing."""
+    scene = {**LINE, "map": ["." * 501]}
+    message = _error(client.post("/api/reach", json={"scene": scene, "mover": "valeros"}), 413)
+    assert message == "map is 501x1 squares, over the limit of 500x500"
+
+
+def test_too_many_creatures_and_long_path_are_413() -> None:
+    """Creature and path-length limits answer 413."""
+    client = TestClient(create_app(limits=Limits(creatures=1, path_squares=3)))
+    crowd = {**LINE, "creatures": [*LINE["creatures"], {**LINE["creatures"][0], "id": "b"}]}
+    assert _error(client.post("/api/reach", json={"scene": crowd, "mover": "valeros"}), 413) == (
+        "scene has 2 creatures, over the limit of 1"
+    )
+    long = {"scene": LINE, "mover": "valeros", "path": [[1, 0], [2, 0], [3, 0], [2, 0]]}
+    assert _error(client.post("/api/check", json=long), 413) == (
+        "path of 4 squares, over the limit of 3"
+    )
+
+
+# ---------------------------------------------------------------------------- route
+
+
+def test_route_sample_highway(client: TestClient) -> None:
+    """Along the valley's highway: 29 one-mile cells at 3 mi/h (speed 30, x1)."""
+    body = client.post(
+        "/api/route", json={"sample": "valley", "from": [0, 7], "to": [29, 7], "speed": 30}
+    ).json()
+    assert body["found"] is True and body["distance"] == 29
+    assert body["legs"] == [
+        {"distance": 29, "terrain": "plains", "road": "highway", "multiplier": "1",
+         "per_hour": 3, "hours": 9.67}
+    ]  # fmt: skip
+
+
+def test_route_feeds_travel(client: TestClient) -> None:
+    """A route's legs go to /api/travel unchanged and give the same hours."""
+    found = client.post(
+        "/api/route",
+        json={
+            "map": {"legend": {".": "plains road", "f": "forest trackless"}, "rows": ["..f"],
+                    "cell": "6 mi"},
+            "from": [0, 0], "to": [2, 0], "speed": 30,
+        },
+    ).json()  # fmt: skip
+    assert found["hours"] == 6
+    journey = client.post("/api/travel", json={"speed": 30, "legs": found["legs"]}).json()
+    assert journey["total"]["hours"] == 6 and journey["total"]["distance"] == 12
+
+
+def test_route_needs_one_map(client: TestClient) -> None:
+    """Neither map nor sample (or both) is a 400 saying what to give."""
+    response = client.post("/api/route", json={"from": [0, 0], "to": [1, 0], "speed": 30})
+    assert _error(response, 400) == (
+        "give either 'map' (text or JSON) or 'sample' (a shipped map name)"
+    )

@@ -405,22 +405,11 @@ def create_app(
 
     @app.get("/api/scenes", tags=["scenes"])
     def scenes_list() -> Any:
-        """List the sample scenes (and any scene the server was started with)."""
-        out = []
-        for name in scene_names():
-            data = scene_data(name)
-            creatures = data.get("creatures", [])
-            out.append(
-                {
-                    "name": name,
-                    "title": data.get("x-title") or name,
-                    "system": data.get("system"),
-                    "width": max((len(r) for r in data.get("map", [])), default=0),
-                    "height": len(data.get("map", [])),
-                    "creatures": [c.get("id") for c in creatures if isinstance(c, dict)],
-                }
-            )
-        return {"scenes": out}
+        """List the sample scenes (and any scene the server was started with).
+
+        The shape of ``footfall scenes --json``: name, system, size [w, h], creature ids, title.
+        """
+        return [_scene_entry(name, scene_data(name)) for name in scene_names()]
 
     @app.get("/api/scenes/{name}", tags=["scenes"])
     def scenes_get(name: Annotated[str, Path(max_length=100)]) -> Any:
@@ -638,6 +627,20 @@ def _route(body: RouteQuery, lim: Limits) -> Any:
         terrain_map, body.start, body.goal, who, system_id=body.system, metric=body.metric
     )
     return found.to_json()
+
+
+def _scene_entry(name: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Describe one scene as ``footfall scenes --json`` does."""
+    from footfall.scene import parse_scene
+
+    scene = parse_scene(data)
+    return {
+        "name": name,
+        "system": scene.system,
+        "size": [scene.width, scene.height],
+        "creatures": [c.id for c in scene.creatures],
+        "title": str(scene.extra.get("x-title", "")),
+    }
 
 
 def _enum(kind: Any, value: str, what: str) -> Any:

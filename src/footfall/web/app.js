@@ -133,7 +133,7 @@
   }
   async function loadSamples() {
     const data = await api("GET", "scenes");
-    state.samples = data.scenes;
+    state.samples = data;
   }
   function fillSystemSelects() {
     const sel = $("system"), cur = sel.value || (state.scene && state.scene.system);
