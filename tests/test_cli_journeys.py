@@ -1,0 +1,217 @@
+"""CLI of journeys: `footfall travel`, `chase` and `route`, exact output and errors."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from footfall.cli import app, main
+
+runner = CliRunner()
+
+ACCEPTANCE = [
+    "travel",
+    "pf1e",
+    "--speed",
+    "30",
+    "--leg",
+    "24 mi forest trackless",
+    "--leg",
+    "30 mi plains road",
+]
+
+
+def _ok(args: list[str]) -> str:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _error(
+    args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> str:
+    monkeypatch.setattr(sys, "argv", ["footfall", *args])
+    with pytest.raises(SystemExit) as info:
+        main()
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    return err
+
+
+def test_acceptance_travel_log() -> None:
+    """The issue's acceptance command reads as a GM's travel log, to the mile and hour."""
+    assert _ok(ACCEPTANCE) == (
+        "pf1e: 54 mi in 26 h = 3.25 days of 8 h (speed=30)\n"
+        "Legs:\n"
+        "  1. 24 mi, forest, trackless: x1/2, 1.5 mi/h, 16 h\n"
+        "  2. 30 mi, plains, road or trail: x1, 3 mi/h, 10 h\n"
+        "Days:\n"
+        "  Day 1: 8 h, 12 mi; ends 12 of 24 mi into leg 1 (forest, trackless)\n"
+        "  Day 2: 8 h, 12 mi; ends 24 of 24 mi into leg 1 (forest, trackless)\n"
+        "  Day 3: 8 h, 24 mi; ends 24 of 30 mi into leg 2 (plains, road or trail)\n"
+        "  Day 4: 2 h, 6 mi; arrives\n"
+    )
+
+
+def test_acceptance_json_contract() -> None:
+    """--json carries JOURNEY.md's example keys with exactly its numbers."""
+    data = json.loads(_ok([*ACCEPTANCE, "--json"]))
+    assert data["total"]["days"] == 3.25 and data["total"]["hours"] == 26
+    assert [d["distance"] for d in data["days"]] == [12, 12, 24, 6]
+    assert [leg["per_hour"] for leg in data["legs"]] == [1.5, 3]
+    assert data["hustle"] == [] and data["forced_march"] == [] and data["fatigued_from"] is None
+
+
+def test_russian_and_chinese_terms() -> None:
+    """--lang ru / zh use the seeds' terms: «Спешка», «Марш-бросок»; 急行, 强行军."""
+    args = [*ACCEPTANCE, "--hustle", "2", "--forced-march", "1"]
+    ru = _ok([*args, "--lang", "ru"])
+    assert "Спешка:" in ru and "Марш-бросок:" in ru and "СЛ 12" in ru
+    assert "Утомлён с дня 1, часа 2" in ru
+    zh = _ok([*args, "--lang", "zh"])
+    assert "急行:" in zh and "强行军:" in zh and "DC 12" in zh
+
+
+def test_rowboat_downstream_cli() -> None:
+    """`--vessel rowboat --downstream --drift`: 87 miles a day (RULES.md 1.6)."""
+    data = json.loads(
+        _ok(
+            [
+                "travel",
+                "pf1e",
+                "--vessel",
+                "rowboat",
+                "--downstream",
+                "--drift",
+                "--leg",
+                "174 mi",
+                "--json",
+            ]
+        )
+    )
+    assert [d["distance"] for d in data["days"]] == [87, 87]
+    assert data["total"]["days"] == 2
+
+
+def test_forced_march_roll_is_reproducible() -> None:
+    """--roll --seed N gives the same rolls twice and logs each one."""
+    args = [*ACCEPTANCE, "--forced-march", "2", "--con-mod", "1", "--roll", "--seed", "9", "--json"]
+    first, second = json.loads(_ok(args)), json.loads(_ok(args))
+    assert first["forced_march"] == second["forced_march"] and first["rolls"] == second["rolls"]
+    assert all("roll" in f and "damage" in f for f in first["forced_march"])
+    assert first["forced_march"][0]["dc"] == 12 and first["forced_march"][0]["p_fail"] == 0.5
+
+
+def test_chase_json_contract() -> None:
+    """JOURNEY.md's chase example: p_escape 0.525, p_caught 0.475."""
+    data = json.loads(
+        _ok(
+            [
+                "chase",
+                "pf1e",
+                "--pursuer",
+                "speed=30,dex=+2,con=+1",
+                "--quarry",
+                "speed=30,dex=+3",
+                "--scale",
+                "tactical",
+                "--json",
+            ]
+        )
+    )
+    assert {
+        k: data[k] for k in ("system", "scale", "outcome", "check", "p_escape", "p_caught")
+    } == {
+        "system": "pf1e",
+        "scale": "tactical",
+        "outcome": "contest",
+        "check": "dexterity",
+        "p_escape": 0.525,
+        "p_caught": 0.475,
+    }
+    rolled = json.loads(
+        _ok(
+            [
+                "chase",
+                "pf1e",
+                "--pursuer",
+                "speed=30",
+                "--quarry",
+                "speed=30",
+                "--roll",
+                "--seed",
+                "1",
+                "--json",
+            ]
+        )
+    )
+    assert set(rolled["roll"]) >= {"pursuer", "quarry", "winner"}
+
+
+def test_chase_text() -> None:
+    """The chase text names the check, the odds and the tie rule."""
+    out = _ok(["chase", "dnd35", "--pursuer", "speed=40", "--quarry", "speed=30"])
+    assert out == "dnd35 chase (tactical): the pursuer is faster: the quarry is caught\n"
+
+
+def test_route_feeds_travel(tmp_path: Path) -> None:
+    """`route --json > r.json` then `travel --from-route r.json` plans the same hours."""
+    text = _ok(["route", "hexes", "--from", "0,0", "--to", "11,7", "--speed", "30", "--json"])
+    route = json.loads(text)
+    assert route["found"] and route["hours"] == 31.33 and route["days"] == 3.92
+    path = tmp_path / "r.json"
+    path.write_text(text, encoding="utf-8")
+    plan = json.loads(_ok(["travel", "pf1e", "--speed", "30", "--from-route", str(path), "--json"]))
+    assert plan["total"]["hours"] == route["hours"]
+    assert plan["legs"] == route["legs"]
+
+
+def test_route_text() -> None:
+    """The route's text lists its legs with terrain, multiplier and hours."""
+    out = _ok(["route", "valley", "--from", "0,7", "--to", "29,2", "--speed", "30"])
+    assert out.splitlines()[:3] == [
+        "Route 0,7 -> 29,2: 31 mi, 12.44 h = 1.56 days of 8 h (29 steps, speed=30)",
+        "Legs:",
+        "  1. 24 mi, plains, highway: x1, 3 mi/h, 8 h",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["travel", "pf1e", "--speed", "30", "--leg", "2 mi swampp road"],
+            "footfall: error: unknown terrain 'swampp' (known: ",
+        ),
+        (
+            ["travel", "pf1e", "--vessel", "rowboat", "--upstream", "--leg", "5 mi"],
+            "cannot be rowed or poled upstream",
+        ),
+        (
+            ["travel", "pf1e", "--mount", "griffon", "--leg", "5 mi plains road"],
+            "unknown mount or vehicle 'griffon'",
+        ),
+        (
+            ["travel", "dh2e", "--agility-bonus", "-2", "--leg", "5 km"],
+            "agility bonus -2 is out of range",
+        ),
+        (
+            ["chase", "drawsteel", "--pursuer", "speed=5", "--quarry", "speed=5"],
+            "Draw Steel text (seed 002) has no chase rules",
+        ),
+        (["route", "valley", "--from", "0,0", "--to", "a,b", "--speed", "30"], "expected X,Y"),
+    ],
+)
+def test_errors_are_one_line_exit_2(
+    args: list[str],
+    message: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Bad input prints one line naming the bad value (and valid ones) and exits 2."""
+    assert message in _error(args, monkeypatch, capsys)
