@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,7 @@ def register(app: typer.Typer) -> None:
         if name:
             typer.echo(f"scene: {name}")
         typer.echo("press Ctrl+C to stop")
+        sys.stdout.flush()  # the URL must show before uvicorn takes over (pipes buffer)
         try:
             uvicorn.run(app_, host=host, port=port, log_level="warning")
         except OSError as exc:  # port in use, address not available
