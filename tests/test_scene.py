@@ -9,10 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from footfall.errors import InputError, LimitError, SceneError
 from footfall.scene import (
+    Creature,
     Flag,
+    Scene,
     creature,
     dump_scene,
     footprint,
@@ -21,6 +25,8 @@ from footfall.scene import (
     parse_scene,
     parse_text_map,
     scene_to_json,
+    scene_to_text,
+    validate,
 )
 
 #: The example scene of SCENE.md, verbatim.
@@ -459,3 +465,105 @@ def test_load_scene_bad_json(tmp_path: Path) -> None:
     path.write_text('{"footfall": 1,', encoding="utf-8")
     with pytest.raises(SceneError, match=r"bad.json: not valid JSON"):
         load_scene(path)
+
+
+def test_scene_to_text_round_trips_the_example() -> None:
+    """scene_to_text writes a text map that parse_text_map reads back to an equal scene."""
+    scene = parse_scene(SCENE_MD_EXAMPLE)
+    assert parse_text_map(scene_to_text(scene)) == scene
+
+
+def test_validate_checks_a_scene_built_in_code() -> None:
+    """validate() refuses a hand-built Scene with a creature off the map, like parse_scene."""
+    scene = parse_scene(SCENE_MD_EXAMPLE)
+    moved = Scene(
+        scene.system, scene.rows, scene.legend, (), (Creature("z", (40, 0), "medium", "p"),)
+    )
+    with pytest.raises(SceneError, match=r"'z'\): off the map"):
+        validate(moved)
+    assert validate(scene) == scene
+
+
+# -- properties: random scenes round-trip through JSON and the text format ---------------------
+
+SIZES = {"pf1e": ["tiny", "small", "medium", "large"], "drawsteel": ["1S", "1M", "2"]}
+
+
+def canonical_sixth(n: int) -> int | float | str:
+    """Write n/6 as canonical scene JSON does: int, exact decimal float, else "p/q"."""
+    value = Fraction(n, 6)
+    if value.denominator == 1:
+        return int(value)
+    return float(value) if value.denominator == 2 else f"{value.numerator}/{value.denominator}"
+
+
+@st.composite
+def scenes(draw: st.DrawFn) -> dict[str, Any]:
+    """Draw a valid scene in canonical JSON: random terrain, walls, non-overlapping creatures."""
+    system = draw(st.sampled_from(["pf1e", "drawsteel"]))
+    width, height = draw(st.integers(2, 9)), draw(st.integers(2, 9))
+    row = st.text(alphabet=".^%o!*", min_size=width, max_size=width)
+    rows = draw(st.lists(row, min_size=height, max_size=height))
+    data: dict[str, Any] = {"footfall": 1, "system": system, "map": rows}
+    if "*" in "".join(rows) or draw(st.booleans()):
+        data["legend"] = {
+            "*": {"flags": ["difficult"], "width_ft": draw(st.sampled_from([2.5, 3, "5/3"]))}
+        }
+    coordinate = st.integers(0, 54).map(canonical_sixth)
+    walls = draw(
+        st.lists(
+            st.fixed_dictionaries(
+                {
+                    "from": st.tuples(coordinate, coordinate).map(list),
+                    "to": st.tuples(coordinate, coordinate).map(list),
+                },
+                optional={"door": st.sampled_from(["open", "closed"])},
+            ).filter(lambda w: w["from"] != w["to"]),
+            max_size=3,
+        )
+    )
+    if walls:
+        data["walls"] = walls
+    taken: set[tuple[int, int]] = set()
+    creatures = []
+    for i in range(draw(st.integers(0, 3))):
+        size = draw(st.sampled_from(SIZES[system]))
+        side = 2 if size in ("large", "2") else 1
+        x, y = draw(st.integers(0, width - side)), draw(st.integers(0, height - side))
+        space = {(x + dx, y + dy) for dx in range(side) for dy in range(side)}
+        if space & taken:
+            continue
+        taken |= space
+        c: dict[str, Any] = {
+            "id": f"c{i}",
+            "at": [x, y],
+            "size": size,
+            "side": draw(st.sampled_from(["a", "b"])),
+            "speed": draw(st.sampled_from([5, 30])),
+        }
+        if draw(st.booleans()):
+            c["fly"] = {"speed": 60, "maneuverability": draw(st.sampled_from(["good", "poor"]))}
+            c["alt"] = draw(st.sampled_from([0, 10]))
+            if not c["alt"]:
+                del c["alt"]
+        if draw(st.booleans()):
+            c["x-note"] = "n"
+        creatures.append(c)
+    if creatures:
+        data["creatures"] = creatures
+    return data
+
+
+@settings(max_examples=60, deadline=None)
+@given(scenes())
+def test_random_scenes_round_trip_json(data: dict[str, Any]) -> None:
+    """scene_to_json(parse_scene(d)) == d for random canonical scenes."""
+    assert scene_to_json(parse_scene(data)) == data
+
+
+@settings(max_examples=60, deadline=None)
+@given(scenes())
+def test_random_scenes_round_trip_text(data: dict[str, Any]) -> None:
+    """parse_text_map(scene_to_text(s)) == s for random scenes."""
+    scene = parse_scene(data)
+    assert parse_text_map(scene_to_text(scene)) == scene

@@ -65,12 +65,14 @@ __all__ = [
     "parse_text_map",
     "scene_json_text",
     "scene_to_json",
+    "scene_to_text",
     "segments_touch",
     "size_table",
     "step_blocked_by_walls",
     "terrain_index",
     "terrain_names",
     "thin_wall_exits",
+    "validate",
 ]
 
 Point = tuple[Fraction, Fraction]
@@ -1156,8 +1158,9 @@ def terrain_index(scene: Scene) -> tuple[npt.NDArray[np.int16], tuple[LegendEntr
             return index, tuple(scene.legend[c] for c in chars)
     chars = tuple(sorted(scene.legend, key=ord))
     codes = np.frombuffer("".join(scene.rows).encode("utf-32-le"), dtype="<u4")
-    keys = np.array([ord(c) for c in chars], dtype=np.uint32)
-    index = np.searchsorted(keys, codes).astype(np.int16).reshape(scene.height, scene.width)
+    lookup = np.zeros(ord(chars[-1]) + 1, dtype=np.int16)  # chars are sorted by code point
+    lookup[[ord(c) for c in chars]] = np.arange(len(chars), dtype=np.int16)
+    index = lookup[codes].reshape(scene.height, scene.width)
     _INDEX_CACHE.insert(0, (scene, index, chars))
     del _INDEX_CACHE[_INDEX_CACHE_SIZE:]
     return index, tuple(scene.legend[c] for c in chars)
@@ -1425,3 +1428,78 @@ def load_sample(name: str) -> Scene:
         raise unknown("sample scene", name, names)
     text = (resources.files("footfall") / "scenes" / f"{stem}.json").read_text(encoding="utf-8")
     return parse_scene_text(text)
+
+
+def _text_number(value: Number) -> str:
+    out = _number_out(value)
+    return str(out)
+
+
+def scene_to_text(scene: Scene) -> str:
+    """Return `scene` in the plain-text map format; `parse_text_map` reads it back equal.
+
+    Creatures are written with ``at=X,Y`` (not marks). Top-level ``x-...`` keys have no place
+    in the text format and are left out; ``x-...`` keys of creatures, walls and legend entries
+    are written as ``x-key=value`` when their value is a string without spaces.
+    """
+    lines = [f"footfall: {FORMAT_VERSION}", f"system: {scene.system}"]
+    if scene.square is not None:
+        lines.append(f"square: {_text_number(scene.square)}")
+    if scene.ceiling_ft is not None:
+        lines.append(f"ceiling_ft: {scene.ceiling_ft}")
+    if scene.background is not None:
+        lines.append(f"background: {scene.background}")
+
+    def extras(extra: Mapping[str, Any]) -> list[str]:
+        return [
+            f"{k}={v}"
+            for k, v in extra.items()
+            if isinstance(v, str) and v and not any(c.isspace() for c in v)
+        ]
+
+    for char, entry in scene.legend.items():
+        if DEFAULT_LEGEND.get(char) == entry and not entry.extra:
+            continue
+        words = sorted(flag.value for flag in entry.flags)
+        if entry.width_ft is not None:
+            words.append(f"width_ft={_text_number(entry.width_ft)}")
+        if entry.height_ft is not None:
+            words.append(f"height_ft={_text_number(entry.height_ft)}")
+        if entry.terrain is not None:
+            words.append(f"terrain={entry.terrain}")
+        if entry.impassable:
+            words.append("impassable")
+        words += extras(entry.extra)
+        lines.append(f"legend {char}: {' '.join(words)}".rstrip())
+    for wall in scene.walls:
+        words = [
+            f"{_text_number(wall.start[0])},{_text_number(wall.start[1])}",
+            f"{_text_number(wall.end[0])},{_text_number(wall.end[1])}",
+        ]
+        if wall.door is not None:
+            words.append(f"door={wall.door}")
+        lines.append("wall: " + " ".join(words + extras(wall.extra)))
+    for c in scene.creatures:
+        data = _creature_out(c)
+        words = [f"at={c.at[0]},{c.at[1]}"]
+        for key in ("size", "side", "speed", "agility_bonus", "toughness_bonus", "armor", "load"):
+            if key in data:
+                words.append(f"{key}={data[key]}")
+        if c.helpless:
+            words.append("helpless")
+        if c.fly is not None:
+            words.append(f"fly={c.fly.speed},{c.fly.maneuverability}")
+        if c.alt:
+            words.append(f"alt={c.alt}")
+        lines.append(f"creature {c.id}: " + " ".join(words + extras(c.extra)))
+    lines.append("map:")
+    lines.extend(scene.rows)
+    return "\n".join(lines) + "\n"
+
+
+def validate(scene: Scene) -> Scene:
+    """Check a `Scene` built in code (an importer's) as if read from JSON; return it checked.
+
+    Raises the same one-line `SceneError` / `LimitError` as `parse_scene`.
+    """
+    return parse_scene(scene_to_json(scene))
