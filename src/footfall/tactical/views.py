@@ -398,7 +398,8 @@ def _trace(results: list[Any], shape: tuple[int, int], index: int) -> list[Squar
         parent = results[leg].parent.reshape(-1)
         _, rest = divmod(index, h * w)
         y, x = divmod(rest, w)
-        out.append((x, y))
+        if not out or out[-1] != (x, y):
+            out.append((x, y))
         up = int(parent[index])
         if up >= 0:
             index = up

@@ -1,0 +1,33 @@
+"""Small scenes for the tactical rule tests: one builder, creatures as keyword rows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from footfall.scene import Scene, parse_scene
+
+
+def mob(cid: str, x: int, y: int, **fields: Any) -> dict[str, Any]:
+    """Return a creature row: medium, side "party", speed 30 unless `fields` say otherwise."""
+    row: dict[str, Any] = {"id": cid, "at": [x, y], "size": "medium", "side": "party"}
+    row.update(fields)
+    if "agility_bonus" not in row and "speed" not in row:
+        row["speed"] = 30
+    return row
+
+
+def make(
+    system: str,
+    rows: list[str],
+    *creatures: dict[str, Any],
+    legend: dict[str, Any] | None = None,
+    walls: list[dict[str, Any]] | None = None,
+) -> Scene:
+    """Build and validate a scene of `system` from map `rows` and `creatures`."""
+    data: dict[str, Any] = {"footfall": 1, "system": system, "map": rows}
+    data["creatures"] = list(creatures)
+    if legend:
+        data["legend"] = legend
+    if walls:
+        data["walls"] = walls
+    return parse_scene(data)
