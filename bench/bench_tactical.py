@@ -286,6 +286,125 @@ def _kernels_table(seed: int, repeat: int) -> None:
         )
 
 
+def bench_scene(seed: int, size: int = 100) -> dict[str, Any]:
+    """Build a pf1e scene (SCENE.md JSON) of `size` squares: random terrain and 24 creatures.
+
+    Terrain as the peers' maps (70 % ``.``, 20 % ``^`` difficult, 10 % ``#`` wall); the mover
+    ``hero`` (medium, speed 60: a 60-ft move is 12 squares) stands in the centre; allies,
+    enemies (some helpless) and a large ogre stand around it, within its reach.
+    """
+    rng = np.random.default_rng(seed)
+    draw = rng.random((size, size))
+    rows = np.where(draw < OPEN, ".", np.where(draw < OPEN + DIFFICULT, "^", "#"))
+    centre = size // 2
+    taken = {(centre, centre)}
+    rows[centre, centre] = "."
+    creatures: list[dict[str, Any]] = [
+        {"id": "hero", "at": [centre, centre], "size": "medium", "side": "party", "speed": 60}
+    ]
+    kinds = [("ally", "party", "medium", False)] * 8 + [("foe", "foes", "small", False)] * 10
+    kinds += [("corpse", "foes", "medium", True)] * 4 + [("ogre", "foes", "large", False)]
+    for number, (name, side, size_name, helpless) in enumerate(kinds):
+        side_len = 2 if size_name == "large" else 1
+        while True:
+            x, y = (int(v) for v in rng.integers(centre - 10, centre + 10, size=2))
+            space = {(x + i, y + j) for i in range(side_len) for j in range(side_len)}
+            if space & taken or any(rows[j, i] == "#" for i, j in space):
+                continue
+            taken |= {(i + di, j + dj) for i, j in space for di in (-1, 0, 1) for dj in (-1, 0, 1)}
+            break
+        creature = {"id": f"{name}{number}", "at": [x, y], "size": size_name, "side": side}
+        creature["speed"] = 30
+        if helpless:
+            creature["helpless"] = True
+        creatures.append(creature)
+    return {
+        "footfall": 1,
+        "system": "pf1e",
+        "map": ["".join(row) for row in rows],
+        "creatures": creatures,
+    }
+
+
+def reach_worker(seed: int, repeat: int) -> None:
+    """Time `reachable` (60-ft move, pf1e, creatures) in process, and the kernel's share."""
+    from footfall.scene import parse_scene
+    from footfall.tactical import search as kernel
+    from footfall.tactical import views
+
+    scene = parse_scene(bench_scene(seed))
+    kernel.warm_up()
+    inside = [0.0]
+    real_search = views.search
+
+    def timed_search(*args: Any, **kwargs: Any) -> Any:
+        started = time.perf_counter()
+        try:
+            return real_search(*args, **kwargs)
+        finally:
+            inside[0] += time.perf_counter() - started
+
+    views.search = timed_search  # type: ignore[assignment]
+    reach = views.reachable(scene, "hero", "move")
+    count = len(reach.squares)
+    times, kernel_times = [], []
+    for _ in range(max(repeat, 50)):
+        inside[0] = 0.0
+        started = time.perf_counter()
+        views.reachable(scene, "hero", "move")
+        times.append(time.perf_counter() - started)
+        kernel_times.append(inside[0])
+    policy_times = []
+    for _ in range(max(repeat, 50)):
+        started = time.perf_counter()
+        policy = views._policy(scene, "hero", "move", None, None, None)
+        views._window(policy)
+        policy_times.append(time.perf_counter() - started)
+    figures = {
+        "squares": count,
+        "median": statistics.median(times),
+        "kernel": statistics.median(kernel_times),
+        "policy_frame": statistics.median(policy_times),
+    }
+    print(json.dumps(figures))
+
+
+def _wall(command: list[str], repeat: int) -> float:
+    """Return the median wall time of running `command` as a whole process."""
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def _end_to_end_table(seed: int, repeat: int) -> None:
+    command = [sys.executable, __file__, "--worker", "reach", "--seed", str(seed)]
+    command += ["--repeat", str(repeat)]
+    done = subprocess.run(command, check=True, capture_output=True, text=True)
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    print("\n### End to end (pf1e, full rules)\n")
+    print("| measure | median | of which | target |")
+    print("| --- | ---: | --- | --- |")
+    print(
+        f"| `reachable`, 60-ft move, 100x100 scene, 24 creatures, in process "
+        f"({figures['squares']} end squares) | {figures['median'] * 1000:.2f} ms "
+        f"| search kernel {figures['kernel'] * 1000:.2f} ms; policy + frame arrays "
+        f"{figures['policy_frame'] * 1000:.2f} ms | < 1 ms |"
+    )
+    scene = "src/footfall/scenes/pf1e-ogre-bridge.json"
+    reach = [sys.executable, "-m", "footfall", "reach", scene, "--mover", "valeros"]
+    whole = _wall(reach, repeat)
+    bare = _wall([sys.executable, "-c", "pass"], repeat)
+    imports = _wall([sys.executable, "-c", "import footfall.cli"], repeat)
+    print(
+        f"| `footfall reach {scene} --mover valeros`, whole process | {whole:.2f} s "
+        f"| interpreter {bare:.2f} s; `import footfall.cli` (with interpreter) {imports:.2f} s "
+        f"| < 1.5 s |"
+    )
+
+
 def main() -> None:
     """Run every engine, cross-check the answers and print the Markdown table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -295,12 +414,16 @@ def main() -> None:
     parser.add_argument("--engines", default=",".join(ENGINES))
     parser.add_argument(
         "--sections",
-        default="peers,kernels",
-        help="comma list of: peers (the 1000x1000 table), kernels (small searches)",
+        default="peers,kernels,e2e",
+        help="comma list of: peers (the 1000x1000 table), kernels (small searches), "
+        "e2e (reachable in process, footfall reach as a process)",
     )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker == "reach":
+        reach_worker(args.seed, args.repeat)
+        return
     if args.worker == "kernels":
         kernels_worker(args.seed, args.repeat)
         return
@@ -313,6 +436,8 @@ def main() -> None:
         _peers_table(args)
     if "kernels" in sections:
         _kernels_table(args.seed, args.repeat)
+    if "e2e" in sections:
+        _end_to_end_table(args.seed, args.repeat)
 
 
 def _peers_table(args: argparse.Namespace) -> None:

@@ -168,16 +168,18 @@ def _graphs(draw: st.DrawFn) -> tuple[StepGraph, list[Source], int]:
 
 @settings(max_examples=150, deadline=None)
 @given(_graphs())
-def test_kernel_matches_reference(
-    case: tuple[StepGraph, list[Source], int],
-) -> None:
-    """The compiled kernel finds the same least costs as the heap oracle on random graphs."""
+def test_kernels_match_reference(case: tuple[StepGraph, list[Source], int]) -> None:
+    """Both Dial kernels find the oracle's least costs, and the very same parent tree."""
     graph, sources, budget = case
-    fast = search(graph, sources, budget)
     slow = _reference_search(graph, sources, budget)
-    np.testing.assert_array_equal(fast.dist, slow.dist)
-    _assert_tree(graph, sources, fast)
     _assert_tree(graph, sources, slow)
+    compiled = _compiled(graph, sources, budget)
+    python = _python(graph, sources, budget)
+    for fast in (compiled, python):
+        np.testing.assert_array_equal(fast.dist, slow.dist)
+        _assert_tree(graph, sources, fast)
+    # Same pop order in both Dial kernels: the same cheapest path, whichever `search` uses.
+    np.testing.assert_array_equal(compiled.parent, python.parent)
 
 
 @settings(max_examples=100, deadline=None)
@@ -191,13 +193,16 @@ def test_target_stop_is_exact(
     target = (data.draw(st.integers(0, width - 1)), data.draw(st.integers(0, height - 1)))
     full = _reference_search(graph, sources, budget)
     best_target = int(full.dist[:, target[1], target[0]].min())
+    parents = []
     for engine in (_compiled, _python, _reference_search):
         early = engine(graph, sources, budget, target=target)
+        parents.append(early.parent)
         finite = early.dist != INF
         np.testing.assert_array_equal(early.dist[finite], full.dist[finite])
         np.testing.assert_array_equal(early.dist[:, target[1], target[0]].min(), best_target)
         assert finite[full.dist < best_target].all()
         _assert_tree(graph, sources, early)
+    np.testing.assert_array_equal(parents[0], parents[1])
 
 
 @settings(max_examples=100, deadline=None)
