@@ -337,3 +337,16 @@ def test_bad_travellers() -> None:
             Traveller(agility_bonus=2, toughness_bonus=0),
             hustle=2,
         )
+
+
+def test_pace_per_leg() -> None:
+    """A leg marked 'hustle' is hustled for every hour that starts on it (damage per day)."""
+    journey = _pf(["24 mi forest trackless", "30 mi plains road hustle"], Traveller(speeds=(30,)))
+    assert journey.legs[1].leg.pace is not None
+    assert [(d.hours, d.distance, d.hustle_hours) for d in journey.days] == [
+        (8, 12, 0),
+        (8, 12, 0),
+        (5, 30, 5),
+    ]
+    assert [h.damage for h in journey.hustle] == [0, 1, 2, 4, 8]
+    assert journey.fatigued_from == (3, 2)

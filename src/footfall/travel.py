@@ -121,13 +121,15 @@ class Leg:
     """One stretch of a journey: its length in the system's unit, terrain and road.
 
     pf1e / dnd35 land legs have a `terrain` and `road`; water legs have neither. dh2e legs
-    have only `dense` (dense vegetation, crowded streets: half distance).
+    have only `dense` (dense vegetation, crowded streets: half distance). `pace` (hustle or
+    walk) overrides the day's pace for every hour that starts on this leg.
     """
 
     distance: Fraction
     terrain: Terrain | None = None
     road: Road | None = None
     dense: bool = False
+    pace: Pace | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,6 +276,7 @@ class Journey:
                 "terrain": None if p.leg.terrain is None else p.leg.terrain.value,
                 "road": None if p.leg.road is None else p.leg.road.value,
                 **({"dense": p.leg.dense} if self.system == "dh2e" else {}),
+                **({"pace": p.leg.pace.value} if p.leg.pace is not None else {}),
                 "multiplier": str(p.multiplier),
                 "per_hour": dist(p.per_hour),
                 "hours": num(p.hours),
@@ -431,36 +434,42 @@ def parse_leg(text: str, system: System) -> Leg:
 
 
 def make_leg(system: System, distance: Fraction, unit: str, words: Sequence[str]) -> Leg:
-    """Build a validated `Leg` of `distance` `unit` described by `words` (terrain, road)."""
+    """Build a validated `Leg` of `distance` `unit` described by `words`.
+
+    `words` are the terrain and road (pf1e / dnd35 land), nothing (water), or ``dense`` /
+    ``open`` (dh2e); a last word ``hustle`` or ``walk`` sets the pace on that leg.
+    """
     if distance < 0:
         raise InputError(f"leg distance {distance} is negative")
     distance = to_unit(distance, unit, system_unit(system))
+    flags = [w.lower() for w in words]
+    pace: Pace | None = None
+    if flags and flags[-1] in (Pace.HUSTLE.value, Pace.WALK.value):
+        pace = Pace(flags.pop())
     if system.heresy is not None:
-        flags = [w.lower() for w in words]
         for w in flags:
             if w not in ("dense", "open"):
-                raise unknown("dh2e leg flag", w, ("dense", "open"))
-        return Leg(distance=distance, dense="dense" in flags)
+                raise unknown("dh2e leg flag", w, ("dense", "open", "hustle", "walk"))
+        return Leg(distance=distance, dense="dense" in flags, pace=pace)
     if system.travel is None:
         raise InputError(f"{system.id} has no overland travel rules in its seed text")
-    if not words:
-        return Leg(distance=distance)
-    if len(words) != 2:
+    if not flags:
+        return Leg(distance=distance, pace=pace)
+    if len(flags) != 2:
         raise InputError(
-            f"leg terrain {' '.join(words)!r}: expected TERRAIN ROAD, e.g. 'forest trackless'"
+            f"leg terrain {' '.join(words)!r}: expected TERRAIN ROAD [hustle|walk], "
+            "e.g. 'forest trackless'"
         )
     terrains = [r.terrain.value for r in system.travel.terrain]
     roads = [r.road.value for r in system.travel.roads]
-    terrain, road = words[0].lower(), words[1].lower()
-    if terrain == "trail":
-        terrain = "road"
-    if road == "trail":
-        road = "road"
+    terrain, road = flags
+    if road == "trail":  # the table's column is "road or trail"
+        road = Road.ROAD.value
     if terrain not in terrains:
         raise unknown("terrain", terrain, terrains)
     if road not in roads:
         raise unknown("road", road, roads)
-    return Leg(distance=distance, terrain=Terrain(terrain), road=Road(road))
+    return Leg(distance=distance, terrain=Terrain(terrain), road=Road(road), pace=pace)
 
 
 @dataclass(frozen=True, slots=True)
@@ -540,6 +549,8 @@ def parse_journey(data: Mapping[str, object], system: System) -> JourneySpec:
             words = [str(raw.get("terrain")), str(raw.get("road"))]
         if raw.get("dense"):
             words = ["dense"]
+        if raw.get("pace") is not None:
+            words.append(str(raw["pace"]))
         legs.append(make_leg(system, distance, unit, words))
     options = {k: v for k, v in data.items() if k in _FILE_OPTIONS[:18]}
     return JourneySpec(legs=tuple(legs), options=options)
@@ -755,7 +766,8 @@ def plan_journey(
     if hustle < 0 or forced_march < 0:
         raise InputError(f"hustle {hustle} and forced march {forced_march} must be 0 or more")
     heresy = system.heresy
-    if mover.water and (hustle or forced_march):
+    leg_hustle = any(leg.pace is Pace.HUSTLE for leg in legs)
+    if mover.water and (hustle or forced_march or leg_hustle):
         raise InputError("vessels neither hustle nor force-march: drop --hustle/--forced-march")
     if heresy is not None and forced_march:
         raise InputError("dh2e has no forced-march rule; use --hustle with --toughness-bonus")
@@ -765,7 +777,7 @@ def plan_journey(
             raise InputError(f"toughness {traveller.toughness} is out of range (0-100)")
         if tb is None and traveller.toughness is not None:
             tb = traveller.toughness // 10
-        if hustle and tb is None:
+        if (hustle or leg_hustle) and tb is None:
             raise InputError("dh2e hustle needs --toughness-bonus N (or --toughness N)")
         if tb is not None and not 1 <= tb <= _MAX_BONUS:
             raise InputError(f"toughness bonus {tb} is out of range (1-{_MAX_BONUS})")
@@ -824,6 +836,9 @@ def plan_journey(
             if leg_i >= len(plans):
                 break
             hour_no += 1
+            leg_pace = plans[leg_i].leg.pace
+            if pace is not Pace.DRIFT and leg_pace is not None:
+                pace = leg_pace
             rate = {
                 Pace.WALK: mover.walk,
                 Pace.HUSTLE: mover.hustle or mover.walk,

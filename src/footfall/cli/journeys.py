@@ -102,7 +102,12 @@ def render_journey(journey: Journey, lang: Lang, seed: int | None = None) -> str
                 n=n,
                 distance=d(plan.leg.distance),
                 unit=unit,
-                terrain=_terrain_name(system, plan.leg, lang),
+                terrain=_terrain_name(system, plan.leg, lang)
+                + (
+                    ""
+                    if plan.leg.pace is None
+                    else ", " + t(f"journeys.pace.{plan.leg.pace.value}", lang)
+                ),
                 multiplier=str(plan.multiplier),
                 per_hour=d(plan.per_hour),
                 hours=_fmt(plan.hours, lang),
