@@ -50,6 +50,9 @@ def _fmt(value: Fraction | int, lang: Lang = "en") -> str:
 
 
 def _pct(value: Fraction) -> str:
+    """Format a probability as a percentage; tiny non-zero chances show as <0.01%."""
+    if 0 < value < Fraction(1, 10000):
+        return "<0.01%"
     return f"{float(value) * 100:.2f}%"
 
 
@@ -209,7 +212,7 @@ def render_journey(journey: Journey, lang: Lang, seed: int | None = None) -> str
         key = "journeys.fatigued.dh2e" if journey.system == "dh2e" else "journeys.fatigued"
         day_no, hour_no = journey.fatigued_from
         lines.append(t(key, lang, day=day_no, hour=hour_no))
-    elif journey.hustle or journey.forced_march:
+    elif (journey.hustle or journey.forced_march) and journey.odds is None:
         lines.append(t("journeys.not_fatigued", lang))
     odds = journey.odds
     if odds is not None:
