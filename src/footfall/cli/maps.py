@@ -1,9 +1,299 @@
-"""CLI commands: maps (placeholder until its issue lands)."""
+"""CLI commands ``import`` (Universal VTT / Foundry VTT -> scene) and ``render`` (scene -> PNG).
+
+``footfall import map.dd2vtt --system pf1e -o crypt.json`` writes the scene and, beside it,
+the map's picture (``crypt.png``), which the scene names as its ``background``; ``--embed``
+puts the picture inside the scene as a data URL instead. Warnings go to stderr, one a line.
+
+``footfall render crypt.json --mover valeros --to 4,2 -o crypt.png`` draws the map, the
+squares the mover can reach (tinted by cost band, costs written in them) and the path.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
 import typer
+
+from footfall.cli import emit_json, fail
+from footfall.errors import FootfallError, InputError
+from footfall.i18n import Lang, parse_lang, t
+
+__all__ = ["import_command", "reach_overlay", "register", "render_command"]
+
+
+def import_command(
+    file: Path = typer.Argument(..., help="a .dd2vtt/.uvtt/.df2vtt file or a Foundry scene .json"),
+    system: str = typer.Option(..., "--system", help="pf1e, dnd35, dh2e or drawsteel"),
+    output: Path | None = typer.Option(
+        None, "-o", "--output", help="scene file to write (else the scene JSON is printed)"
+    ),
+    terrain: Path | None = typer.Option(
+        None, "--terrain", help="plain-text terrain overlay of the map's size (default legend)"
+    ),
+    fmt: str | None = typer.Option(None, "--format", help="uvtt or foundry (default: detect)"),
+    embed: bool = typer.Option(False, "--embed", help="embed the picture as a data URL"),
+    background: Path | None = typer.Option(
+        None, "--background", help="picture file to use as the background (Foundry exports)"
+    ),
+    as_json: bool = typer.Option(False, "--json", help="print a JSON report (with -o)"),
+    lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
+) -> None:
+    """Import a Universal VTT map or a Foundry VTT scene export as a footfall scene."""
+    try:
+        _import(file, system, output, terrain, fmt, embed, background, as_json, parse_lang(lang))
+    except FootfallError as exc:
+        fail(str(exc))
+
+
+def _import(
+    file: Path,
+    system: str,
+    output: Path | None,
+    terrain: Path | None,
+    fmt: str | None,
+    embed: bool,
+    background: Path | None,
+    as_json: bool,
+    lang: Lang,
+) -> None:
+    from footfall.imports import BackgroundImage, import_map
+    from footfall.imports.result import sniff_image
+    from footfall.scene import dump_scene, scene_json_text, scene_to_json
+
+    result = import_map(file, system=system, terrain=terrain, fmt=fmt)
+    if background is not None:
+        try:
+            data = background.read_bytes()
+        except OSError as exc:
+            raise InputError(
+                f"cannot read background {str(background)!r}: {exc.strerror}"
+            ) from None
+        media_type = sniff_image(data)
+        if media_type is None:
+            raise InputError(f"background {str(background)!r} is not a PNG, WebP or JPEG image")
+        result = dataclasses.replace(result, background=BackgroundImage(data, media_type))
+    notes = list(result.warnings)
+    written: list[str] = []
+    picture: str | None = None
+    image = result.background
+    if image is not None:
+        if embed:
+            result = result.embedded()
+        elif output is not None:
+            target = output.with_suffix(f".{image.extension}")
+            if target.resolve() == output.resolve():
+                raise InputError(f"the picture would overwrite the scene file {str(output)!r}")
+            _write(target, image.data)
+            written.append(str(target))
+            picture = target.name
+            result = result.with_background(picture)
+        else:
+            notes.append(t("maps.import.no_background", lang))
+    scene = result.scene
+    for note in notes:
+        typer.echo(t("maps.import.warning", lang, message=note), err=True)
+    if output is None:
+        if as_json:
+            emit_json({"scene": scene_to_json(scene), "warnings": list(result.warnings)})
+        else:
+            typer.echo(scene_json_text(scene), nl=False)
+        return
+    try:
+        dump_scene(scene, output)
+    except OSError as exc:
+        raise InputError(f"cannot write {str(output)!r}: {exc.strerror}") from None
+    written.insert(0, str(output))
+    doors = sum(1 for w in scene.walls if w.door is not None)
+    if as_json:
+        emit_json(
+            {
+                "scene": str(output),
+                "background": scene.background if picture is not None else None,
+                "embedded": embed and result.background is not None,
+                "width": scene.width,
+                "height": scene.height,
+                "walls": len(scene.walls),
+                "doors": doors,
+                "creatures": len(scene.creatures),
+                "warnings": list(result.warnings),
+            }
+        )
+        return
+    for path in written:
+        typer.echo(t("maps.import.wrote", lang, path=path))
+    typer.echo(
+        t(
+            "maps.import.summary",
+            lang,
+            width=scene.width,
+            height=scene.height,
+            walls=len(scene.walls),
+            doors=doors,
+            creatures=len(scene.creatures),
+        )
+    )
+
+
+def _write(path: Path, data: bytes) -> None:
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        raise InputError(f"cannot write {str(path)!r}: {exc.strerror}") from None
+
+
+def _square(text: str, option: str) -> tuple[int, int]:
+    parts = text.replace(" ", "").split(",")
+    if len(parts) != 2:
+        raise InputError(f"{option} expects X,Y (two whole numbers), got {text!r}")
+    try:
+        return int(parts[0]), int(parts[1])
+    except ValueError:
+        raise InputError(f"{option} expects X,Y (two whole numbers), got {text!r}") from None
+
+
+def _exact(value: Any) -> int | Fraction:
+    if isinstance(value, bool):
+        raise InputError(f"expected a number, got {value!r}")
+    number = Fraction(str(value))
+    return int(number) if number.denominator == 1 else number
+
+
+def reach_overlay(reach: dict[str, Any], path: dict[str, Any] | None = None) -> Any:
+    """Build a `footfall.render.ReachOverlay` from the JSON of a reach (and a path) query.
+
+    Reads SCENE.md's shapes (``mover``, ``action``, ``budget``, ``unit``, ``squares``), the
+    ``bands`` list of the tactical engine (``label`` and ``up_to`` each), and a path's
+    ``found``, ``path``, ``cost``, ``to`` and ``reason``.
+    """
+    from footfall.render import ReachOverlay
+
+    costs = {(int(s["at"][0]), int(s["at"][1])): _exact(s["cost"]) for s in reach["squares"]}
+    bands = tuple((str(b.get("label", "")), _exact(b["up_to"])) for b in reach.get("bands", []))
+    budget = _exact(reach["budget"])
+    if not bands or bands[-1][1] < budget:
+        bands = (*bands, (str(reach["action"]), budget))
+    squares: tuple[tuple[int, int], ...] = ()
+    cost = None
+    target = None
+    reason = None
+    if path is not None:
+        target = (int(path["to"][0]), int(path["to"][1]))
+        if path.get("found"):
+            squares = tuple((int(p[0]), int(p[1])) for p in path["path"])
+            cost = _exact(path["cost"])
+        else:
+            reason = str(path.get("reason") or "") or None
+    return ReachOverlay(
+        mover=str(reach["mover"]),
+        action=str(reach["action"]),
+        unit=str(reach["unit"]),
+        budget=budget,
+        costs=costs,
+        bands=bands,
+        path=squares,
+        path_cost=cost,
+        target=target,
+        reason=reason,
+    )
+
+
+def render_command(
+    scene_file: Path = typer.Argument(..., help="scene file (SCENE.md JSON or a text map)"),
+    output: Path = typer.Option(..., "-o", "--output", help="PNG file to write"),
+    mover: str | None = typer.Option(None, "--mover", help="creature id whose reach to draw"),
+    action: str | None = typer.Option(None, "--action", help="action (default per system)"),
+    to: str | None = typer.Option(None, "--to", help="draw the cheapest path to X,Y"),
+    distance: int | None = typer.Option(None, "--distance", help="granted distance (shift)"),
+    speed: int | None = typer.Option(
+        None, "--speed", help="the mover's speed, when the scene has none (imported maps)"
+    ),
+    cell: int = typer.Option(40, "--cell", help="side of a square in pixels (8-200)"),
+    as_json: bool = typer.Option(False, "--json", help="print a JSON report"),
+    lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
+) -> None:
+    """Draw a scene as a PNG: map, walls, doors, creatures, reach by cost band and a path."""
+    try:
+        _render(scene_file, output, mover, action, to, distance, speed, cell, as_json, lang)
+    except FootfallError as exc:
+        fail(str(exc))
+
+
+def _render(
+    scene_file: Path,
+    output: Path,
+    mover: str | None,
+    action: str | None,
+    to: str | None,
+    distance: int | None,
+    speed: int | None,
+    cell: int,
+    as_json: bool,
+    lang_text: str,
+) -> None:
+    from footfall.render import render
+    from footfall.scene import creature as find_creature
+    from footfall.scene import load_scene
+
+    language = parse_lang(lang_text)
+    scene = load_scene(scene_file)
+    overlay = None
+    if mover is None and (action is not None or to is not None or speed is not None):
+        raise InputError("--action, --to and --speed need --mover ID")
+    if mover is not None:
+        found = find_creature(scene, mover)
+        if speed is not None:
+            if speed < 0:
+                raise InputError(f"--speed must be 0 or more, got {speed}")
+            changed = dataclasses.replace(found, speed=speed)
+            scene = dataclasses.replace(
+                scene, creatures=tuple(changed if c.id == mover else c for c in scene.creatures)
+            )
+        overlay = _reach(scene, mover, action, to, distance, language)
+    drawn = render(scene, reach=overlay, cell=cell, lang=language, base_dir=scene_file.parent)
+    try:
+        drawn.image.save(output, format="PNG")
+    except (OSError, ValueError) as exc:
+        raise InputError(f"cannot write {str(output)!r}: {exc}") from None
+    width, height = drawn.image.size
+    if as_json:
+        emit_json(
+            {
+                "output": str(output),
+                "width": width,
+                "height": height,
+                "cell": cell,
+                "reachable": len(overlay.costs) if overlay is not None else None,
+                "path": [list(s) for s in overlay.path] if overlay is not None else None,
+                "notes": list(drawn.notes),
+            }
+        )
+        return
+    for note in drawn.notes:
+        typer.echo(t("maps.render.note", language, message=note), err=True)
+    typer.echo(t("maps.render.wrote", language, path=str(output), width=width, height=height))
+
+
+def _reach(
+    scene: Any, mover: str, action: str | None, to: str | None, distance: int | None, lang: Lang
+) -> Any:
+    try:
+        from footfall.tactical.views import find_path, reachable
+    except ImportError:
+        raise InputError(
+            "drawing reach needs footfall's tactical engine, which this install lacks"
+        ) from None
+    reach = reachable(scene, mover, action, distance=distance).to_json(lang)
+    path = None
+    if to is not None:
+        target = _square(to, "--to")
+        path = find_path(scene, mover, target, action=action, distance=distance).to_json(lang)
+    return reach_overlay(reach, path)
 
 
 def register(app: typer.Typer) -> None:
-    """Add this topic's commands to `app`."""
+    """Add the ``import`` and ``render`` commands to `app`."""
+    app.command("import")(import_command)
+    app.command("render")(render_command)

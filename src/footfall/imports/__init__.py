@@ -104,7 +104,8 @@ def import_map(
         rows = terrain
     else:
         rows = read_terrain(_read_bytes(Path(terrain), "terrain overlay").decode("utf-8"))
-    what = "Universal VTT file" if fmt == "uvtt" else "Foundry scene" if fmt else "map file"
+    guess = fmt or ("uvtt" if name and Path(name).suffix.lower() in _UVTT_SUFFIXES else None)
+    what = {"uvtt": "Universal VTT file", "foundry": "Foundry scene"}.get(guess or "", "map file")
     doc = load_json(data, what)
     chosen: Format = fmt if fmt is not None else detect_format(name, doc)
     if chosen == "uvtt":

@@ -1,0 +1,598 @@
+"""Draw a scene as a PNG: map or background picture, walls, doors, creatures, reach and path.
+
+The picture is laid out on a fixed grid so a program can find any square in it: square
+``(x, y)`` covers the pixels ``x*cell .. (x+1)*cell - 1`` across and ``y*cell .. (y+1)*cell - 1``
+down; the legend is a strip below the map (`picture_size` gives the whole size). Reachable
+squares are tinted with the colour of their cost band (`BAND_COLOURS`, alpha `REACH_ALPHA`)
+and carry their cost; the path is a line through the centres of its squares.
+
+>>> from footfall.scene import parse_scene
+>>> scene = parse_scene({"footfall": 1, "system": "pf1e", "map": ["...", ".#."]})
+>>> render_scene(scene, cell=20).size == picture_size(scene, cell=20)
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import io
+import shutil
+import subprocess
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from footfall.errors import InputError, LimitError
+from footfall.i18n import Lang, t
+from footfall.scene import Flag, LegendEntry, Scene, footprint
+
+__all__ = [
+    "BAND_COLOURS",
+    "DEFAULT_CELL",
+    "DOOR_CLOSED_COLOUR",
+    "DOOR_OPEN_COLOUR",
+    "MAX_PIXELS",
+    "PATH_COLOUR",
+    "REACH_ALPHA",
+    "SIDE_COLOURS",
+    "TERRAIN_COLOURS",
+    "WALL_COLOUR",
+    "ReachOverlay",
+    "Rendered",
+    "find_font",
+    "picture_size",
+    "render",
+    "render_png",
+    "render_scene",
+    "square_box",
+    "terrain_colour",
+]
+
+Colour = tuple[int, int, int]
+Square = tuple[int, int]
+
+#: Side of a square in pixels unless the caller says otherwise.
+DEFAULT_CELL = 40
+#: Largest picture drawn (width x height, in pixels); bigger asks raise `LimitError`.
+MAX_PIXELS = 40_000_000
+
+#: Tint of reachable squares, band by band (band 0 = cheapest).
+BAND_COLOURS: tuple[Colour, ...] = (
+    (46, 160, 67),
+    (235, 190, 30),
+    (240, 120, 30),
+    (200, 40, 40),
+)
+#: Opacity (0-255) of the reach tint over the map.
+REACH_ALPHA = 120
+
+_GRID = (0, 0, 0, 40)
+WALL_COLOUR: Colour = (25, 25, 25)
+DOOR_CLOSED_COLOUR: Colour = (150, 75, 20)
+DOOR_OPEN_COLOUR: Colour = (120, 220, 240)
+PATH_COLOUR: Colour = (30, 90, 230)
+_LEGEND_BG: Colour = (250, 250, 246)
+_TEXT: Colour = (20, 20, 20)
+SIDE_COLOURS: dict[str, Colour] = {
+    "friendly": (60, 120, 220),
+    "party": (60, 120, 220),
+    "neutral": (230, 200, 60),
+    "hostile": (200, 50, 50),
+    "foes": (200, 50, 50),
+    "secret": (130, 70, 170),
+}
+_OTHER_SIDES: tuple[Colour, ...] = ((40, 170, 170), (220, 120, 180), (120, 120, 120))
+
+#: Colour of each terrain kind, drawn when the scene has no background picture.
+TERRAIN_COLOURS: dict[str, Colour] = {
+    "open": (236, 228, 206),
+    "wall": (70, 66, 62),
+    "impassable": (110, 30, 30),
+    "pit": (30, 30, 36),
+    "hazardous": (235, 150, 130),
+    "difficult": (190, 160, 110),
+    "obstacle": (150, 140, 120),
+    "poor_visibility": (170, 175, 195),
+}
+#: Terrain kinds in legend order, with their i18n keys.
+_TERRAIN_KEYS = (
+    ("wall", "maps.terrain.wall"),
+    ("impassable", "maps.terrain.impassable"),
+    ("pit", "maps.terrain.pit"),
+    ("hazardous", "maps.terrain.hazardous"),
+    ("difficult", "maps.terrain.difficult"),
+    ("obstacle", "maps.terrain.obstacle"),
+    ("poor_visibility", "maps.terrain.poor_visibility"),
+)
+
+
+def terrain_kind(entry: LegendEntry) -> str:
+    """Return the kind a legend entry is drawn as: its most telling flag, else ``open``."""
+    if entry.impassable:
+        return "impassable"
+    for kind in ("wall", "pit", "hazardous", "difficult", "obstacle", "poor_visibility"):
+        if Flag(kind) in entry.flags:
+            return kind
+    return "open"
+
+
+def terrain_colour(entry: LegendEntry) -> Colour:
+    """Return the fill colour of a square with this legend entry (no background picture)."""
+    return TERRAIN_COLOURS[terrain_kind(entry)]
+
+
+@dataclass(frozen=True, slots=True)
+class ReachOverlay:
+    """What to draw over the map for one mover and action.
+
+    `costs` maps each square where the mover may end to its least cost (system unit);
+    `bands` are ``(label, up_to)`` pairs with ascending bounds (a cost above the previous
+    bound and at most ``up_to`` is in that band), e.g. one move, two moves, a run. `path`
+    starts at the mover's square; `reason` says why there is none to `target`.
+    """
+
+    mover: str
+    action: str
+    unit: str
+    budget: int | Fraction
+    costs: Mapping[Square, int | Fraction]
+    bands: tuple[tuple[str, int | Fraction], ...]
+    path: tuple[Square, ...] = ()
+    path_cost: int | Fraction | None = None
+    target: Square | None = None
+    reason: str | None = None
+
+    def band(self, cost: int | Fraction) -> int:
+        """Return the band index of `cost` (the last band for anything beyond the bounds)."""
+        last = min(len(self.bands), len(BAND_COLOURS)) - 1
+        for i, (_, bound) in enumerate(self.bands):
+            if cost <= bound:
+                return min(i, last)
+        return max(last, 0)
+
+    def shown_bands(self) -> tuple[tuple[str, int | Fraction], ...]:
+        """Return the bands the budget reaches into (the legend lists only these)."""
+        shown: list[tuple[str, int | Fraction]] = []
+        low: int | Fraction = 0
+        for label, bound in self.bands[: len(BAND_COLOURS)]:
+            if low >= self.budget and shown:
+                break
+            shown.append((label, bound))
+            low = bound
+        return tuple(shown)
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """A drawn picture and what the caller should know about it (missing font, picture)."""
+
+    image: Image.Image
+    notes: tuple[str, ...] = field(default=())
+
+    def png(self) -> bytes:
+        """Return the picture as PNG bytes."""
+        buffer = io.BytesIO()
+        self.image.save(buffer, format="PNG", optimize=False)
+        return buffer.getvalue()
+
+
+def square_box(x: int, y: int, cell: int) -> tuple[int, int, int, int]:
+    """Return the pixel box ``(left, top, right, bottom)`` (inclusive) of square (x, y)."""
+    return x * cell, y * cell, (x + 1) * cell - 1, (y + 1) * cell - 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Fonts
+# ---------------------------------------------------------------------------------------------
+
+_FONT_CANDIDATES: dict[str, tuple[str, ...]] = {
+    "latin": (
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/TTF/DejaVuSans.ttf",
+        "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+    ),
+    "zh": (
+        "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+        "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
+        "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+        "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+        "/usr/share/fonts/truetype/arphic/uming.ttc",
+    ),
+}
+
+
+@cache
+def find_font(lang: Lang) -> str | None:
+    """Return the path of a font with the glyphs of `lang`, or None when there is none.
+
+    Latin and Cyrillic (en, ru): DejaVu Sans or Liberation Sans. Chinese: Noto Sans CJK or
+    WenQuanYi (Debian ``fonts-noto-cjk`` / ``fonts-wqy-zenhei``), else whatever
+    ``fc-list :lang=zh`` names.
+    """
+    key = "zh" if lang == "zh" else "latin"
+    for candidate in _FONT_CANDIDATES[key]:
+        if Path(candidate).is_file():
+            return candidate
+    fc_list = shutil.which("fc-list")
+    if fc_list is None:
+        return None
+    query = ":lang=zh" if lang == "zh" else ":lang=ru"
+    try:
+        out = subprocess.run(
+            [fc_list, query, "file"], capture_output=True, text=True, timeout=5, check=False
+        ).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    files = sorted(line.split(":")[0].strip() for line in out.splitlines() if line.strip())
+    return files[0] if files else None
+
+
+def _font(path: str | None, size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    if path is not None:
+        try:
+            return ImageFont.truetype(path, size)
+        except OSError:
+            pass
+    return ImageFont.load_default(size)
+
+
+# ---------------------------------------------------------------------------------------------
+# Layout
+# ---------------------------------------------------------------------------------------------
+
+
+def _line_height(cell: int) -> int:
+    return max(14, min(28, cell // 2 + 4))
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    lines: list[tuple[str, tuple[str, Colour | None]]]
+    font_path: str | None
+    line_h: int
+    map_size: tuple[int, int]
+    size: tuple[int, int]
+    notes: tuple[str, ...]
+
+
+def _layout(scene: Scene, reach: ReachOverlay | None, cell: int, lang: Lang) -> _Layout:
+    """Work out the legend (language, font, lines) and the picture's size."""
+    if not 8 <= cell <= 200:
+        raise InputError(f"cell must be 8 to 200 pixels, got {cell}")
+    notes: list[str] = []
+    font_path = find_font(lang)
+    legend_lang: Lang = lang
+    if lang == "zh" and font_path is None:
+        notes.append(
+            "no font with Chinese glyphs found (install fonts-noto-cjk or fonts-wqy-zenhei); "
+            "legend drawn in English"
+        )
+        legend_lang = "en"
+        font_path = find_font("en")
+    lines = _legend_lines(scene, reach, legend_lang)
+    line_h = _line_height(cell)
+    font = _font(font_path, _legend_font_size(line_h))
+    text_w = max((font.getlength(text) for text, _ in lines), default=0)
+    legend_w = 6 + (line_h - 6) + 6 + int(text_w) + 8
+    map_w, map_h = scene.width * cell, scene.height * cell
+    width, height = max(map_w, legend_w), map_h + (len(lines) + 1) * line_h
+    if width * height > MAX_PIXELS:
+        raise LimitError(
+            f"picture of {width}x{height} pixels is over the limit of {MAX_PIXELS} "
+            f"pixels; use a smaller --cell (now {cell})"
+        )
+    return _Layout(lines, font_path, line_h, (map_w, map_h), (width, height), tuple(notes))
+
+
+def _legend_font_size(line_h: int) -> int:
+    return max(10, line_h - 6)
+
+
+def picture_size(
+    scene: Scene, reach: ReachOverlay | None = None, cell: int = DEFAULT_CELL, lang: Lang = "en"
+) -> tuple[int, int]:
+    """Return the ``(width, height)`` in pixels of the picture `render` draws.
+
+    The map takes ``scene.width * cell`` x ``scene.height * cell`` pixels at the top left;
+    the legend strip below it is one line per entry plus one line of margin; the picture is
+    wider than the map only when a legend line needs it.
+    """
+    return _layout(scene, reach, cell, lang).size
+
+
+def _legend_lines(
+    scene: Scene, reach: ReachOverlay | None, lang: Lang
+) -> list[tuple[str, tuple[str, Colour | None]]]:
+    """Return the legend as (text, (swatch kind, colour)) lines."""
+    lines: list[tuple[str, tuple[str, Colour | None]]] = []
+    if reach is not None:
+        unit = _unit(reach.unit, lang)
+        lines.append(
+            (
+                t(
+                    "maps.legend.reach",
+                    lang,
+                    mover=reach.mover,
+                    action=reach.action,
+                    budget=_num(reach.budget),
+                    unit=unit,
+                ),
+                ("none", None),
+            )
+        )
+        for i, (label, bound) in enumerate(reach.shown_bands()):
+            text = t("maps.legend.band", lang, label=label, high=_num(bound), unit=unit)
+            lines.append((text, ("fill", BAND_COLOURS[i])))
+        if reach.target is not None:
+            tx, ty = reach.target
+            if reach.path:
+                cost = _num(reach.path_cost if reach.path_cost is not None else 0)
+                text = t("maps.legend.path", lang, x=tx, y=ty, cost=cost, unit=unit)
+            else:
+                text = t("maps.legend.no_path", lang, x=tx, y=ty)
+                if reach.reason:
+                    text = f"{text}: {reach.reason}"
+            lines.append((text, ("line", PATH_COLOUR)))
+    present = {terrain_kind(scene.legend[c]) for row in set(scene.rows) for c in set(row)}
+    for kind, key in _TERRAIN_KEYS:
+        if kind in present and scene.background is None:
+            lines.append((t(key, lang), ("fill", TERRAIN_COLOURS[kind])))
+    if any(w.door is None for w in scene.walls):
+        lines.append((t("maps.legend.wall", lang), ("line", WALL_COLOUR)))
+    if any(w.door == "closed" for w in scene.walls):
+        lines.append((t("maps.legend.door_closed", lang), ("line", DOOR_CLOSED_COLOUR)))
+    if any(w.door == "open" for w in scene.walls):
+        lines.append((t("maps.legend.door_open", lang), ("line", DOOR_OPEN_COLOUR)))
+    return lines
+
+
+def _unit(unit: str, lang: Lang) -> str:
+    key = f"common.unit.{unit}"
+    try:
+        return t(key, lang)
+    except KeyError:
+        return unit
+
+
+def _num(value: int | Fraction) -> str:
+    if isinstance(value, int) or value.denominator == 1:
+        return str(int(value))
+    return f"{float(value):g}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Drawing
+# ---------------------------------------------------------------------------------------------
+
+
+def render_scene(
+    scene: Scene,
+    *,
+    reach: ReachOverlay | None = None,
+    cell: int = DEFAULT_CELL,
+    lang: Lang = "en",
+    base_dir: str | Path | None = None,
+) -> Image.Image:
+    """Draw `scene` (and `reach`, if given) and return the RGB picture; see `render`."""
+    return render(scene, reach=reach, cell=cell, lang=lang, base_dir=base_dir).image
+
+
+def render_png(
+    scene: Scene,
+    *,
+    reach: ReachOverlay | None = None,
+    cell: int = DEFAULT_CELL,
+    lang: Lang = "en",
+    base_dir: str | Path | None = None,
+) -> bytes:
+    """Draw `scene` and return PNG bytes; see `render`."""
+    return render(scene, reach=reach, cell=cell, lang=lang, base_dir=base_dir).png()
+
+
+def render(
+    scene: Scene,
+    *,
+    reach: ReachOverlay | None = None,
+    cell: int = DEFAULT_CELL,
+    lang: Lang = "en",
+    base_dir: str | Path | None = None,
+) -> Rendered:
+    """Draw `scene`: background or terrain, grid, reach tint and costs, walls, doors,
+    creatures, path, and a legend in `lang` below the map.
+
+    `cell` is the side of a square in pixels (8 to 200). `base_dir` is where a relative
+    `scene.background` path is looked up (the scene file's folder). A background that cannot
+    be read, or a language whose glyphs no installed font has, is reported in
+    `Rendered.notes`, and the picture is drawn anyway (terrain colours, English legend).
+    """
+    layout = _layout(scene, reach, cell, lang)
+    notes = list(layout.notes)
+    font_path, line_h = layout.font_path, layout.line_h
+    width, height = layout.map_size
+    image = Image.new("RGB", layout.size, _LEGEND_BG)
+    background = _background(scene, base_dir, notes)
+    if background is not None:
+        extent = _extent(scene)
+        size = (max(1, round(extent[0] * cell)), max(1, round(extent[1] * cell)))
+        image.paste(background.convert("RGB").resize(size, Image.Resampling.LANCZOS), (0, 0))
+        # Squares outside the picture (a partial last row or column) get the open colour.
+        if size[0] < width:
+            ImageDraw.Draw(image).rectangle(
+                (size[0], 0, width - 1, height - 1), fill=TERRAIN_COLOURS["open"]
+            )
+        if size[1] < height:
+            ImageDraw.Draw(image).rectangle(
+                (0, size[1], width - 1, height - 1), fill=TERRAIN_COLOURS["open"]
+            )
+    else:
+        _draw_terrain(image, scene, cell)
+    overlay = Image.new("RGBA", image.size, (0, 0, 0, 0))
+    odraw = ImageDraw.Draw(overlay)
+    for x in range(scene.width + 1):
+        odraw.line((x * cell, 0, x * cell, height - 1), fill=_GRID)
+    for y in range(scene.height + 1):
+        odraw.line((0, y * cell, width - 1, y * cell), fill=_GRID)
+    if reach is not None:
+        for (x, y), cost in reach.costs.items():
+            if 0 <= x < scene.width and 0 <= y < scene.height:
+                colour = BAND_COLOURS[reach.band(cost)]
+                left, top, right, bottom = square_box(x, y, cell)
+                odraw.rectangle((left + 1, top + 1, right, bottom), fill=(*colour, REACH_ALPHA))
+    image = Image.alpha_composite(image.convert("RGBA"), overlay).convert("RGB")
+    draw = ImageDraw.Draw(image)
+    small = _font(font_path, max(8, cell // 3))
+    if reach is not None and cell >= 16:
+        for (x, y), cost in sorted(reach.costs.items()):
+            if 0 <= x < scene.width and 0 <= y < scene.height:
+                cx, cy = x * cell + cell // 2, y * cell + cell - max(2, cell // 10)
+                draw.text((cx, cy), _num(cost), fill=_TEXT, font=small, anchor="ms")
+    _draw_walls(draw, scene, cell)
+    _draw_creatures(draw, scene, cell, reach, small)
+    if reach is not None and len(reach.path) > 1:
+        centres = [(x * cell + cell // 2, y * cell + cell // 2) for x, y in reach.path]
+        draw.line(centres, fill=PATH_COLOUR, width=max(2, cell // 12), joint="curve")
+        r = max(2, cell // 10)
+        tx, ty = centres[-1]
+        draw.ellipse((tx - r, ty - r, tx + r, ty + r), fill=PATH_COLOUR)
+    legend_font = _font(font_path, _legend_font_size(line_h))
+    _draw_legend(draw, layout.lines, height, line_h, legend_font)
+    return Rendered(image, tuple(notes))
+
+
+def _extent(scene: Scene) -> tuple[Fraction, Fraction]:
+    """Return the size in squares the background picture covers (the map, unless recorded)."""
+    info = scene.extra.get("x-import")
+    if isinstance(info, Mapping):
+        extent = info.get("extent")
+        if isinstance(extent, list) and len(extent) == 2:
+            try:
+                return Fraction(str(extent[0])), Fraction(str(extent[1]))
+            except (ValueError, ZeroDivisionError):
+                pass
+    return Fraction(scene.width), Fraction(scene.height)
+
+
+def _background(scene: Scene, base_dir: str | Path | None, notes: list[str]) -> Image.Image | None:
+    """Open the scene's background picture, or note why it cannot be used."""
+    ref = scene.background
+    if ref is None:
+        return None
+    try:
+        if ref.startswith("data:"):
+            header, _, payload = ref.partition(",")
+            if ";base64" not in header:
+                notes.append("background data URL is not base64; terrain colours drawn instead")
+                return None
+            data = base64.b64decode(payload, validate=False)
+        else:
+            path = Path(ref)
+            if not path.is_absolute():
+                path = Path(base_dir or ".") / path
+            data = path.read_bytes()
+        image = Image.open(io.BytesIO(data))
+        image.load()
+        return image
+    except (OSError, binascii.Error, ValueError, Image.DecompressionBombError) as exc:
+        shown = ref if len(ref) <= 60 else ref[:57] + "..."
+        notes.append(f"background {shown!r} not drawn ({exc.__class__.__name__}); terrain colours")
+        return None
+
+
+def _draw_terrain(image: Image.Image, scene: Scene, cell: int) -> None:
+    draw = ImageDraw.Draw(image)
+    colours = {char: terrain_colour(entry) for char, entry in scene.legend.items()}
+    for y, row in enumerate(scene.rows):
+        x = 0
+        while x < len(row):
+            char, start = row[x], x
+            while x < len(row) and row[x] == char:
+                x += 1
+            box = (start * cell, y * cell, x * cell - 1, (y + 1) * cell - 1)
+            draw.rectangle(box, colours[char])
+
+
+def _draw_walls(draw: ImageDraw.ImageDraw, scene: Scene, cell: int) -> None:
+    thick = max(2, cell // 8)
+    for wall in scene.walls:
+        a = (float(wall.start[0]) * cell, float(wall.start[1]) * cell)
+        b = (float(wall.end[0]) * cell, float(wall.end[1]) * cell)
+        if wall.door is None:
+            draw.line((a, b), fill=WALL_COLOUR, width=thick)
+        elif wall.door == "closed":
+            draw.line((a, b), fill=WALL_COLOUR, width=thick + 4)
+            draw.line((a, b), fill=DOOR_CLOSED_COLOUR, width=thick + 2)
+        else:
+            # An open door: a thin light line with the door's ends marked.
+            draw.line((a, b), fill=DOOR_OPEN_COLOUR, width=max(1, thick // 2))
+            r = max(2, thick)
+            for px, py in (a, b):
+                draw.rectangle(
+                    (px - r, py - r, px + r, py + r), outline=DOOR_CLOSED_COLOUR, width=1
+                )
+
+
+def _side_colours(scene: Scene) -> dict[str, Colour]:
+    colours: dict[str, Colour] = {}
+    spare = iter(_OTHER_SIDES * (len(scene.creatures) + 1))
+    for creature in scene.creatures:
+        if creature.side not in colours:
+            colours[creature.side] = SIDE_COLOURS.get(creature.side) or next(spare)
+    return colours
+
+
+def _draw_creatures(
+    draw: ImageDraw.ImageDraw,
+    scene: Scene,
+    cell: int,
+    reach: ReachOverlay | None,
+    font: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+) -> None:
+    colours = _side_colours(scene)
+    for creature in scene.creatures:
+        side = footprint(scene, creature)
+        x0, y0 = creature.at
+        inset = max(2, cell // 8)
+        box = (
+            x0 * cell + inset,
+            y0 * cell + inset,
+            (x0 + side) * cell - inset,
+            (y0 + side) * cell - inset,
+        )
+        is_mover = reach is not None and creature.id == reach.mover
+        outline = (255, 255, 255) if is_mover else (20, 20, 20)
+        width = max(2, cell // 10) if is_mover else 1
+        draw.ellipse(box, fill=colours[creature.side], outline=outline, width=width)
+        if cell >= 16:
+            label = creature.id if len(creature.id) <= 3 * side + 1 else creature.id[: 3 * side]
+            centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            draw.text(
+                centre, label, fill=(255, 255, 255), font=font, anchor="mm",
+                stroke_width=1, stroke_fill=(0, 0, 0),
+            )  # fmt: skip
+
+
+def _draw_legend(
+    draw: ImageDraw.ImageDraw,
+    lines: Sequence[tuple[str, tuple[str, Colour | None]]],
+    top: int,
+    line_h: int,
+    font: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+) -> None:
+    y = top + line_h // 2
+    swatch = line_h - 6
+    for text, (kind, colour) in lines:
+        x = 6
+        if kind == "fill" and colour is not None:
+            draw.rectangle((x, y, x + swatch, y + swatch), fill=colour, outline=_TEXT)
+            x += swatch + 6
+        elif kind == "line" and colour is not None:
+            mid = y + swatch // 2
+            draw.line((x, mid, x + swatch, mid), fill=colour, width=4)
+            x += swatch + 6
+        draw.text((x, y + swatch // 2), text, fill=_TEXT, font=font, anchor="lm")
+        y += line_h

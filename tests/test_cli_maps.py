@@ -1,0 +1,261 @@
+"""`footfall import` and `footfall render`: files written, exact output, exit 2 on bad input."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from footfall.cli import app
+from footfall.render import BAND_COLOURS, PATH_COLOUR, REACH_ALPHA, picture_size
+from footfall.scene import load_scene
+from test_import_foundry import foundry_doc
+from test_import_uvtt import png_bytes, pt, uvtt_bytes
+
+runner = CliRunner()
+
+
+def run(*args: str) -> Any:
+    return runner.invoke(app, list(args))
+
+
+@pytest.fixture
+def dd2vtt(tmp_path: Path) -> Path:
+    path = tmp_path / "crypt.dd2vtt"
+    path.write_bytes(uvtt_bytes())
+    return path
+
+
+def test_import_writes_the_scene_and_its_picture(dd2vtt: Path, tmp_path: Path) -> None:
+    """-o writes the scene and the PNG beside it; the scene names the PNG as its background."""
+    out = tmp_path / "crypt.json"
+    result = run("import", str(dd2vtt), "--system", "pf1e", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == (
+        f"wrote {out}\nwrote {tmp_path / 'crypt.png'}\n"
+        "6x4 squares, 5 walls (2 doors), 0 creatures\n"
+    )
+    assert result.stderr == (
+        "warning: environment (ambient light, baked lighting) not imported\n"
+        "warning: 1 light(s) not imported (footfall does not model light)\n"
+    )
+    scene = load_scene(out)
+    assert scene.background == "crypt.png"
+    assert (tmp_path / "crypt.png").read_bytes() == png_bytes(60, 40)
+
+
+def test_import_embed_puts_a_data_url_in_the_scene(dd2vtt: Path, tmp_path: Path) -> None:
+    """--embed writes no picture file: the scene carries it as a data URL."""
+    out = tmp_path / "crypt.json"
+    result = run("import", str(dd2vtt), "--system", "pf1e", "-o", str(out), "--embed")
+    assert result.exit_code == 0, result.output
+    assert not (tmp_path / "crypt.png").exists()
+    background = load_scene(out).background
+    assert background is not None and background.startswith("data:image/png;base64,")
+
+
+def test_import_without_output_prints_the_scene(dd2vtt: Path) -> None:
+    """Without -o the scene JSON goes to stdout, and stderr says the picture was not kept."""
+    result = run("import", str(dd2vtt), "--system", "dnd35", "--lang", "ru")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["system"] == "dnd35"
+    assert data["map"] == ["......"] * 4
+    assert "background" not in data
+    assert result.stderr.splitlines()[-1] == (
+        "предупреждение: фоновое изображение не сохранено: укажите -o ФАЙЛ, чтобы записать его "
+        "рядом со сценой, или --embed"
+    )
+
+
+def test_import_json_report(dd2vtt: Path, tmp_path: Path) -> None:
+    """--json with -o prints a report of what was written and the warnings."""
+    out = tmp_path / "crypt.json"
+    result = run("import", str(dd2vtt), "--system", "pf1e", "-o", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {
+        "scene": str(out),
+        "background": "crypt.png",
+        "embedded": False,
+        "width": 6,
+        "height": 4,
+        "walls": 5,
+        "doors": 2,
+        "creatures": 0,
+        "warnings": [
+            "environment (ambient light, baked lighting) not imported",
+            "1 light(s) not imported (footfall does not model light)",
+        ],
+    }
+
+
+def test_import_foundry_with_a_background_file(tmp_path: Path) -> None:
+    """A Foundry export plus --background FILE gives a scene with that picture beside it."""
+    src = tmp_path / "fvtt-Scene-crypt.json"
+    src.write_text(json.dumps(foundry_doc()), encoding="utf-8")
+    picture = tmp_path / "crypt-art.png"
+    picture.write_bytes(png_bytes(160, 120))
+    out = tmp_path / "crypt.json"
+    result = run(
+        "import", str(src), "--system", "pf1e", "-o", str(out), "--background", str(picture)
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "16x12 squares, 7 walls (4 doors), 7 creatures"
+    assert load_scene(out).background == "crypt.png"
+    assert (tmp_path / "crypt.png").read_bytes() == picture.read_bytes()
+
+
+def test_import_with_terrain_overlay(dd2vtt: Path, tmp_path: Path) -> None:
+    """--terrain merges a plain-text map of the same size into the imported scene."""
+    overlay = tmp_path / "terrain.txt"
+    overlay.write_text("^^....\n......\n......\n....__\n", encoding="utf-8")
+    result = run("import", str(dd2vtt), "--system", "pf1e", "--terrain", str(overlay))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["map"] == ["^^....", "......", "......", "....__"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"{oops", "footfall: error: Universal VTT file: not valid JSON: Expecting property name"),
+        (
+            json.dumps({"format": 0.3, "image": ""}).encode(),
+            "footfall: error: Universal VTT file: missing 'resolution'",
+        ),
+        (
+            uvtt_bytes(objects_line_of_sight=[[pt(2, 2)]]),
+            "footfall: error: Universal VTT file: objects_line_of_sight[0]: a wall polyline "
+            "needs at least 2 points, got 1",
+        ),
+        (
+            uvtt_bytes(
+                resolution={
+                    "map_origin": pt(0, 0),
+                    "map_size": pt(1001, 1000),
+                    "pixels_per_grid": 1,
+                }
+            ),
+            "footfall: error: Universal VTT file: resolution.map_size: 1001x1000 = 1001000 "
+            "squares is over the import limit of 1000000 squares (1000x1000)",
+        ),
+    ],
+    ids=["bad-json", "no-resolution", "one-point", "huge"],
+)
+def test_malformed_files_exit_2_with_one_line(tmp_path: Path, content: bytes, message: str) -> None:
+    """Malformed files give exit status 2 and one line on stderr naming the problem."""
+    path = tmp_path / "bad.dd2vtt"
+    path.write_bytes(content)
+    result = run("import", str(path), "--system", "pf1e")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1
+    assert result.stderr.startswith(message)
+
+
+def test_import_unknown_system_and_format_exit_2(dd2vtt: Path) -> None:
+    """An unknown system or --format is named with the known ones."""
+    result = run("import", str(dd2vtt), "--system", "pf2e")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "footfall: error: unknown system 'pf2e' (known: pf1e, dnd35, dh2e, drawsteel)\n"
+    )
+    result = run("import", str(dd2vtt), "--system", "pf1e", "--format", "roll20")
+    assert result.stderr == (
+        "footfall: error: unknown map format 'roll20' (known: uvtt, foundry)\n"
+    )
+
+
+def _scene_with_mover(tmp_path: Path) -> Path:
+    """Import the crypt and put a 30-ft mover in it, as a GM would after importing."""
+    out = tmp_path / "crypt.json"
+    src = tmp_path / "crypt.dd2vtt"
+    src.write_bytes(uvtt_bytes())
+    assert run("import", str(src), "--system", "pf1e", "-o", str(out)).exit_code == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    data["creatures"] = [
+        {"id": "val", "at": [1, 1], "size": "medium", "side": "party", "speed": 30}
+    ]
+    out.write_text(json.dumps(data), encoding="utf-8")
+    return out
+
+
+def test_render_draws_reach_where_the_engine_says(tmp_path: Path) -> None:
+    """Reachable squares (from the tactical engine) are tinted; squares past the wall are not."""
+    views = pytest.importorskip("footfall.tactical.views")
+    scene_path = _scene_with_mover(tmp_path)
+    png = tmp_path / "reach.png"
+    result = run("render", str(scene_path), "--mover", "val", "-o", str(png), "--cell", "40")
+    assert result.exit_code == 0, result.output
+    image = Image.open(png).convert("RGB")
+    assert result.stdout == f"wrote {png} ({image.width}x{image.height} pixels)\n"
+    reach = views.reachable(load_scene(scene_path), "val").to_json()
+    reached = {tuple(s["at"]) for s in reach["squares"]}
+    assert (0, 0) in reached and (4, 0) not in reached  # the wall x=3 and its closed door
+    assert (1, 3) not in reached  # the diagonal wall ends on its centre: every step touches it
+    base = (200, 180, 120)  # the background picture's colour
+    tinted = tuple(round(b * (1 - REACH_ALPHA / 255) + c * REACH_ALPHA / 255)
+                   for b, c in zip(base, BAND_COLOURS[0], strict=True))  # fmt: skip
+    for x in range(6):
+        for y in range(4):
+            if (x, y) == (1, 1):
+                continue  # the mover's token
+            colour = image.getpixel((x * 40 + 30, y * 40 + 8))  # off the walls and the cost
+            expected = tinted if (x, y) in reached else base
+            assert all(abs(a - b) <= 3 for a, b in zip(colour, expected, strict=True)), (x, y)
+
+
+def test_render_draws_the_path_to_a_square(tmp_path: Path) -> None:
+    """--to draws the cheapest path; --json reports it with the picture's size."""
+    pytest.importorskip("footfall.tactical.views")
+    scene_path = _scene_with_mover(tmp_path)
+    png = tmp_path / "path.png"
+    result = run(
+        "render", str(scene_path), "--mover", "val", "--to", "2,3", "-o", str(png), "--json"
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    path = report["path"]
+    assert (path[0], path[-1], len(path)) == ([1, 1], [2, 3], 3)  # one diagonal, one straight
+    image = Image.open(png).convert("RGB")
+    assert [report["width"], report["height"]] == list(image.size)
+    for (ax, ay), (bx, by) in itertools.pairwise(path):
+        middle = ((ax + bx) * 20 + 20, (ay + by) * 20 + 20)  # between two square centres
+        colour = image.getpixel(middle)
+        assert all(abs(a - b) <= 3 for a, b in zip(colour, PATH_COLOUR, strict=True)), middle
+
+
+def test_render_without_mover_draws_the_map(tmp_path: Path) -> None:
+    """Without --mover the map alone is drawn, at cell pixels per square."""
+    scene_path = _scene_with_mover(tmp_path)
+    png = tmp_path / "map.png"
+    result = run("render", str(scene_path), "-o", str(png), "--cell", "40")
+    assert result.exit_code == 0, result.output
+    assert Image.open(png).size == picture_size(load_scene(scene_path), cell=40)
+    assert Image.open(png).size[0] == 6 * 40
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--mover", "nobody"], "footfall: error: unknown creature 'nobody' (known: val)"),
+        (["--to", "1,1"], "footfall: error: --action, --to and --speed need --mover ID"),
+        (
+            ["--mover", "val", "--to", "one,two"],
+            "footfall: error: --to expects X,Y (two whole numbers), got 'one,two'",
+        ),
+        (["--cell", "2"], "footfall: error: cell must be 8 to 200 pixels, got 2"),
+        (["--lang", "fr"], "footfall: error: unknown language 'fr' (known: en, ru, zh)"),
+    ],
+    ids=["unknown-mover", "to-without-mover", "bad-to", "bad-cell", "bad-lang"],
+)
+def test_render_bad_input_exits_2(tmp_path: Path, args: list[str], message: str) -> None:
+    """Bad options give exit 2 and one line naming the bad value."""
+    scene_path = _scene_with_mover(tmp_path)
+    result = run("render", str(scene_path), "-o", str(tmp_path / "x.png"), *args)
+    assert result.exit_code == 2
+    assert result.stderr == message + "\n"

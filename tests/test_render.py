@@ -1,0 +1,254 @@
+"""Rendering: picture size, terrain and background, reach tint by band, walls, doors, tokens."""
+
+from __future__ import annotations
+
+import base64
+import io
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from footfall.errors import InputError
+from footfall.render import (
+    BAND_COLOURS,
+    DOOR_CLOSED_COLOUR,
+    DOOR_OPEN_COLOUR,
+    PATH_COLOUR,
+    REACH_ALPHA,
+    SIDE_COLOURS,
+    TERRAIN_COLOURS,
+    WALL_COLOUR,
+    ReachOverlay,
+    picture_size,
+    render,
+    render_png,
+    render_scene,
+)
+from footfall.scene import parse_scene
+
+CELL = 40
+
+
+def scene_of(**more: Any) -> Any:
+    """A 12x6 pf1e room: a solid block, difficult ground, walls, doors, three creatures."""
+    data: dict[str, Any] = {
+        "footfall": 1,
+        "system": "pf1e",
+        "map": [
+            "............",
+            "..##........",
+            "..##..^^....",
+            "............",
+            "............",
+            "............",
+        ],
+        "walls": [
+            {"from": [6, 4], "to": [6, 6]},
+            {"from": [8, 0], "to": [8, 1], "door": "closed"},
+            {"from": [10, 0], "to": [10, 1], "door": "open"},
+            {"from": [0, 5], "to": [1, 6]},
+        ],
+        "creatures": [
+            {"id": "val", "at": [0, 0], "size": "medium", "side": "party", "speed": 30},
+            {"id": "ogre", "at": [9, 3], "size": "large", "side": "foes", "speed": 40},
+            {"id": "cat", "at": [4, 4], "size": "tiny", "side": "neutral", "speed": 30},
+        ],
+    }
+    data.update(more)
+    return parse_scene(data)
+
+
+def pixel(image: Image.Image, x: int, y: int, dx: int = CELL // 4, dy: int = CELL // 4) -> tuple:
+    """Return the RGB of a pixel inside square (x, y), away from its cost text and edges."""
+    return image.getpixel((x * CELL + dx, y * CELL + dy))
+
+
+def blend(under: tuple[int, int, int], over: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Return `over` at alpha REACH_ALPHA composited on `under`."""
+    a = REACH_ALPHA / 255
+    return tuple(round(o * a + u * (1 - a)) for u, o in zip(under, over, strict=True))  # type: ignore[return-value]
+
+
+def close(a: tuple, b: tuple, tolerance: int = 2) -> bool:
+    return all(abs(p - q) <= tolerance for p, q in zip(a, b, strict=True))
+
+
+def overlay(**more: Any) -> ReachOverlay:
+    """A hand-made reach: three squares in band 0, one in band 1, a path along row 3."""
+    values: dict[str, Any] = {
+        "mover": "val",
+        "action": "double-move",
+        "unit": "ft",
+        "budget": 60,
+        "costs": {(1, 0): 5, (0, 1): 5, (1, 1): 5, (5, 3): 35},
+        "bands": (("one move", 30), ("two moves", 60), ("a run", 120)),
+    }
+    values.update(more)
+    return ReachOverlay(**values)
+
+
+def test_picture_is_the_map_at_cell_pixels_plus_the_legend() -> None:
+    """Width is columns x cell; the map fills rows x cell; the legend strip lies below."""
+    scene = scene_of()
+    image = render_scene(scene, cell=CELL)
+    assert image.size == picture_size(scene, cell=CELL)
+    assert image.size[0] == 12 * CELL
+    assert image.size[1] > 6 * CELL
+    with_reach = render_scene(scene, reach=overlay(), cell=CELL)
+    assert with_reach.size == picture_size(scene, overlay(), cell=CELL)
+    assert with_reach.size[1] > image.size[1]  # the bands add legend lines
+
+
+def test_png_bytes_decode_to_the_same_picture() -> None:
+    """`render_png` gives a PNG of the same size."""
+    scene = scene_of()
+    with Image.open(io.BytesIO(render_png(scene, cell=20))) as image:
+        assert image.format == "PNG"
+        assert image.size == picture_size(scene, cell=20)
+
+
+def test_terrain_colours_without_background() -> None:
+    """Open, solid and difficult squares are filled with their terrain colours."""
+    image = render_scene(scene_of(), cell=CELL)
+    assert close(pixel(image, 5, 0), TERRAIN_COLOURS["open"])
+    assert close(pixel(image, 2, 1), TERRAIN_COLOURS["wall"])
+    assert close(pixel(image, 6, 2), TERRAIN_COLOURS["difficult"])
+
+
+def test_reachable_squares_are_tinted_by_band() -> None:
+    """A reachable square's pixels are the band colour over the map; others are untouched."""
+    image = render_scene(scene_of(), reach=overlay(), cell=CELL)
+    open_ground = TERRAIN_COLOURS["open"]
+    band0 = blend(open_ground, BAND_COLOURS[0])
+    band1 = blend(open_ground, BAND_COLOURS[1])
+    assert close(pixel(image, 1, 0), band0)
+    assert close(pixel(image, 0, 1), band0)
+    assert close(pixel(image, 5, 3), band1)
+    assert close(pixel(image, 6, 0), open_ground)  # not reachable
+    assert close(pixel(image, 3, 3), open_ground)
+
+
+def test_costs_are_written_in_reachable_squares() -> None:
+    """The cost text darkens pixels near the bottom of a reachable square only."""
+    image = render_scene(scene_of(), reach=overlay(), cell=CELL)
+
+    def darkest(x: int, y: int) -> int:
+        box = (x * CELL + 5, y * CELL + CELL // 2, (x + 1) * CELL - 5, (y + 1) * CELL - 2)
+        crop = image.crop(box)
+        return min(
+            sum(crop.getpixel((i, j))) for i in range(crop.width) for j in range(crop.height)
+        )
+
+    assert darkest(5, 3) < 200  # "35" in dark text
+    assert darkest(3, 3) > 400  # plain open ground
+
+
+def test_walls_and_doors_are_drawn_distinctly() -> None:
+    """A wall is dark, a closed door brown, an open door light: three different colours."""
+    image = render_scene(scene_of(), cell=CELL)
+    assert close(image.getpixel((6 * CELL, 5 * CELL)), WALL_COLOUR)
+    assert close(image.getpixel((8 * CELL, CELL // 2)), DOOR_CLOSED_COLOUR)
+    assert close(image.getpixel((10 * CELL, CELL // 2)), DOOR_OPEN_COLOUR)
+    assert len({WALL_COLOUR, DOOR_CLOSED_COLOUR, DOOR_OPEN_COLOUR}) == 3
+
+
+def test_diagonal_wall_is_drawn_along_its_segment() -> None:
+    """The wall (0, 5)-(1, 6) crosses square (0, 5) corner to corner."""
+    image = render_scene(scene_of(), cell=CELL)
+    assert close(pixel(image, 0, 5, CELL // 2, CELL // 2), WALL_COLOUR)
+    assert close(pixel(image, 0, 5, CELL // 4, 3 * CELL // 4), TERRAIN_COLOURS["open"])
+
+
+def test_creatures_fill_their_space_in_their_side_colour() -> None:
+    """A large ogre fills 2x2 squares with the foes' colour; a tiny cat one square."""
+    image = render_scene(scene_of(), cell=CELL)
+    # Left part of the ogre's disc, clear of its label: squares (9..10, 3..4).
+    assert close(image.getpixel((9 * CELL + 10, 4 * CELL)), SIDE_COLOURS["foes"], 3)
+    assert close(image.getpixel((4 * CELL + 20, 4 * CELL + 8)), SIDE_COLOURS["neutral"], 3)
+    assert close(pixel(image, 11, 5), TERRAIN_COLOURS["open"])
+
+
+def test_path_is_a_line_through_square_centres() -> None:
+    """The path from (0, 0) along row 3 passes through the centre between its squares."""
+    path = ((0, 0), (1, 1), (2, 2), (3, 3), (4, 3), (5, 3))
+    reach = overlay(path=path, path_cost=35, target=(5, 3))
+    image = render_scene(scene_of(), reach=reach, cell=CELL)
+    between = (4 * CELL, 3 * CELL + CELL // 2)  # the edge between (3, 3) and (4, 3)
+    assert close(image.getpixel(between), PATH_COLOUR)
+
+
+def test_background_data_url_is_drawn_under_the_grid() -> None:
+    """An embedded background picture fills the map; terrain colours are not drawn."""
+    buffer = io.BytesIO()
+    Image.new("RGB", (12 * 7, 6 * 7), (10, 120, 200)).save(buffer, format="PNG")
+    url = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+    image = render_scene(scene_of(background=url), cell=CELL)
+    assert close(pixel(image, 2, 1), (10, 120, 200))  # a '#' square shows the picture
+    reached = render_scene(scene_of(background=url), reach=overlay(), cell=CELL)
+    assert close(pixel(reached, 1, 0), blend((10, 120, 200), BAND_COLOURS[0]))
+
+
+def test_background_file_is_read_beside_the_scene(tmp_path: Path) -> None:
+    """A relative background path is read from `base_dir`; a missing one is a note."""
+    Image.new("RGB", (120, 60), (200, 30, 30)).save(tmp_path / "map.png")
+    scene = scene_of(background="map.png")
+    image = render_scene(scene, cell=CELL, base_dir=tmp_path)
+    assert close(pixel(image, 6, 4), (200, 30, 30))
+    missing = render(scene, cell=CELL, base_dir=tmp_path / "elsewhere")
+    assert any("not drawn" in note for note in missing.notes)
+    assert close(pixel(missing.image, 6, 4), TERRAIN_COLOURS["open"])
+
+
+def test_background_extent_of_a_foundry_scene_is_respected() -> None:
+    """A picture covering 11.5 of 12 columns leaves the last half column open ground."""
+    buffer = io.BytesIO()
+    Image.new("RGB", (115, 60), (10, 120, 200)).save(buffer, format="PNG")
+    url = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+    extra = {"x-import": {"format": "foundry", "extent": ["23/2", "6"]}}
+    image = render_scene(scene_of(background=url, **extra), cell=CELL)
+    assert close(pixel(image, 11, 0, 5, 5), (10, 120, 200))
+    assert close(pixel(image, 11, 0, CELL - 5, 5), TERRAIN_COLOURS["open"])
+
+
+def test_band_of_costs() -> None:
+    """Costs up to each bound fall in that band; beyond the last bound, the last band."""
+    reach = overlay()
+    assert [reach.band(c) for c in (5, 30, 35, 60, 65, 500)] == [0, 0, 1, 1, 2, 2]
+    assert reach.shown_bands() == (("one move", 30), ("two moves", 60))
+    assert overlay(budget=Fraction(30)).shown_bands() == (("one move", 30),)
+
+
+def test_chinese_legend_without_a_cjk_font_falls_back_with_a_note(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With no font for Chinese the picture is still drawn, in English, and a note says why."""
+    import footfall.render as render_module
+
+    monkeypatch.setattr(
+        render_module, "find_font", lambda lang: None if lang == "zh" else "/nonexistent.ttf"
+    )
+    drawn = render(scene_of(), reach=overlay(), cell=CELL, lang="zh")
+    assert drawn.image.size[0] == 12 * CELL
+    assert drawn.notes == (
+        "no font with Chinese glyphs found (install fonts-noto-cjk or fonts-wqy-zenhei); "
+        "legend drawn in English",
+    )
+
+
+def test_russian_legend_is_drawn() -> None:
+    """A Russian legend renders without notes when a Cyrillic font is installed."""
+    from footfall.render import find_font
+
+    drawn = render(scene_of(), reach=overlay(), cell=CELL, lang="ru")
+    if find_font("ru") is not None:
+        assert drawn.notes == ()
+    assert drawn.image.size == picture_size(scene_of(), overlay(), cell=CELL, lang="ru")
+
+
+def test_cell_size_is_checked() -> None:
+    """A cell under 8 or over 200 pixels is refused in one line."""
+    with pytest.raises(InputError, match="cell must be 8 to 200 pixels, got 4"):
+        render_scene(scene_of(), cell=4)
