@@ -8,12 +8,15 @@ from footfall.scene import Scene, parse_scene
 
 
 def mob(cid: str, x: int, y: int, **fields: Any) -> dict[str, Any]:
-    """Return a creature row: medium, side "party", speed 30 unless `fields` say otherwise."""
+    """Return a creature row: medium, side "party", speed 30 unless `fields` say otherwise.
+
+    A field given as None is left out (e.g. ``speed=None`` for a creature without speed).
+    """
     row: dict[str, Any] = {"id": cid, "at": [x, y], "size": "medium", "side": "party"}
     row.update(fields)
     if "agility_bonus" not in row and "speed" not in row:
         row["speed"] = 30
-    return row
+    return {key: value for key, value in row.items() if value is not None}
 
 
 def make(
