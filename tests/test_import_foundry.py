@@ -363,3 +363,47 @@ def test_malformed_scenes_give_one_line_errors(doc: Any, error: type, message: s
         import_map(text.encode(), system="pf1e", fmt="foundry")
     assert "\n" not in str(caught.value)
     assert str(caught.value).startswith(message)
+
+
+def test_imported_reach_equals_a_hand_built_scene() -> None:
+    """A Foundry room with a rubble region, a door and an ogre reaches like the same room by hand.
+
+    pf1e: difficult terrain doubles (seed 000 "Пересеченная местность x2"), enemies block
+    (RULES.md 1.3); the hand-built map marks the region's squares '^'.
+    """
+    views = pytest.importorskip("footfall.tactical.views")
+    doc = foundry_doc(
+        walls=[wall((4, 0), (4, 2)), wall((4, 2), (4, 3), door=1, ds=0), wall((4, 3), (4, 12))],
+        tokens=[token("Valeros", 1, 1, 1, 1), token("Ogre", 2, 3, 2, -1)],
+        regions=[cost_region("Rubble", [rect_shape(1, 2, 3, 1)], 2)],
+    )
+    imported = scene_to_json(read_foundry(json.dumps(doc), system="pf1e").scene)
+    for creature in imported["creatures"]:
+        creature["speed"] = 30
+    rows = ["." * 16] * 12
+    rows[2] = ".^^^" + "." * 12
+    by_hand = {
+        "footfall": 1,
+        "system": "pf1e",
+        "map": rows,
+        "walls": [
+            {"from": [4, 0], "to": [4, 2]},
+            {"from": [4, 2], "to": [4, 3], "door": "closed"},
+            {"from": [4, 3], "to": [4, 12]},
+        ],
+        "creatures": [
+            {"id": "valeros", "at": [1, 1], "size": "medium", "side": "friendly", "speed": 30},
+            {"id": "ogre", "at": [2, 3], "size": "large", "side": "hostile", "speed": 30},
+        ],
+    }
+    assert imported["map"] == by_hand["map"]
+    for action in ("move", "double-move", "run"):
+        got = views.reachable(parse_scene(imported), "valeros", action).to_json()
+        want = views.reachable(parse_scene(by_hand), "valeros", action).to_json()
+        assert got["squares"] == want["squares"], action
+    running = {tuple(s["at"]) for s in got["squares"]}
+    assert (5, 0) not in running  # behind the wall and the closed door, even running
+    assert (1, 2) not in running  # no running through rubble (seed 000, hampered-run)
+    moving = views.reachable(parse_scene(imported), "valeros", "move").to_json()
+    costs = {tuple(s["at"]): s["cost"] for s in moving["squares"]}
+    assert costs[(1, 2)] == 10  # one orthogonal step into rubble: 5 ft x2

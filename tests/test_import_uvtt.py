@@ -258,3 +258,49 @@ def test_unknown_system_is_refused() -> None:
     """`import_map` names the known systems for a misspelt one."""
     with pytest.raises(InputError, match="unknown system 'pf2e' \\(known: pf1e, dnd35"):
         import_map(uvtt_bytes(), system="pf2e")
+
+
+def test_imported_reach_equals_a_hand_built_scene() -> None:
+    """The imported crypt gives the same reach as the same room typed in by hand (SCENE.md)."""
+    views = pytest.importorskip("footfall.tactical.views")
+    imported = read_uvtt(uvtt_bytes(), system="pf1e").scene
+    mover = {"id": "val", "at": [1, 1], "size": "medium", "side": "party", "speed": 30}
+    data = scene_to_json(imported)
+    data["creatures"] = [mover]
+    by_hand = {
+        "footfall": 1,
+        "system": "pf1e",
+        "map": ["......"] * 4,
+        "walls": [
+            {"from": [3, 0], "to": [3, 1]},
+            {"from": [3, 1], "to": [3, 2], "door": "closed"},
+            {"from": [3, 2], "to": [3, 4]},
+            {"from": [0.5, 2.5], "to": [1.5, 3.5]},
+            {"from": [5, 2], "to": [6, 2], "door": "open"},
+        ],
+        "creatures": [mover],
+    }
+    for action in ("move", "double-move"):
+        got = views.reachable(parse_scene(data), "val", action).to_json()
+        want = views.reachable(parse_scene(by_hand), "val", action).to_json()
+        assert got["squares"] == want["squares"]
+    # The closed door keeps the mover in the west room. The diagonal wall starts and ends on
+    # the centres of (0, 2) and (1, 3), so every step into them touches it, and it cuts (0, 3)
+    # off: the centre-to-centre rule of SCENE.md.
+    reached = {tuple(s["at"]) for s in got["squares"]}
+    assert reached == {(0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (1, 2), (2, 2), (2, 3)}
+
+
+def test_opening_the_imported_door_opens_the_east_room() -> None:
+    """The same file with its portal open lets the mover through the door (x=3, y=1..2)."""
+    views = pytest.importorskip("footfall.tactical.views")
+    doc = uvtt_doc()
+    doc["portals"][0]["closed"] = False
+    data = scene_to_json(read_uvtt(json.dumps(doc), system="pf1e").scene)
+    data["creatures"] = [
+        {"id": "val", "at": [1, 1], "size": "medium", "side": "party", "speed": 30}
+    ]
+    reached = {
+        tuple(s["at"]) for s in views.reachable(parse_scene(data), "val").to_json()["squares"]
+    }
+    assert (3, 1) in reached and (5, 1) in reached
