@@ -281,8 +281,8 @@ def test_terrain_index_and_entry_at() -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.lists(wall, min_size=1, max_size=5))
 def test_grid_matches_single_steps_thoroughly(walls: list[dict[str, Any]]) -> None:
-    """thin_wall_exits equals step_blocked_by_walls on 300 more random wall sets."""
+    """thin_wall_exits equals step_blocked_by_walls on 150 more random wall sets."""
     agrees_with_reference(open_scene([as_json(w) for w in walls], 8, 8))
