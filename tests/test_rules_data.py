@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from footfall.errors import InputError, RuleDataError
+from footfall.i18n import LANGS
 from footfall.rules import (
     SYSTEM_IDS,
     ActionId,
@@ -483,3 +484,29 @@ def test_parse_gives_equal_system() -> None:
     system: System = parse_system(_text("dnd35"), "systems/dnd35.toml")
     assert system == load_system("dnd35")
     assert isinstance(system.square, Fraction)
+
+
+@pytest.mark.parametrize("system_id", SYSTEM_IDS)
+def test_every_table_renders_in_every_language(system_id: str) -> None:
+    """Every table prints and serialises in en, ru and zh (no missing catalog term)."""
+    system = load_system(system_id)
+    for tid in table_ids(system):
+        view = table_view(system, tid)
+        for lang in LANGS:
+            rows = view.text_rows(lang)
+            assert all(len(r) == len(view.columns) for r in rows)
+            assert all(cell for r in rows for cell in r), (tid, lang)
+            document = view.to_json(lang)
+            assert len(document["rows"]) == len(view.rows)
+
+
+def test_docstring_examples_run() -> None:
+    """The examples in the rules, rates and units docstrings are correct."""
+    import doctest
+
+    import footfall.rates
+    import footfall.units
+
+    for module in (footfall.rates, footfall.units):
+        failures, tried = doctest.testmod(module)
+        assert tried > 0 and failures == 0, module.__name__

@@ -8,6 +8,7 @@ API (stable: names are only ever added)::
 
     SYSTEM_IDS                    ("pf1e", "dnd35", "dh2e", "drawsteel")
     load_system(id) -> System     cached; unknown id -> InputError (errors.unknown)
+    parse_system(text, file)      validate a data file's text (tests, custom systems)
 
     System
       id, names (Names: en/ru/zh), unit (Unit: ft | m | squares), square (Fraction: side of
@@ -21,6 +22,9 @@ API (stable: names are only ever added)::
       heresy:    Heresy | None     (dh2e)
       steel:     Steel | None      (drawsteel)
       actions:   tuple[ActionRule] (every system; RULES.md 1.4 / 3)   .action(id)
+        ActionRule: id (ActionId), names, budget = speed_multiple x speed (heavy_multiple in
+        heavy armor/load) | squares | given (N from the caller) | structured_column (dh2e),
+        restrictions (frozenset[Restriction]), switches (switch ids), source
 
     Tactical (ft, squares of 5 ft)
       modes: tuple[ModeRule]  walk 1, hustle 2, run 4 (multiplier of speed per round)
