@@ -167,7 +167,7 @@ def test_crash_is_generic_500() -> None:
     def boom() -> None:
         raise RuntimeError("secret internals /etc/passwd")
 
-    app.router.routes.insert(0, app.router.routes.pop())  # before the page's catch-all mount
+    app.router.routes.insert(0, app.router.routes.pop())  # before the page's "/{asset}" route
     response = TestClient(app, raise_server_exceptions=False).get("/api/boom")
     message = _error(response, 500)
     assert "secret" not in message and message.startswith("internal error")

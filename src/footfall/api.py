@@ -34,7 +34,6 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -91,6 +90,21 @@ class _JSON(JSONResponse):
 def _error(status: int, message: str) -> _JSON:
     """Build the one error shape every endpoint uses."""
     return _JSON({"error": message}, status_code=status)
+
+
+class ErrorBody(BaseModel):
+    """Every error: one line, the same message the CLI prints after ``footfall: error:``."""
+
+    error: str
+
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "Bad input: the line names the bad value."},
+    404: {"model": ErrorBody, "description": "Unknown sample scene or URL."},
+    413: {"model": ErrorBody, "description": "Over a limit (body, map size, work)."},
+    422: {"model": ErrorBody, "description": "Malformed request (JSON, types, fields)."},
+    500: {"model": ErrorBody, "description": "Internal error (never details)."},
+}
 
 
 class _NotFound(InputError):
@@ -150,6 +164,17 @@ class _BodyLimit:
             await _error(413, message)(scope, receive, send)
 
 
+_MEDIA_TYPES_BY_EXT = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".png": "image/png",
+    ".svg": "image/svg+xml",
+}
+_MEDIA_TYPES = tuple(_MEDIA_TYPES_BY_EXT)
+
+
 # ------------------------------------------------------------------------------ request models
 
 
@@ -160,6 +185,7 @@ class _Model(BaseModel):
 
 
 _LANG_DOC = "Language of messages and labels: en, ru or zh."
+_LANG_ENUM: dict[str, Any] = {"enum": ["en", "ru", "zh"]}
 _SCENE_DOC = "A scene in SCENE.md's JSON format."
 
 
@@ -178,7 +204,7 @@ class TacticalQuery(_Model):
     flying: bool | None = Field(
         None, description="Move by flight (a creature with 'fly'); default: walk."
     )
-    lang: str = Field("en", description=_LANG_DOC)
+    lang: str = Field("en", description=_LANG_DOC, json_schema_extra=_LANG_ENUM)
 
 
 class PathQuery(TacticalQuery):
@@ -198,7 +224,7 @@ class SceneBody(_Model):
     """A scene to validate and normalise."""
 
     scene: dict[str, Any] = Field(description=_SCENE_DOC)
-    lang: str = Field("en", description=_LANG_DOC)
+    lang: str = Field("en", description=_LANG_DOC, json_schema_extra=_LANG_ENUM)
 
 
 class ImportQuery(_Model):
@@ -213,7 +239,7 @@ class ImportQuery(_Model):
     terrain: list[str] | None = Field(
         None, description="Optional terrain overlay: map rows of the same size, SCENE.md chars."
     )
-    lang: str = Field("en", description=_LANG_DOC)
+    lang: str = Field("en", description=_LANG_DOC, json_schema_extra=_LANG_ENUM)
 
 
 class TravelQuery(_Model):
@@ -247,7 +273,7 @@ class TravelQuery(_Model):
         default_factory=dict, description="Switches of RULES.md, e.g. forced_march_dc."
     )
     seed: int | None = Field(None, ge=0, le=2**63 - 1, description="Roll every check.")
-    lang: str = Field("en", description=_LANG_DOC)
+    lang: str = Field("en", description=_LANG_DOC, json_schema_extra=_LANG_ENUM)
 
 
 class RouteQuery(_Model):
@@ -268,7 +294,7 @@ class RouteQuery(_Model):
     loaded: bool = Field(False, description="Use the mount's loaded row.")
     agility_bonus: int | None = Field(None, ge=0, le=100, description="dh2e Agility Bonus.")
     metric: bool = Field(False, description="pf1e/dnd35: give distances in km.")
-    lang: str = Field("en", description=_LANG_DOC)
+    lang: str = Field("en", description=_LANG_DOC, json_schema_extra=_LANG_ENUM)
 
 
 class ChaseQuery(_Model):
@@ -280,7 +306,7 @@ class ChaseQuery(_Model):
     scale: str = Field("tactical", description="tactical (opposed Dex) or overland (opposed Con).")
     chase_tie: str | None = Field(None, description="Interpretation switch: pursuer | opposed.")
     seed: int | None = Field(None, ge=0, le=2**63 - 1, description="Roll with this seed.")
-    lang: str = Field("en", description=_LANG_DOC)
+    lang: str = Field("en", description=_LANG_DOC, json_schema_extra=_LANG_ENUM)
 
 
 # ------------------------------------------------------------------------------ helpers
@@ -360,6 +386,7 @@ def create_app(
             "413 over a limit, 422 malformed request."
         ),
         default_response_class=_JSON,
+        responses=_ERRORS,
     )
     _install_errors(app)
 
@@ -394,7 +421,9 @@ def create_app(
         return asdict(lim)
 
     @app.get("/api/meta", tags=["general"])
-    def meta(lang: Annotated[str, Query(description=_LANG_DOC)] = "en") -> Any:
+    def meta(
+        lang: Annotated[str, Query(description=_LANG_DOC, json_schema_extra=_LANG_ENUM)] = "en",
+    ) -> Any:
         """Describe the systems (actions, sizes, switches), the default legend and limits.
 
         The page builds its menus from this; programs may too.
@@ -411,11 +440,7 @@ def create_app(
         """
         return [_scene_entry(name, scene_data(name)) for name in scene_names()]
 
-    @app.get("/api/scenes/{name}", tags=["scenes"])
-    def scenes_get(name: Annotated[str, Path(max_length=100)]) -> Any:
-        """Return one sample scene as SCENE.md JSON."""
-        return scene_data(name)
-
+    # Before "/api/scenes/{name}": a wrong method on this path must say Allow: POST.
     @app.post("/api/scenes/validate", tags=["scenes"])
     def scenes_validate(body: SceneBody) -> Any:
         """Validate a scene and return it normalised (as ``footfall`` would write it)."""
@@ -423,6 +448,11 @@ def create_app(
 
         _lang(body.lang)
         return {"scene": scene_to_json(parse(body.scene))}
+
+    @app.get("/api/scenes/{name}", tags=["scenes"])
+    def scenes_get(name: Annotated[str, Path(max_length=100)]) -> Any:
+        """Return one sample scene as SCENE.md JSON."""
+        return scene_data(name)
 
     @app.post("/api/import", tags=["scenes"])
     def import_(body: ImportQuery) -> Any:
@@ -462,7 +492,7 @@ def create_app(
         armor: str = "none",
         load: str = "light",
         metric: bool = False,
-        lang: Annotated[str, Query(description=_LANG_DOC)] = "en",
+        lang: Annotated[str, Query(description=_LANG_DOC, json_schema_extra=_LANG_ENUM)] = "en",
     ) -> Any:
         """Rates per round, minute, hour and day (``footfall rates SYSTEM --json``)."""
         from footfall.rates import rates
@@ -481,7 +511,7 @@ def create_app(
     @app.get("/api/tables/{system}", tags=["rates"])
     def tables_list(
         system: Annotated[str, Path(max_length=40)],
-        lang: Annotated[str, Query(description=_LANG_DOC)] = "en",
+        lang: Annotated[str, Query(description=_LANG_DOC, json_schema_extra=_LANG_ENUM)] = "en",
     ) -> Any:
         """List the data tables of a system, with their titles and sources."""
         from footfall.rules import load_system
@@ -506,7 +536,7 @@ def create_app(
     def tables_get(
         system: Annotated[str, Path(max_length=40)],
         table: Annotated[str, Path(max_length=80)],
-        lang: Annotated[str, Query(description=_LANG_DOC)] = "en",
+        lang: Annotated[str, Query(description=_LANG_DOC, json_schema_extra=_LANG_ENUM)] = "en",
     ) -> Any:
         """One data table (``footfall tables SYSTEM TABLE --json``), translated."""
         from footfall.rules import load_system
@@ -544,12 +574,22 @@ def create_app(
     # -------------------------------------------------------------- the page
 
     web = resources.files("footfall") / "web"
+    assets = {e.name: e.read_bytes() for e in web.iterdir() if e.name.endswith(_MEDIA_TYPES)}
 
     @app.get("/", include_in_schema=False)
     def index() -> Response:
-        return Response((web / "index.html").read_bytes(), media_type="text/html; charset=utf-8")
+        return Response(assets["index.html"], media_type="text/html; charset=utf-8")
 
-    app.mount("/", StaticFiles(packages=[("footfall", "web")]), name="web")
+    # The page's files, one path segment each: a route, not a mount at "/", so that a wrong
+    # method on an API path still answers 405 with that path's own Allow header.
+    @app.get("/{asset}", include_in_schema=False)
+    def asset(asset: str) -> Response:
+        data = assets.get(asset)
+        if data is None:
+            raise StarletteHTTPException(404, "Not Found")
+        media = next(m for ext, m in _MEDIA_TYPES_BY_EXT.items() if asset.endswith(ext))
+        return Response(data, media_type=media, headers={"Cache-Control": "no-cache"})
+
     app.add_middleware(_BodyLimit, limit=lim.body_bytes, paths={"/api/import": lim.import_bytes})
     return app
 
@@ -838,7 +878,9 @@ def _install_errors(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> Response:
-        return _error(exc.status_code, str(exc.detail))
+        response = _error(exc.status_code, str(exc.detail))
+        response.headers.update(exc.headers or {})  # e.g. Allow on 405 (RFC 9110)
+        return response
 
     @app.exception_handler(Exception)
     async def _crash(request: Request, exc: Exception) -> Response:
