@@ -8,9 +8,11 @@ and the map-building time. Not a timed test; results are recorded in docs/benchm
 from __future__ import annotations
 
 import argparse
+import math
 import platform
 import statistics
 import time
+from fractions import Fraction
 
 import numpy as np
 
@@ -30,7 +32,22 @@ LEGEND = {
 }
 
 
-def build_map(size: int, grid: Grid, seed: int = 1) -> TerrainMap:
+MULTIPLIER = {
+    "plains trackless": Fraction(3, 4),
+    "plains highway": Fraction(1),
+    "plains road": Fraction(1),
+    "forest trackless": Fraction(1, 2),
+    "hills trackless": Fraction(1, 2),
+    "mountains trackless": Fraction(1, 2),
+    "swamp trackless": Fraction(1, 2),
+    "jungle trackless": Fraction(1, 4),
+}
+"""pf1e terrain x road multipliers of LEGEND (seed 000), for the peers' integer cost arrays."""
+
+
+def build_map(
+    size: int, grid: Grid, seed: int = 1, diagonal: Diagonal = Diagonal.ALTERNATING
+) -> TerrainMap:
     """Return a random size x size map with terrain patches, two highways and some walls."""
     rng = np.random.default_rng(seed)
     symbols = np.array(list(".fhmsj~"))
@@ -48,12 +65,71 @@ def build_map(size: int, grid: Grid, seed: int = 1) -> TerrainMap:
         {
             "grid": grid.value,
             "cell": "1 mi",
-            "diagonal": Diagonal.ALTERNATING.value,
+            "diagonal": diagonal.value,
             "legend": LEGEND,
             "rows": rows,
         },
         f"bench-{grid.value}",
     )
+
+
+def integer_costs(terrain_map: TerrainMap) -> tuple[np.ndarray, Fraction]:
+    """Return each cell's exact entry cost as an integer array (0 = blocked) and its unit."""
+    hours = {
+        symbol: None if words == "impassable" else 1 / (3 * MULTIPLIER[words])
+        for symbol, words in LEGEND.items()
+    }
+    scale = math.lcm(*(h.denominator for h in hours.values() if h is not None))
+    cost = np.zeros((terrain_map.height, terrain_map.width), dtype=np.int32)
+    grid = np.array([list(r) for r in terrain_map.rows])
+    for symbol, h in hours.items():
+        if h is not None:
+            cost[grid == symbol] = int(h * scale)
+    return cost, Fraction(1, scale)
+
+
+def compare_peers(size: int, repeat: int) -> None:
+    """Time a 4-neighbour route against python-tcod and scikit-image on the same costs."""
+    import tcod.path
+    from skimage.graph import MCP
+
+    terrain_map = build_map(size, Grid.SQUARE, diagonal=Diagonal.NONE)
+    cost, unit = integer_costs(terrain_map)
+    start, goal = (0, 0), (size - 1, size - 1)
+    who = Traveller(speeds=(30,))
+    find_route(terrain_map, start, goal, who)
+
+    def ours() -> Fraction:
+        return find_route(terrain_map, start, goal, who).hours
+
+    def tcod_run() -> Fraction:
+        dist = tcod.path.maxarray((size, size), dtype=np.int32)
+        dist[start[1], start[0]] = 0
+        tcod.path.dijkstra2d(dist, cost, 1, 0, out=dist)
+        return int(dist[goal[1], goal[0]]) * unit
+
+    def skimage_run() -> Fraction:
+        costs = np.where(cost > 0, cost, np.inf).astype(np.float64)
+        mcp = MCP(costs, fully_connected=False)
+        cumulative, _ = mcp.find_costs([(start[1], start[0])], [(goal[1], goal[0])])
+        # MCP counts the start cell's cost too; footfall and tcod count entered cells only.
+        return Fraction(round(cumulative[goal[1], goal[0]] - costs[start[1], start[0]])) * unit
+
+    for name, run in (
+        ("footfall", ours),
+        ("python-tcod dijkstra2d", tcod_run),
+        ("scikit-image MCP", skimage_run),
+    ):
+        run()
+        times = []
+        for _ in range(repeat):
+            started = time.perf_counter()
+            hours = run()
+            times.append(time.perf_counter() - started)
+        print(
+            f"| square, 4 neighbours | {name} | {float(hours):.2f} | {min(times):.3f} | "
+            f"{statistics.median(times):.3f} |"
+        )
 
 
 def main() -> None:
@@ -83,6 +159,11 @@ def main() -> None:
             f"{float(route.hours):.2f} | {min(times):.3f} | {statistics.median(times):.3f} | "
             f"{first:.3f} |"
         )
+
+    print("\nSame map with `diagonal: none` (4 neighbours), the cost model peers can express:\n")
+    print("| map | engine | hours | best (s) | median (s) |")
+    print("| --- | --- | ---: | ---: | ---: |")
+    compare_peers(size, args.repeat)
 
 
 if __name__ == "__main__":
