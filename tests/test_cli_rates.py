@@ -260,3 +260,30 @@ def test_console_script_acceptance() -> None:
     assert done.returncode == 0, done.stderr
     assert "walk           30      300      3       24" in done.stdout
     assert "run            90      900      —        —" in done.stdout
+
+
+def test_rates_without_system_shows_each_sample_creature() -> None:
+    """`footfall rates` alone prints a sample creature of each of the four systems."""
+    code, out, _ = _run("rates", "--json")
+    assert code == 0
+    documents = json.loads(out)
+    assert [d["system"] for d in documents] == ["pf1e", "dnd35", "dh2e", "drawsteel"]
+    assert documents[0]["tactical"] == {"unit": "ft/round", "walk": 30, "hustle": 60, "run": 120}
+    assert documents[2]["structured"]["run"] == 18
+    assert documents[3]["advance"] == 5
+    code, text, _ = _run("rates")
+    assert code == 0
+    titles = [line for line in text.splitlines() if ": " in line and "speed" in line]
+    assert titles[0] == "Pathfinder RPG 1e: speed 30 ft, armor none, load light (run x4)"
+    assert text.endswith("advance           5\ndisengage         1\n")
+    assert "Dark Heresy 2e: Agility Bonus 3\n" in text
+
+
+def test_speed_without_system_is_refused() -> None:
+    """--speed without a SYSTEM is one line naming the systems."""
+    code, _, err = _run("rates", "--speed", "30")
+    assert code == 2
+    assert err == (
+        "footfall: error: --speed and --agility-bonus need a SYSTEM "
+        "(pf1e, dnd35, dh2e, drawsteel)\n"
+    )

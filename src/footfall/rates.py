@@ -29,6 +29,7 @@ from footfall.rules import ActionId, Armor, Load, Mode, System, Unit, load_syste
 from footfall.units import ft_to_m, json_number, mi_to_km
 
 __all__ = [
+    "SAMPLE_CREATURES",
     "D20Rates",
     "HeresyRates",
     "PaceRates",
@@ -38,6 +39,7 @@ __all__ = [
     "parse_armor",
     "parse_load",
     "rates",
+    "sample_rates",
     "steel_rates",
 ]
 
@@ -297,3 +299,28 @@ def rates(
     steel = system.steel
     assert steel is not None
     return steel_rates(system, steel.default_speed if speed is None else speed)
+
+
+#: The sample creature of each system that ``footfall rates`` shows without a system: an
+#: unarmoured human (30 ft in pf1e/dnd35, Agility Bonus 3 in dh2e, the usual speed 5 in
+#: drawsteel).
+SAMPLE_CREATURES: dict[str, tuple[int | None, int | None]] = {
+    # system: (speed, agility bonus)
+    "pf1e": (30, None),
+    "dnd35": (30, None),
+    "dh2e": (None, 3),
+    "drawsteel": (5, None),
+}
+
+
+def sample_rates(
+    *, armor: str | Armor = Armor.NONE, load: str | Load = Load.LIGHT, metric: bool = False
+) -> tuple[D20Rates | HeresyRates | SteelRates, ...]:
+    """Return the rates of each system's sample creature (`SAMPLE_CREATURES`), in order.
+
+    `armor`, `load` and `metric` apply to the pf1e/dnd35 samples.
+    """
+    return tuple(
+        rates(system_id, speed=speed, agility_bonus=ab, armor=armor, load=load, metric=metric)
+        for system_id, (speed, ab) in SAMPLE_CREATURES.items()
+    )

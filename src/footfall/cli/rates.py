@@ -20,7 +20,7 @@ from rich.table import Table
 from footfall.cli import emit_json, fail
 from footfall.errors import FootfallError, InputError
 from footfall.i18n import Lang, parse_lang, t
-from footfall.rates import D20Rates, HeresyRates, SteelRates, rates
+from footfall.rates import D20Rates, HeresyRates, SteelRates, rates, sample_rates
 from footfall.rules import SYSTEM_IDS, ActionId, Mode, load_system
 from footfall.tables import table_ids, table_view
 from footfall.units import display
@@ -153,7 +153,9 @@ def _print_steel(result: SteelRates, lang: Lang) -> None:
 
 
 def rates_command(
-    system: str = typer.Argument(..., help=f"Game system: {_SYSTEMS}."),
+    system: str | None = typer.Argument(
+        None, help=f"Game system: {_SYSTEMS}; omit for a sample creature of each."
+    ),
     speed: str | None = typer.Option(
         None,
         "--speed",
@@ -172,24 +174,36 @@ def rates_command(
     """Print a creature's movement per round, minute, hour and day."""
     try:
         language = parse_lang(lang)
-        result = rates(
-            system,
-            speed=_int("--speed", speed),
-            agility_bonus=_int("--agility-bonus", agility_bonus),
-            armor=armor,
-            load=load,
-            metric=metric,
-        )
+        if system is None:
+            if speed is not None or agility_bonus is not None:
+                raise InputError(f"--speed and --agility-bonus need a SYSTEM ({_SYSTEMS})")
+            results = sample_rates(armor=armor, load=load, metric=metric)
+        else:
+            results = (
+                rates(
+                    system,
+                    speed=_int("--speed", speed),
+                    agility_bonus=_int("--agility-bonus", agility_bonus),
+                    armor=armor,
+                    load=load,
+                    metric=metric,
+                ),
+            )
     except FootfallError as exc:
         fail(str(exc))
     if as_json:
-        emit_json(result.to_json())
-    elif isinstance(result, D20Rates):
-        _print_d20(result, language)
-    elif isinstance(result, HeresyRates):
-        _print_heresy(result, language)
-    else:
-        _print_steel(result, language)
+        documents = [r.to_json() for r in results]
+        emit_json(documents[0] if system is not None else documents)
+        return
+    for i, result in enumerate(results):
+        if i:
+            typer.echo("")
+        if isinstance(result, D20Rates):
+            _print_d20(result, language)
+        elif isinstance(result, HeresyRates):
+            _print_heresy(result, language)
+        else:
+            _print_steel(result, language)
 
 
 def tables_command(
