@@ -567,3 +567,22 @@ def test_random_scenes_round_trip_text(data: dict[str, Any]) -> None:
     """parse_text_map(scene_to_text(s)) == s for random scenes."""
     scene = parse_scene(data)
     assert parse_text_map(scene_to_text(scene)) == scene
+
+
+def test_text_map_mark_may_not_be_a_legend_character() -> None:
+    """A mark equal to a default legend character ('o' = obstacle) is refused, naming it."""
+    with pytest.raises(SceneError, match=r"line 2: mark 'o' is a legend character"):
+        parse_text_map("system: pf1e\ncreature a: mark=o size=medium side=p\nmap:\no\n")
+
+
+def test_load_scene_ignores_a_byte_order_mark(tmp_path: Path) -> None:
+    """A JSON file saved with a UTF-8 byte-order mark still reads as JSON."""
+    path = tmp_path / "bom.json"
+    path.write_text("\ufeff" + json.dumps(SCENE_MD_EXAMPLE), encoding="utf-8")
+    assert load_scene(path) == parse_scene(SCENE_MD_EXAMPLE)
+
+
+def test_map_row_that_is_not_a_string() -> None:
+    """A map row that is not a string is named, even as the first row."""
+    with pytest.raises(SceneError, match=r"map\[0\]: rows must be strings, got 0"):
+        parse_scene(example(map=[0]))

@@ -44,6 +44,7 @@ __all__ = [
     "Flag",
     "Fly",
     "LegendEntry",
+    "Point",
     "Scene",
     "Wall",
     "clearance_below",
@@ -451,11 +452,11 @@ def _parse_legend(value: object, system: str) -> dict[str, LegendEntry]:
 def _parse_map(value: object, legend: Mapping[str, LegendEntry]) -> tuple[str, ...]:
     """Check the map: a non-empty list of equal, non-empty rows of legend characters."""
     rows = _list(value, "map")
-    if not rows or not rows[0]:
-        raise SceneError("map: the map is empty (give at least one row of one square)")
     for y, row in enumerate(rows):
         if not isinstance(row, str):
             raise _fail(f"map[{y}]", f"rows must be strings, got {row!r}")
+    if not rows or not rows[0]:
+        raise SceneError("map: the map is empty (give at least one row of one square)")
     width = len(rows[0])
     if width * len(rows) > MAX_SQUARES:
         raise LimitError(
@@ -899,7 +900,7 @@ def load_scene(path: str | os.PathLike[str]) -> Scene:
             raise LimitError(
                 f"{file}: {size} bytes is over the scene file limit of {_MAX_FILE_BYTES} bytes"
             )
-        text = file.read_text(encoding="utf-8")
+        text = file.read_text(encoding="utf-8-sig")  # a byte-order mark is not content
     except FileNotFoundError:
         raise SceneError(f"{file}: no such scene file") from None
     except IsADirectoryError:
@@ -1037,8 +1038,12 @@ def parse_text_map(text: str) -> Scene:
                     f"{where}: creature {cid!r} needs at=X,Y or mark=L (a letter on the map)"
                 )
             else:
-                if not isinstance(mark, str) or len(mark) != 1 or mark in ".#^o%_!":
-                    raise SceneError(f"{where}: mark must be one letter, got {mark!r}")
+                if not isinstance(mark, str) or len(mark) != 1 or mark.isspace():
+                    raise SceneError(f"{where}: mark must be one character, got {mark!r}")
+                if mark in DEFAULT_LEGEND:
+                    raise SceneError(
+                        f"{where}: mark {mark!r} is a legend character: pick another letter"
+                    )
                 if mark in marks:
                     raise SceneError(f"{where}: mark {mark!r} is already used")
                 if not isinstance(under, str) or len(under) != 1:
