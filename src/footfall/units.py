@@ -24,6 +24,7 @@ __all__ = [
     "display",
     "fraction_str",
     "ft_to_m",
+    "ft_to_squares",
     "json_number",
     "mi_to_km",
 ]
@@ -41,6 +42,15 @@ DASH = "—"
 def ft_to_m(ft: Fraction | int) -> Fraction:
     """Return `ft` feet in metres (exact, 1.5 m per 5 ft)."""
     return Fraction(ft) * M_PER_FT
+
+
+def ft_to_squares(ft: Fraction | int) -> Fraction:
+    """Return `ft` feet in 5-ft squares (exact: 15 ft is 3, 7.5 ft is 3/2).
+
+    >>> ft_to_squares(15)
+    Fraction(3, 1)
+    """
+    return Fraction(ft) / FT_PER_SQUARE
 
 
 def mi_to_km(mi: Fraction | int) -> Fraction:
