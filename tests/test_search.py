@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -323,3 +325,17 @@ def test_rejects_malformed_graphs() -> None:
     wrong = StepGraph(graph.square_class + 2, graph.exits, graph.cost, graph.next_state)
     with pytest.raises(ValueError, match="square class 2 has no column"):
         search(wrong, [(0, 0, 0, 0)], 5)
+
+
+def test_small_search_in_a_fresh_process_does_not_load_numba() -> None:
+    """A one-shot command's small search runs in Python: numba is never imported (start-up)."""
+    code = (
+        "import sys, numpy as np\n"
+        "from footfall.tactical.search import StepGraph, search\n"
+        "g = StepGraph(np.zeros((20, 20), np.int16), np.zeros((20, 20), np.uint8),\n"
+        "              np.ones((2, 2, 1), np.int32), np.zeros((2, 2, 1), np.int8))\n"
+        "assert search(g, [(3, 3, 0, 0)], 12).dist[0, 3, 3] == 0\n"
+        "print('numba' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
