@@ -54,6 +54,7 @@ from footfall.rules import (
 __all__ = [
     "KM_PER_MILE",
     "Day",
+    "ExertionOdds",
     "FatigueOdds",
     "Flow",
     "ForcedHour",
@@ -65,6 +66,7 @@ __all__ = [
     "Mover",
     "Pace",
     "Traveller",
+    "exertion_odds",
     "load_journey",
     "make_leg",
     "num",
@@ -1018,6 +1020,97 @@ def _odds(
         _product(p_check(who.con_mod, dc) for dc in full),
         damage_on_failure(who.con_mod, all_dcs),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class ExertionOdds:
+    """The checks of one day's exertion and their exact odds over `days` such days.
+
+    `hours` are the day's checks: pf1e / dnd35 `ForcedHour`s (day 1), or dh2e `HustleHour`s
+    carrying a test; `odds` as in `FatigueOdds` (damage: forced-march damage, or dh2e
+    Fatigue levels).
+    """
+
+    system: str
+    days: int
+    hours: tuple[ForcedHour, ...] | tuple[HustleHour, ...]
+    odds: FatigueOdds
+
+    def to_json(self) -> dict[str, object]:
+        """Return a JSON-ready dict (probabilities rounded for display)."""
+        if self.system == "dh2e":
+            hours = [_hustle_json(h) for h in self.hours if isinstance(h, HustleHour)]
+        else:
+            hours = [_forced_json(h) for h in self.hours if isinstance(h, ForcedHour)]
+        return {
+            "system": self.system,
+            "days": self.days,
+            "hours": hours,
+            "odds": _odds_json(self.odds, self.system),
+        }
+
+
+def exertion_odds(
+    system_id: str,
+    *,
+    forced_march: int = 0,
+    con_mod: int = 0,
+    mount: bool = False,
+    hustle: int = 0,
+    toughness_bonus: int | None = None,
+    toughness: int | None = None,
+    days: int = 1,
+    switches: Mapping[str, str] | None = None,
+) -> ExertionOdds:
+    """Return the exact odds of `days` days of the same exertion, without planning a trip.
+
+    pf1e / dnd35: `forced_march` hours past the 8 of each day at Constitution modifier
+    `con_mod` (a `mount` fails every check). dh2e: `hustle` hours a day with Toughness
+    `toughness` (and `toughness_bonus`, by default its tens digit).
+    """
+    system = load_system(system_id)
+    if not 1 <= days <= 365:
+        raise InputError(f"days {days} is out of range (1-365)")
+    if system.heresy is not None:
+        if toughness is None or not 0 <= toughness <= 100:
+            raise InputError(f"dh2e odds need --toughness N (0-100), got {toughness}")
+        tb = toughness // 10 if toughness_bonus is None else toughness_bonus
+        if not 1 <= tb <= _MAX_BONUS:
+            raise InputError(f"toughness bonus {tb} is out of range (1-{_MAX_BONUS})")
+        if not 1 <= hustle <= 24:
+            raise InputError(f"hustle {hustle} h is out of range (1-24)")
+        heresy_rule = system.heresy.hustle
+        base = system.heresy.difficulty(heresy_rule.test).modifier
+        tests = [base + heresy_rule.cumulative * (n - 1) for n in range(1, hustle // tb + 1)]
+        entries = tuple(
+            HustleHour(1, tb * n, test_modifier=m, p_fatigue=1 - p_test_d100(toughness + m))
+            for n, m in enumerate(tests, 1)
+        )
+        odds = _odds(
+            system, Traveller(toughness=toughness), False, [], [tests] * days, (), None, ""
+        )
+        if odds is None:
+            odds = _assemble([Fraction(1)] * days, Fraction(1), {0: Fraction(1)})
+        return ExertionOdds(system.id, days, entries, odds)
+    travel = _travel(system)
+    if not 1 <= forced_march <= 16:
+        raise InputError(f"forced march {forced_march} h is out of range (1-16)")
+    choice = system.switches(switches).get("forced_march_dc", "plus-each")
+    rule = travel.forced_march
+    dcs = [rule.dc(e, choice) for e in range(1, forced_march + 1)]
+    forced = tuple(
+        ForcedHour(
+            1,
+            rule.base_hours + e,
+            dc,
+            Fraction(1) if mount else 1 - p_check(con_mod, dc),
+            lethal=mount,
+        )
+        for e, dc in enumerate(dcs, 1)
+    )
+    result = _odds(system, Traveller(con_mod=con_mod), mount, [dcs] * days, [], (), rule, choice)
+    assert result is not None
+    return ExertionOdds(system.id, days, forced, result)
 
 
 def _product(values: Iterable[Fraction]) -> Fraction:

@@ -498,8 +498,106 @@ def route(
     typer.echo("\n".join(lines))
 
 
+def odds(
+    system: str = typer.Argument(..., help="pf1e, dnd35 or dh2e"),
+    forced_march: int = typer.Option(0, "--forced-march", help="hours past 8 a day"),
+    con_mod: int = typer.Option(0, "--con-mod", help="Constitution modifier"),
+    mount: bool = typer.Option(False, "--mount", help="a mount: fails every check"),
+    hustle: int = typer.Option(0, "--hustle", help="dh2e: hours of hustle a day"),
+    toughness: int | None = typer.Option(None, "--toughness", help="dh2e Toughness"),
+    toughness_bonus: int | None = typer.Option(None, "--toughness-bonus", help="dh2e TB"),
+    days: int = typer.Option(1, "--days", help="days of the same exertion"),
+    forced_march_dc: str | None = typer.Option(
+        None, "--forced-march-dc", help="switch: plus-each (default) | first-is-10"
+    ),
+    as_json: bool = typer.Option(False, "--json", help="print JSON"),
+    lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
+) -> None:
+    """Give the exact odds of forced marching (pf1e, dnd35) or hustling (dh2e), day after day."""
+    from footfall.travel import ForcedHour, HustleHour, exertion_odds
+
+    language = parse_lang(lang)
+    result = exertion_odds(
+        system,
+        forced_march=forced_march,
+        con_mod=con_mod,
+        mount=mount,
+        hustle=hustle,
+        toughness=toughness,
+        toughness_bonus=toughness_bonus,
+        days=days,
+        switches=None if forced_march_dc is None else {"forced_march_dc": forced_march_dc},
+    )
+    if as_json:
+        emit_json(result.to_json())
+        return
+    if system == "dh2e":
+        tb = toughness_bonus if toughness_bonus is not None else (toughness or 0) // 10
+        title = t(
+            "journeys.odds.title.hustle",
+            language,
+            system=system,
+            hours=hustle,
+            toughness=toughness,
+            tb=tb,
+            days=days,
+        )
+    else:
+        key = "journeys.odds.title.mount" if mount else "journeys.odds.title.march"
+        title = t(key, language, system=system, hours=forced_march, con_mod=con_mod, days=days)
+    lines = [title]
+    for h in result.hours:
+        if isinstance(h, ForcedHour):
+            lines.append(
+                t(
+                    "journeys.forced.hour",
+                    language,
+                    day=h.day,
+                    hour=h.hour,
+                    dc=h.dc,
+                    p=_pct(h.p_fail),
+                    rolled="",
+                )
+            )
+        elif isinstance(h, HustleHour) and h.test_modifier is not None:
+            p = "-" if h.p_fatigue is None else _pct(h.p_fatigue)
+            lines.append(
+                t(
+                    "journeys.hustle.test",
+                    language,
+                    day=h.day,
+                    hour=h.hour,
+                    modifier=h.test_modifier,
+                    p=p,
+                    rolled="",
+                )
+            )
+    o = result.odds
+    expected = t("journeys.never", language) if o.expected_day is None else _fmt(o.expected_day)
+    lines.append(
+        t(
+            "journeys.odds",
+            language,
+            p=_pct(o.p_no_fatigue),
+            exact=str(o.p_no_fatigue),
+            p_day=_pct(o.p_no_fatigue_day),
+            expected=expected,
+        )
+    )
+    first = ", ".join(
+        f"{t('journeys.never', language) if k is None else k}: {_pct(v)}"
+        for k, v in o.first_day.items()
+    )
+    lines.append(t("journeys.odds.first_day", language, dist=first))
+    dist = ", ".join(f"{k}: {_pct(v)}" for k, v in sorted(o.damage.items()) if v)
+    key = "journeys.odds.levels" if system == "dh2e" else "journeys.odds.damage"
+    lines.append(t(key, language, dist=dist))
+    typer.echo("\n".join(lines))
+
+
 def register(app: typer.Typer) -> None:
-    """Add the ``travel``, ``chase`` and ``route`` commands to `app`."""
+    """Add the ``travel``, ``chase``, ``route`` and ``odds`` commands to `app`."""
     app.command("travel")(travel)
     app.command("chase")(chase)
     app.command("route")(route)
+    app.command("odds")(odds)
