@@ -10,6 +10,13 @@ next is the 2nd/4th/...).
 
 Directions, as ``(dx, dy)``, numbered 0..7: N(0,-1), NE(1,-1), E(1,0), SE(1,1), S(0,1),
 SW(-1,1), W(-1,0), NW(-1,-1). Even numbers are orthogonal, odd diagonal.
+Costs are small non-negative integers (0 allowed), so the search is Dial's algorithm: a ring
+of cost buckets instead of a binary heap. Two kernels run it with the same pop order and so
+give identical results, parents included: `_python_dial` (plain Python, used for small
+searches until the compiled kernel is loaded: a one-shot command never pays numba's start-up)
+and `footfall.tactical._kernel.dial` (numba, cached machine code). `_reference_search` is a
+plain binary-heap Dijkstra kept as the tests' oracle. Choice and measurements:
+docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -272,9 +279,10 @@ class _Prepared:
 def _python_dial(job: _Prepared, budget: int) -> None:
     """Run Dial's algorithm in plain Python on lists: the kernel for small searches.
 
-    Same algorithm and stopping rules as the compiled `footfall.tactical._kernel.dial`, with
-    lazy deletion instead of linked lists (an improved state is pushed again and its stale
-    entry skipped): on a few thousand states this beats loading numba by far.
+    Same algorithm, stopping rules and pop order (last in, first out within a bucket) as the
+    compiled `footfall.tactical._kernel.dial`, with lazy deletion instead of linked lists (an
+    improved state is pushed again and its stale entry skipped), so both build the same parent
+    tree. On a few thousand states this beats loading numba by far.
     """
     area = job.height * job.width
     width = job.width
@@ -430,7 +438,7 @@ def search(
 
     Step costs may be 0. Small searches run in Python until the compiled kernel is loaded
     (by `warm_up`, by a large search, or after 0.5 s spent in Python); both kernels give the
-    same costs (parents may differ between equally cheap paths).
+    very same `dist` and `parent` (the same cheapest path among equally cheap ones).
     """
     return _search(graph, sources, budget, target, None)
 
