@@ -7,6 +7,8 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from footfall.errors import InputError, LimitError
 from footfall.imports import import_map, read_foundry
@@ -407,3 +409,21 @@ def test_imported_reach_equals_a_hand_built_scene() -> None:
     moving = views.reachable(parse_scene(imported), "valeros", "move").to_json()
     costs = {tuple(s["at"]): s["cost"] for s in moving["squares"]}
     assert costs[(1, 2)] == 10  # one orthogonal step into rubble: 5 ft x2
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 16), st.integers(0, 16)), min_size=3, max_size=7, unique=True)
+)
+def test_polygon_scanline_agrees_with_the_point_test(vertices: list[tuple[int, int]]) -> None:
+    """The exact scanline used for polygons marks the same squares as the exact point test."""
+    from footfall.imports.foundry import _Frame, _polygon
+
+    # Vertices on a half-square lattice, so edges often pass through centres and corners.
+    frame = _Frame(Fraction(100), Fraction(200), Fraction(100))
+    pts = [(Fraction(200 + 50 * x), Fraction(100 + 50 * y)) for x, y in vertices]
+    shape = _polygon(pts)
+    width = 10
+    for row in range(10):
+        by_point = {c for c in range(width) if shape.inside(*frame.centre_px(c, row))}
+        assert shape.columns(frame, row, width) == by_point

@@ -311,6 +311,76 @@ def _door(item: Mapping[str, Any], where: str) -> Literal["open", "closed"] | No
 
 #: A test "is this canvas point inside?" with the point's pixel coordinates.
 Inside = Callable[[Fraction, Fraction], bool]
+#: Pixel bounding box ``(x0, y0, x1, y1)``.
+Box = tuple[Fraction, Fraction, Fraction, Fraction]
+
+
+class _Shape:
+    """One closed shape: a point test, its bounding box, and (polygons) exact scanline spans."""
+
+    def __init__(
+        self,
+        inside: Inside,
+        box: Box,
+        spans: Callable[[Fraction], list[tuple[Fraction, Fraction]]] | None = None,
+    ) -> None:
+        self.inside, self.box, self.spans = inside, box, spans
+
+    def columns(self, frame: _Frame, row: int, width: int) -> set[int]:
+        """Return the columns of `row` whose square centre is inside or on the edge."""
+        cy = frame.centre_px(0, row)[1]
+        x0, y0, x1, y1 = self.box
+        if not y0 <= cy <= y1:
+            return set()
+        found: set[int] = set()
+        if self.spans is not None:
+            half = Fraction(1, 2)
+            for a, b in self.spans(cy):
+                # Centre of column c is pad_x + (c + 1/2) * size: solve a <= centre <= b.
+                first = ceil_fraction((a - frame.pad_x) / frame.size - half)
+                last = floor_fraction((b - frame.pad_x) / frame.size - half)
+                found.update(range(max(0, first), min(width - 1, last) + 1))
+            return found
+        c0 = max(0, floor_fraction((x0 - frame.pad_x) / frame.size) - 1)
+        c1 = min(width - 1, ceil_fraction((x1 - frame.pad_x) / frame.size) + 1)
+        for col in range(c0, c1 + 1):
+            if self.inside(frame.centre_px(col, row)[0], cy):
+                found.add(col)
+        return found
+
+
+_NOTHING = _Shape(lambda x, y: False, (Fraction(1), Fraction(1), Fraction(0), Fraction(0)))
+
+
+class _Area:
+    """A cost-modifying area: shapes (holes subtract), multipliers, a name for warnings."""
+
+    def __init__(
+        self,
+        name: str,
+        solids: Sequence[_Shape],
+        holes: Sequence[_Shape],
+        walk: Multiplier,
+        fly: Multiplier,
+    ) -> None:
+        self.name, self.solids, self.holes, self.walk, self.fly = name, solids, holes, walk, fly
+
+    def squares(self, frame: _Frame, width: int, height: int) -> list[tuple[int, int]]:
+        """Return the squares whose centre is inside (or on the edge of) the area."""
+        y0 = min(shape.box[1] for shape in self.solids)
+        y1 = max(shape.box[3] for shape in self.solids)
+        r0 = max(0, floor_fraction((y0 - frame.pad_y) / frame.size) - 1)
+        r1 = min(height - 1, ceil_fraction((y1 - frame.pad_y) / frame.size) + 1)
+        found: list[tuple[int, int]] = []
+        for row in range(r0, r1 + 1):
+            cols: set[int] = set()
+            for shape in self.solids:
+                cols |= shape.columns(frame, row, width)
+            for hole in self.holes:
+                if cols:
+                    cols -= hole.columns(frame, row, width)
+            found.extend((col, row) for col in sorted(cols))
+        return found
 
 
 def _terrain(
@@ -349,33 +419,6 @@ def _terrain(
 
 def _times(a: Multiplier, b: Multiplier) -> Multiplier:
     return None if a is None or b is None else a * b
-
-
-class _Area:
-    """A cost-modifying area: inside test, pixel bounding box, multipliers, a name."""
-
-    def __init__(
-        self,
-        name: str,
-        inside: Inside,
-        box: tuple[Fraction, Fraction, Fraction, Fraction],
-        walk: Multiplier,
-        fly: Multiplier,
-    ) -> None:
-        self.name, self.inside, self.box, self.walk, self.fly = name, inside, box, walk, fly
-
-    def squares(self, frame: _Frame, width: int, height: int) -> list[tuple[int, int]]:
-        """Return the squares whose centre is inside (or on the edge of) the area."""
-        x0, y0, x1, y1 = self.box
-        (gx0, gy0), (gx1, gy1) = frame.point(x0, y0), frame.point(x1, y1)
-        c0, c1 = max(0, floor_fraction(gx0) - 1), min(width - 1, ceil_fraction(gx1) + 1)
-        r0, r1 = max(0, floor_fraction(gy0) - 1), min(height - 1, ceil_fraction(gy1) + 1)
-        found = []
-        for row in range(r0, r1 + 1):
-            for col in range(c0, c1 + 1):
-                if self.inside(*frame.centre_px(col, row)):
-                    found.append((col, row))
-        return found
 
 
 def _region(value: object, where: str, warnings: Warnings) -> _Area | None:
@@ -420,21 +463,11 @@ def _region(value: object, where: str, warnings: Warnings) -> _Area | None:
     parts = [
         _shape(shape, f"{where}.shapes[{k}]", warnings, label) for k, shape in enumerate(shapes)
     ]
-    solids = [(inside, box) for inside, box, hole in parts if not hole]
-    holes = [inside for inside, _, hole in parts if hole]
+    solids = [shape for shape, hole in parts if not hole]
+    holes = [shape for shape, hole in parts if hole]
     if not solids:
         return None
-
-    def inside(x: Fraction, y: Fraction) -> bool:
-        return any(test(x, y) for test, _ in solids) and not any(test(x, y) for test in holes)
-
-    box = (
-        min(b[0] for _, b in solids),
-        min(b[1] for _, b in solids),
-        max(b[2] for _, b in solids),
-        max(b[3] for _, b in solids),
-    )
-    return _Area(label, inside, box, walk, fly)
+    return _Area(label, solids, holes, walk, fly)
 
 
 def _difficulty(value: object, where: str) -> Multiplier:
@@ -446,10 +479,8 @@ def _difficulty(value: object, where: str) -> Multiplier:
     return result
 
 
-def _shape(
-    value: object, where: str, warnings: Warnings, label: str
-) -> tuple[Inside, tuple[Fraction, Fraction, Fraction, Fraction], bool]:
-    """Return an inside test, a pixel bounding box and the hole flag of one region shape."""
+def _shape(value: object, where: str, warnings: Warnings, label: str) -> tuple[_Shape, bool]:
+    """Return one region shape and whether it is a hole."""
     if not isinstance(value, Mapping):
         raise InputError(f"{_WHAT}: {where}: expected an object")
     kind = value.get("type")
@@ -473,14 +504,14 @@ def _shape(
             )
             for k in range(0, len(flat), 2)
         ]
-        return _polygon(pts), _bbox(pts), hole
+        return _polygon(pts), hole
     if kind == "rectangle":
         x, y, w, h = num("x"), num("y"), num("width"), num("height")
         corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
         rotation = num("rotation", 0) % 360
         if rotation:
             corners = _rotated(corners, (x + w / 2, y + h / 2), rotation)
-        return _polygon(corners), _bbox(corners), hole
+        return _polygon(corners), hole
     if kind in ("circle", "ellipse"):
         cx, cy = num("x"), num("y")
         if kind == "circle":
@@ -495,9 +526,9 @@ def _shape(
             rx, ry, rotation = ry, rx, Fraction(0)
         reach = max(rx, ry)
         box = (cx - reach, cy - reach, cx + reach, cy + reach)
-        return _ellipse(cx, cy, rx, ry, rotation), box, hole
+        return _Shape(_ellipse(cx, cy, rx, ry, rotation), box), hole
     warnings.add(f"{label}: shape type {kind!r} not imported")
-    return (lambda x, y: False), (Fraction(0), Fraction(0), Fraction(0), Fraction(0)), hole
+    return _NOTHING, hole
 
 
 def _bbox(
@@ -532,8 +563,8 @@ def _rotated(
     ]
 
 
-def _polygon(pts: Sequence[tuple[Fraction, Fraction]]) -> Inside:
-    """Point-in-polygon test (even-odd), the boundary counting as inside; exact arithmetic."""
+def _polygon(pts: Sequence[tuple[Fraction, Fraction]]) -> _Shape:
+    """Return a polygon (even-odd rule, boundary inside) with exact point test and spans."""
     edges = list(zip(pts, [*pts[1:], pts[0]], strict=True))
 
     def inside(x: Fraction, y: Fraction) -> bool:
@@ -548,7 +579,22 @@ def _polygon(pts: Sequence[tuple[Fraction, Fraction]]) -> Inside:
                     crossings = not crossings
         return crossings
 
-    return inside
+    def spans(y: Fraction) -> list[tuple[Fraction, Fraction]]:
+        """Closed x-intervals of the line at height `y` inside or on the polygon."""
+        xs = sorted(
+            ax + (y - ay) * (bx - ax) / (by - ay)
+            for (ax, ay), (bx, by) in edges
+            if (ay > y) != (by > y)
+        )
+        out = list(zip(xs[0::2], xs[1::2], strict=True))
+        for (ax, ay), (bx, by) in edges:
+            if ay == y == by:  # a horizontal edge on the line: its points are on the boundary
+                out.append((min(ax, bx), max(ax, bx)))
+            elif ay == y:  # a vertex on the line (a peak the crossing rule skips)
+                out.append((ax, ax))
+        return out
+
+    return _Shape(inside, _bbox(pts), spans)
 
 
 def _ellipse(cx: Fraction, cy: Fraction, rx: Fraction, ry: Fraction, degrees: Fraction) -> Inside:
@@ -597,7 +643,7 @@ def _etl_areas(doc: Mapping[str, Any], warnings: Warnings) -> list[_Area]:
                 raise InputError(f"{_WHAT}: {where}.points: a terrain needs at least 3 points")
             multiple = number(entry["multiple"], f"{_WHAT}: {where}.multiple")
             label = f"terrain {key!r} (Enhanced Terrain Layer)"
-            areas.append(_Area(label, _polygon(pts), _bbox(pts), multiple, Fraction(1)))
+            areas.append(_Area(label, [_polygon(pts)], [], multiple, Fraction(1)))
     for collection in ("tokens", "drawings", "templates", "tiles"):
         items = doc.get(collection)
         if not isinstance(items, list):
