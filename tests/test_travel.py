@@ -7,6 +7,8 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from footfall.errors import InputError
 from footfall.rules import load_system
@@ -350,3 +352,31 @@ def test_pace_per_leg() -> None:
     ]
     assert [h.damage for h in journey.hustle] == [0, 1, 2, 4, 8]
     assert journey.fatigued_from == (3, 2)
+
+
+_TERRAINS = list(TERRAIN_TABLE["pf1e"])
+
+
+@st.composite
+def _trips(draw: st.DrawFn) -> list[str]:
+    n = draw(st.integers(1, 4))
+    return [
+        f"{draw(st.integers(0, 60))} mi {draw(st.sampled_from(_TERRAINS))} "
+        f"{draw(st.sampled_from(ROADS))}"
+        for _ in range(n)
+    ]
+
+
+@given(_trips(), st.sampled_from([20, 30, 40]), st.integers(0, 3), st.integers(0, 3))
+@settings(max_examples=80, deadline=None)
+def test_log_adds_up(legs: list[str], speed: int, hustle: int, forced: int) -> None:
+    """Days add up to the total; no day runs past its hours; hustling is never slower."""
+    journey = _pf(legs, Traveller(speeds=(speed,)), hustle=hustle, forced_march=forced)
+    assert sum((d.distance for d in journey.days), Fraction(0)) == journey.total_distance
+    assert sum((d.hours for d in journey.days), Fraction(0)) == journey.total_hours
+    assert all(d.hours <= 8 + forced for d in journey.days)
+    assert all(d.hours == 8 + forced for d in journey.days[:-1])
+    walking = _pf(legs, Traveller(speeds=(speed,)), forced_march=forced)
+    assert journey.total_hours <= walking.total_hours
+    if hustle == 0 and forced == 0:
+        assert journey.total_hours == sum((p.hours for p in journey.legs), Fraction(0))
