@@ -393,8 +393,6 @@ def _classes(terrain_map: TerrainMap, codes: Mapping[str, int]) -> npt.NDArray[n
     return classes
 
 
-
-
 def _leg_multiplier(system: System, leg: Leg) -> Fraction:
     if system.heresy is not None:
         return system.heresy.dense_factor if leg.dense else Fraction(1)
