@@ -586,3 +586,28 @@ def test_map_row_that_is_not_a_string() -> None:
     """A map row that is not a string is named, even as the first row."""
     with pytest.raises(SceneError, match=r"map\[0\]: rows must be strings, got 0"):
         parse_scene(example(map=[0]))
+
+
+def test_text_map_unknown_flag_names_the_line() -> None:
+    """An unknown flag in a text legend line is named with its line number."""
+    with pytest.raises(SceneError, match=r"line 2: unknown flag 'muddy' for '\*' \(known: wall"):
+        parse_text_map("system: pf1e\nlegend *: difficult muddy\nmap:\n*\n")
+
+
+def test_too_many_walls_or_creatures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """More walls or creatures than the limits raise LimitError naming count and limit."""
+    monkeypatch.setattr("footfall.scene.MAX_WALLS", 1)
+    monkeypatch.setattr("footfall.scene.MAX_CREATURES", 2)
+    with pytest.raises(LimitError, match=r"walls: 2 walls is over the limit of 1"):
+        parse_scene(example(walls=[{"from": [0, 0], "to": [1, 0]}] * 2))
+    with pytest.raises(LimitError, match=r"creatures: 3 creatures is over the limit of 2"):
+        parse_scene(example())
+
+
+def test_scene_file_over_the_size_limit(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A scene file larger than the byte limit is refused before it is read."""
+    monkeypatch.setattr("footfall.scene._MAX_FILE_BYTES", 10)
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(SCENE_MD_EXAMPLE), encoding="utf-8")
+    with pytest.raises(LimitError, match=r"over the scene file limit of 10 bytes"):
+        load_scene(path)

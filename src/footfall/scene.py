@@ -996,6 +996,14 @@ def parse_text_map(text: str) -> Scene:
                 raise SceneError(f"{where}: legend character {char!r} given twice")
             tokens = rest.split()
             flags = [tok for tok in tokens if "=" not in tok and tok != "impassable"]
+            known_flags = [flag.value for flag in Flag]
+            for flag_name in flags:
+                if flag_name not in known_flags:
+                    raise SceneError(
+                        f"{where}: unknown flag {flag_name!r} for {char!r} "
+                        f"(known: {', '.join(known_flags)}, impassable, width_ft=, height_ft=, "
+                        "terrain=)"
+                    )
             props = _text_pairs([tok for tok in tokens if tok not in flags], where, ("impassable",))
             legend[char] = {"flags": flags, **props} if props else flags
             continue
