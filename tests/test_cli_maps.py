@@ -12,6 +12,7 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from footfall.cli import app
+from footfall.cli.maps import auto_cell
 from footfall.render import BAND_COLOURS, PATH_COLOUR, REACH_ALPHA, picture_size
 from footfall.scene import load_scene
 from test_import_foundry import foundry_doc
@@ -233,7 +234,7 @@ def test_render_without_mover_draws_the_map(tmp_path: Path) -> None:
     """Without --mover the map alone is drawn, at cell pixels per square."""
     scene_path = _scene_with_mover(tmp_path)
     png = tmp_path / "map.png"
-    result = run("render", str(scene_path), "-o", str(png), "--cell", "40")
+    result = run("render", str(scene_path), "-o", str(png))
     assert result.exit_code == 0, result.output
     assert Image.open(png).size == picture_size(load_scene(scene_path), cell=40)
     assert Image.open(png).size[0] == 6 * 40
@@ -259,3 +260,13 @@ def test_render_bad_input_exits_2(tmp_path: Path, args: list[str], message: str)
     result = run("render", str(scene_path), "-o", str(tmp_path / "x.png"), *args)
     assert result.exit_code == 2
     assert result.stderr == message + "\n"
+
+
+def test_default_cell_shrinks_on_big_maps() -> None:
+    """40 pixels a square by default; big maps get smaller squares, never under 8."""
+    assert [auto_cell(6, 4), auto_cell(100, 100), auto_cell(200, 200), auto_cell(1000, 1000)] == [
+        40,
+        31,
+        15,
+        8,
+    ]

@@ -283,8 +283,8 @@ def _layout(scene: Scene, reach: ReachOverlay | None, cell: int, lang: Lang) -> 
     width, height = max(map_w, legend_w), map_h + (len(lines) + 1) * line_h
     if width * height > MAX_PIXELS:
         raise LimitError(
-            f"picture of {width}x{height} pixels is over the limit of {MAX_PIXELS} "
-            f"pixels; use a smaller --cell (now {cell})"
+            f"picture of {width}x{height} pixels is over the limit of {MAX_PIXELS} pixels; "
+            f"use a smaller cell (now {cell} pixels a square, 8 the least)"
         )
     return _Layout(lines, font_path, line_h, (map_w, map_h), (width, height), tuple(notes))
 

@@ -11,6 +11,7 @@ squares the mover can reach (tinted by cost band, costs written in them) and the
 from __future__ import annotations
 
 import dataclasses
+import math
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from footfall.cli import emit_json, fail
 from footfall.errors import FootfallError, InputError
 from footfall.i18n import Lang, parse_lang, t
 
-__all__ = ["import_command", "reach_overlay", "register", "render_command"]
+__all__ = ["auto_cell", "import_command", "reach_overlay", "register", "render_command"]
 
 
 def import_command(
@@ -210,7 +211,9 @@ def render_command(
     speed: int | None = typer.Option(
         None, "--speed", help="the mover's speed, when the scene has none (imported maps)"
     ),
-    cell: int = typer.Option(40, "--cell", help="side of a square in pixels (8-200)"),
+    cell: int | None = typer.Option(
+        None, "--cell", help="side of a square in pixels, 8-200 (default 40, less on big maps)"
+    ),
     as_json: bool = typer.Option(False, "--json", help="print a JSON report"),
     lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
 ) -> None:
@@ -229,7 +232,7 @@ def _render(
     to: str | None,
     distance: int | None,
     speed: int | None,
-    cell: int,
+    cell: int | None,
     as_json: bool,
     lang_text: str,
 ) -> None:
@@ -252,6 +255,8 @@ def _render(
                 scene, creatures=tuple(changed if c.id == mover else c for c in scene.creatures)
             )
         overlay = _reach(scene, mover, action, to, distance, language)
+    if cell is None:
+        cell = auto_cell(scene.width, scene.height)
     drawn = render(scene, reach=overlay, cell=cell, lang=language, base_dir=scene_file.parent)
     try:
         drawn.image.save(output, format="PNG")
@@ -274,6 +279,14 @@ def _render(
     for note in drawn.notes:
         typer.echo(t("maps.render.note", language, message=note), err=True)
     typer.echo(t("maps.render.wrote", language, path=str(output), width=width, height=height))
+
+
+def auto_cell(width: int, height: int) -> int:
+    """Return the default cell: 40 pixels, or less so a big map stays a quarter of the limit."""
+    from footfall.render import DEFAULT_CELL, MAX_PIXELS
+
+    fit = math.isqrt(MAX_PIXELS // 4 // max(1, width * height))
+    return max(8, min(DEFAULT_CELL, fit))
 
 
 def _reach(
