@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -31,8 +31,8 @@ __all__ = [
     "RollRecord",
     "Roller",
     "check_die",
+    "d100_failures",
     "damage_on_failure",
-    "distribution_to_json",
     "first_event_day",
     "p_check",
     "p_fail_check",
@@ -126,6 +126,25 @@ def p_test_d100(target: int) -> Fraction:
     return Fraction(successes, 100)
 
 
+def _d100_fails(target: int) -> icepool.Die:
+    """Return a d100 roll-under test against `target` as a die of 1 (failed) or 0."""
+    return icepool.d100.map(lambda roll: int(roll == 100 or (roll != 1 and roll > target)))
+
+
+def d100_failures(targets: Sequence[int]) -> dict[int, Fraction]:
+    """Return the distribution of how many d100 roll-under tests of `targets` fail.
+
+    Each test is independent; 01 always succeeds and 100 always fails (see `p_test_d100`).
+    """
+    total: icepool.Die = icepool.Die([0])
+    for target in targets:
+        total = total + _d100_fails(target)
+    return {
+        int(outcome): Fraction(p)
+        for outcome, p in zip(total.outcomes(), total.probabilities(), strict=True)
+    }
+
+
 def first_event_day(p_day: Fraction, days: int) -> dict[int | None, Fraction]:
     """Return on which day an event of daily probability `p_day` first happens, over `days`.
 
@@ -176,8 +195,3 @@ class Roller:
         total = face + modifier
         self.log.append(RollRecord(label=label, die=f"d{sides}", result=face, total=total))
         return total
-
-
-def distribution_to_json(distribution: Mapping[int, Fraction]) -> dict[str, float]:
-    """Return a damage distribution as ``{"total": probability}`` with display rounding."""
-    return {str(k): round(float(v), 6) for k, v in sorted(distribution.items())}

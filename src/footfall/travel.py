@@ -35,8 +35,10 @@ from pathlib import Path
 
 from footfall.dice import (
     Roller,
+    d100_failures,
     damage_on_failure,
     p_check,
+    p_no_failure,
     p_test_d100,
 )
 from footfall.errors import InputError, unknown
@@ -951,7 +953,7 @@ def plan_journey(
         day_dcs.append(dcs)
         heresy_tests.append(tests)
 
-    odds = _odds(system, traveller, animal, day_dcs, heresy_tests, schedule, fm_rule, choice)
+    odds = _odds(system, traveller, animal, day_dcs, heresy_tests)
     perception = heresy.hustle.perception if heresy is not None and hustle else None
     return Journey(
         system=system.id,
@@ -978,47 +980,32 @@ def _odds(
     system: System,
     who: Traveller,
     animal: bool,
-    day_dcs: list[list[int]],
-    heresy_tests: list[list[int]],
-    schedule: Sequence[tuple[Fraction, Pace, bool]],
-    fm_rule: object,
-    choice: str,
+    day_dcs: Sequence[Sequence[int]],
+    heresy_tests: Sequence[Sequence[int]],
 ) -> FatigueOdds | None:
-    """Compute the exact fatigue odds of the trip's checks (None when there are none)."""
+    """Compute the exact fatigue odds of the trip's checks (None when there are none).
+
+    `day_dcs` are each day's forced-march DCs (pf1e / dnd35), `heresy_tests` each day's
+    Toughness test modifiers (dh2e); every check is an independent roll.
+    """
     if system.heresy is not None:
         if who.toughness is None or not any(heresy_tests):
             return None
         tough = who.toughness
-
-        def fail(mod: int) -> Fraction:
-            return 1 - p_test_d100(tough + mod)
-
-        per_day = [_product(1 - fail(m) for m in tests) for tests in heresy_tests]
+        per_day = [_product(p_test_d100(tough + m) for m in tests) for tests in heresy_tests]
         full = max(heresy_tests, key=len)
-        levels: dict[int, Fraction] = {0: Fraction(1)}
-        for tests in heresy_tests:
-            for m in tests:
-                q = fail(m)
-                nxt: dict[int, Fraction] = {}
-                for k, p in levels.items():
-                    nxt[k] = nxt.get(k, Fraction(0)) + p * (1 - q)
-                    nxt[k + 1] = nxt.get(k + 1, Fraction(0)) + p * q
-                levels = nxt
-        return _assemble(per_day, _product(1 - fail(m) for m in full), levels)
-    if not any(day_dcs) or animal:
-        if any(day_dcs) and animal:
-            all_dcs = [dc for dcs in day_dcs for dc in dcs]
-            dist = damage_on_failure(None, all_dcs)
-            per_day = [Fraction(0) if dcs else Fraction(1) for dcs in day_dcs]
-            return _assemble(per_day, Fraction(0), dist)
+        levels = d100_failures([tough + m for tests in heresy_tests for m in tests])
+        return _assemble(per_day, _product(p_test_d100(tough + m) for m in full), levels)
+    if not any(day_dcs):
         return None
     all_dcs = [dc for dcs in day_dcs for dc in dcs]
-    per_day = [_product(p_check(who.con_mod, dc) for dc in dcs) for dcs in day_dcs]
+    if animal:  # mounts fail every forced-march check (seed 000 «Движение верхом»)
+        per_day = [Fraction(0) if dcs else Fraction(1) for dcs in day_dcs]
+        return _assemble(per_day, Fraction(0), damage_on_failure(None, all_dcs))
+    per_day = [p_no_failure(who.con_mod, dcs) for dcs in day_dcs]
     full = max(day_dcs, key=len)
     return _assemble(
-        per_day,
-        _product(p_check(who.con_mod, dc) for dc in full),
-        damage_on_failure(who.con_mod, all_dcs),
+        per_day, p_no_failure(who.con_mod, full), damage_on_failure(who.con_mod, all_dcs)
     )
 
 
@@ -1086,9 +1073,7 @@ def exertion_odds(
             HustleHour(1, tb * n, test_modifier=m, p_fatigue=1 - p_test_d100(toughness + m))
             for n, m in enumerate(tests, 1)
         )
-        odds = _odds(
-            system, Traveller(toughness=toughness), False, [], [tests] * days, (), None, ""
-        )
+        odds = _odds(system, Traveller(toughness=toughness), False, [], [tests] * days)
         if odds is None:
             odds = _assemble([Fraction(1)] * days, Fraction(1), {0: Fraction(1)})
         return ExertionOdds(system.id, days, entries, odds)
@@ -1108,7 +1093,7 @@ def exertion_odds(
         )
         for e, dc in enumerate(dcs, 1)
     )
-    result = _odds(system, Traveller(con_mod=con_mod), mount, [dcs] * days, [], (), rule, choice)
+    result = _odds(system, Traveller(con_mod=con_mod), mount, [dcs] * days, [])
     assert result is not None
     return ExertionOdds(system.id, days, forced, result)
 
