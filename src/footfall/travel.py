@@ -54,6 +54,7 @@ from footfall.rules import (
 )
 
 __all__ = [
+    "FATIGUE_FORBIDS",
     "KM_PER_MILE",
     "Day",
     "ExertionOdds",
@@ -79,6 +80,12 @@ __all__ = [
     "system_unit",
     "to_unit",
 ]
+
+#: What the fatigued condition forbids (seed 000 «Спешка»: «Утомленный персонаж не может
+#: бежать или атаковать с разбега; он также получает штраф -2 к Силе и Ловкости»; seed 004
+#: 急行: «一个疲乏的人物无法奔跑、冲锋,且力量和敏捷都会受到-2减值»). The data files have no
+#: record of conditions yet, so the ids live here.
+FATIGUE_FORBIDS: tuple[str, ...] = ("run", "charge", "str-2", "dex-2")
 
 #: Exact miles -> km (international mile, 1609.344 m).
 KM_PER_MILE = Fraction(1609344, 1_000_000)
@@ -317,7 +324,7 @@ class Journey:
             "fatigued_from": None
             if self.fatigued_from is None
             else {"day": self.fatigued_from[0], "hour": self.fatigued_from[1]},
-            "fatigue_forbids": ["run", "charge", "str-2", "dex-2"]
+            "fatigue_forbids": list(FATIGUE_FORBIDS)
             if self.fatigued_from is not None and self.system != "dh2e"
             else [],
             "odds": None if self.odds is None else _odds_json(self.odds, self.system),
@@ -611,6 +618,8 @@ def _resolve(system: System, who: Traveller) -> tuple[Mover, list[str]]:
     """Turn a `Traveller` into rates and day shape, refusing what the rules forbid."""
     notes: list[str] = []
     if system.heresy is not None:
+        if who.speeds or who.mount or who.vessel:
+            raise InputError("dh2e travel uses --agility-bonus, not --speed, --mount or --vessel")
         ab = who.agility_bonus
         if ab is None:
             raise InputError("dh2e travel needs --agility-bonus N (0 or more)")
