@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import functools
+import tomllib
 from collections.abc import Iterator
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from footfall.errors import InputError, RuleDataError
 from footfall.i18n import LANGS
@@ -27,6 +33,7 @@ from footfall.rules import (
     Unit,
     load_system,
     parse_system,
+    parse_system_data,
 )
 from footfall.tables import table_ids, table_view
 
@@ -510,3 +517,53 @@ def test_docstring_examples_run() -> None:
     for module in (footfall.rates, footfall.units):
         failures, tried = doctest.testmod(module)
         assert tried > 0 and failures == 0, module.__name__
+
+
+def _paths(obj: object, path: tuple[str | int, ...] = ()) -> Iterator[tuple[str | int, ...]]:
+    """Yield the path of every key and list item inside parsed TOML `obj`."""
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield (*path, k)
+            yield from _paths(v, (*path, k))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield (*path, i)
+            yield from _paths(v, (*path, i))
+
+
+@functools.cache
+def _parsed(system_id: str) -> dict[str, Any]:
+    return tomllib.loads(_text(system_id))
+
+
+_JUNK = st.one_of(
+    st.none(),  # None: delete the key
+    st.integers(min_value=-10, max_value=1000),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.booleans(),
+    st.sampled_from(["", "x", "3/0", "-", "any", "no", "none", "1/2", "2.5", "-1/4"]),
+    st.lists(st.integers(min_value=-2, max_value=9), max_size=4),
+    st.dictionaries(st.sampled_from(["en", "ru", "zh", "x"]), st.text(max_size=3), max_size=3),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(system_id=st.sampled_from(SYSTEM_IDS), pick=st.integers(min_value=0), junk=_JUNK)
+def test_any_corruption_is_a_rule_data_error(system_id: str, pick: int, junk: object) -> None:
+    """Replacing or deleting any value of a data file either still loads or raises one
+    one-line RuleDataError naming the file; never another exception."""
+    data = copy.deepcopy(_parsed(system_id))
+    paths = list(_paths(data))
+    path = paths[pick % len(paths)]
+    parent: Any = data
+    for key in path[:-1]:
+        parent = parent[key]
+    if junk is None:
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = junk
+    try:
+        parse_system_data(data, f"corrupt/{system_id}.toml")
+    except RuleDataError as exc:
+        assert str(exc).startswith(f"corrupt/{system_id}.toml: ")
+        assert "\n" not in str(exc)

@@ -9,6 +9,7 @@ API (stable: names are only ever added)::
     SYSTEM_IDS                    ("pf1e", "dnd35", "dh2e", "drawsteel")
     load_system(id) -> System     cached; unknown id -> InputError (errors.unknown)
     parse_system(text, file)      validate a data file's text (tests, custom systems)
+    parse_system_data(data, file) the same for already-parsed TOML content
 
     System
       id, names (Names: en/ru/zh), unit (Unit: ft | m | squares), square (Fraction: side of
@@ -166,6 +167,7 @@ __all__ = [
     "WaterRule",
     "load_system",
     "parse_system",
+    "parse_system_data",
 ]
 
 #: The systems footfall knows, in the order they are listed to users.
@@ -1163,6 +1165,13 @@ def parse_system(text: str, file: str, *, expected_id: str | None = None) -> Sys
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RuleDataError(f"{file}: not valid TOML: {exc}") from None
+    return parse_system_data(data, file, expected_id=expected_id)
+
+
+def parse_system_data(
+    data: Mapping[str, object], file: str, *, expected_id: str | None = None
+) -> System:
+    """Validate already-parsed data-file content `data` into a `System`; `file` names it."""
     root = _Node(file, "", data)
     system = _system(root)
     if expected_id is not None and system.id != expected_id:
@@ -1256,7 +1265,10 @@ class _Node:
         if isinstance(value, int) and not isinstance(value, bool):
             return Fraction(value)
         if isinstance(value, str) and _FRACTION.match(value):
-            return Fraction(value)
+            try:
+                return Fraction(value)
+            except ZeroDivisionError:
+                raise self.error(key, value, "division by zero") from None
         raise self.error(key, value, "expected an integer or an exact fraction string ('3/4')")
 
     def frac(self, key: str, *, positive: bool = True) -> Fraction:
