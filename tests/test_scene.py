@@ -611,3 +611,76 @@ def test_scene_file_over_the_size_limit(monkeypatch: pytest.MonkeyPatch, tmp_pat
     path.write_text(json.dumps(SCENE_MD_EXAMPLE), encoding="utf-8")
     with pytest.raises(LimitError, match=r"over the scene file limit of 10 bytes"):
         load_scene(path)
+
+
+def test_docstring_examples() -> None:
+    """The examples in footfall.scene's docstrings run and hold."""
+    import doctest
+
+    import footfall.scene
+
+    result = doctest.testmod(footfall.scene)
+    assert result.attempted >= 5 and result.failed == 0
+
+
+def test_fly_needs_a_speed() -> None:
+    """A fly object without a speed is refused, naming the creature."""
+    with pytest.raises(SceneError, match=r"\('a'\).fly: fly needs a 'speed'"):
+        parse_scene(with_creatures({"id": "a", "at": [0, 0], **MEDIUM, "fly": {}}))
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 12)
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.sampled_from(["", "x", "1/2", "medium", "large", "open", "difficult", "#", "..", "x-a"]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                ["id", "at", "size", "side", "from", "to", "flags", "speed", "fly", "x-k", "?"]
+            ),
+            inner,
+            max_size=4,
+        )
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(["map", "legend", "walls", "creatures", "square", "ceiling_ft", "system"]),
+    json_values,
+)
+def test_garbage_raises_only_scene_errors(key: str, value: Any) -> None:
+    """Any value under any key either parses or raises a one-line SceneError, never a crash."""
+    try:
+        parse_scene(example(**{key: value}))
+    except SceneError as error:
+        assert "\n" not in str(error)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(alphabet="system: pf1ecreatu=,.#^o\nmap:aA0123", max_size=80))
+def test_text_garbage_raises_only_scene_errors(text: str) -> None:
+    """Any text either parses as a text map or raises a one-line SceneError, never a crash."""
+    try:
+        parse_text_map(text)
+    except SceneError as error:
+        assert "\n" not in str(error)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(0, len(TEXT_MAP)),
+    st.integers(0, 6),
+    st.text(alphabet=" :=,.#^oOb*\n-x1/", max_size=4),
+)
+def test_mutated_text_map_raises_only_scene_errors(at: int, cut: int, insert: str) -> None:
+    """The example text map with a few characters cut or inserted parses or fails cleanly."""
+    try:
+        parse_text_map(TEXT_MAP[:at] + insert + TEXT_MAP[at + cut :])
+    except SceneError as error:
+        assert "\n" not in str(error)
