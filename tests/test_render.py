@@ -19,6 +19,7 @@ from footfall.render import (
     PATH_COLOUR,
     REACH_ALPHA,
     SIDE_COLOURS,
+    TERRAIN_ALPHA,
     TERRAIN_COLOURS,
     WALL_COLOUR,
     ReachOverlay,
@@ -181,12 +182,19 @@ def test_path_is_a_line_through_square_centres() -> None:
 
 
 def test_background_data_url_is_drawn_under_the_grid() -> None:
-    """An embedded background picture fills the map; terrain colours are not drawn."""
+    """An embedded background picture fills the map; painted terrain is a tint over it."""
     buffer = io.BytesIO()
     Image.new("RGB", (12 * 7, 6 * 7), (10, 120, 200)).save(buffer, format="PNG")
     url = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
     image = render_scene(scene_of(background=url), cell=CELL)
-    assert close(pixel(image, 2, 1), (10, 120, 200))  # a '#' square shows the picture
+    assert close(pixel(image, 5, 0), (10, 120, 200))  # open ground shows the picture
+    # Painted terrain shows as a tint over the picture.
+    a = TERRAIN_ALPHA / 255
+    tinted = tuple(
+        round(w * a + b * (1 - a))
+        for w, b in zip(TERRAIN_COLOURS["wall"], (10, 120, 200), strict=True)
+    )
+    assert close(pixel(image, 2, 1), tinted)
     reached = render_scene(scene_of(background=url), reach=overlay(), cell=CELL)
     assert close(pixel(reached, 1, 0), blend((10, 120, 200), BAND_COLOURS[0]))
 

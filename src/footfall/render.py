@@ -40,6 +40,7 @@ __all__ = [
     "PATH_COLOUR",
     "REACH_ALPHA",
     "SIDE_COLOURS",
+    "TERRAIN_ALPHA",
     "TERRAIN_COLOURS",
     "WALL_COLOUR",
     "ReachOverlay",
@@ -70,6 +71,8 @@ BAND_COLOURS: tuple[Colour, ...] = (
 )
 #: Opacity (0-255) of the reach tint over the map.
 REACH_ALPHA = 120
+#: Opacity (0-255) of terrain colours drawn over a background picture.
+TERRAIN_ALPHA = 110
 
 _GRID = (0, 0, 0, 40)
 WALL_COLOUR: Colour = (25, 25, 25)
@@ -340,7 +343,7 @@ def _legend_lines(
             lines.append((text, ("line", PATH_COLOUR)))
     present = {terrain_kind(scene.legend[c]) for row in set(scene.rows) for c in set(row)}
     for kind, key in _TERRAIN_KEYS:
-        if kind in present and scene.background is None:
+        if kind in present:
             lines.append((t(key, lang), ("fill", TERRAIN_COLOURS[kind])))
     if any(w.door is None for w in scene.walls):
         lines.append((t("maps.legend.wall", lang), ("line", WALL_COLOUR)))
@@ -430,9 +433,12 @@ def render(
                 (0, size[1], width - 1, height - 1), fill=TERRAIN_COLOURS["open"]
             )
     else:
-        _draw_terrain(image, scene, cell)
+        _draw_terrain(ImageDraw.Draw(image), scene, cell)
     overlay = Image.new("RGBA", image.size, (0, 0, 0, 0))
     odraw = ImageDraw.Draw(overlay)
+    if background is not None:
+        # Terrain painted over an imported picture shows as a tint, so the picture stays visible.
+        _draw_terrain(odraw, scene, cell, alpha=TERRAIN_ALPHA)
     for x in range(scene.width + 1):
         odraw.line((x * cell, 0, x * cell, height - 1), fill=_GRID)
     for y in range(scene.height + 1):
@@ -503,8 +509,10 @@ def _background(scene: Scene, base_dir: str | Path | None, notes: list[str]) -> 
         return None
 
 
-def _draw_terrain(image: Image.Image, scene: Scene, cell: int) -> None:
-    draw = ImageDraw.Draw(image)
+def _draw_terrain(
+    draw: ImageDraw.ImageDraw, scene: Scene, cell: int, alpha: int | None = None
+) -> None:
+    """Fill squares with their terrain colours; with `alpha`, tint all but open ground."""
     colours = {char: terrain_colour(entry) for char, entry in scene.legend.items()}
     for y, row in enumerate(scene.rows):
         x = 0
@@ -513,7 +521,10 @@ def _draw_terrain(image: Image.Image, scene: Scene, cell: int) -> None:
             while x < len(row) and row[x] == char:
                 x += 1
             box = (start * cell, y * cell, x * cell - 1, (y + 1) * cell - 1)
-            draw.rectangle(box, colours[char])
+            if alpha is None:
+                draw.rectangle(box, colours[char])
+            elif colours[char] != TERRAIN_COLOURS["open"]:
+                draw.rectangle(box, (*colours[char], alpha))
 
 
 def _draw_walls(draw: ImageDraw.ImageDraw, scene: Scene, cell: int) -> None:
