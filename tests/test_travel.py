@@ -380,3 +380,102 @@ def test_log_adds_up(legs: list[str], speed: int, hustle: int, forced: int) -> N
     assert journey.total_hours <= walking.total_hours
     if hustle == 0 and forced == 0:
         assert journey.total_hours == sum((p.hours for p in journey.legs), Fraction(0))
+
+
+# Seed 000 "Животные и транспорт" and seed 004 "表:交通工具", as printed: id -> (mi/h, mi/day),
+# loaded rows as "<id>+loaded".
+CONVEYANCES = {
+    "pf1e": {
+        "light_horse": ("5", 40),
+        "light_horse+loaded": ("3.5", 28),
+        "heavy_horse": ("5", 40),
+        "heavy_horse+loaded": ("3.5", 28),
+        "pony": ("4", 32),
+        "pony+loaded": ("3", 24),
+        "riding_dog": ("4", 32),
+        "riding_dog+loaded": ("3", 24),
+        "cart": ("2", 16),
+        "raft": ("0.5", 5),
+        "keelboat": ("1", 10),
+        "rowboat": ("1.5", 15),
+        "sailing_ship": ("2", 48),
+        "warship": ("2.5", 60),
+        "longship": ("3", 72),
+        "galley": ("4", 96),
+    },
+    "dnd35": {
+        "light_horse": ("6", 48),
+        "light_horse+loaded": ("4", 32),
+        "light_warhorse": ("6", 48),
+        "light_warhorse+loaded": ("4", 32),
+        "heavy_horse": ("5", 40),
+        "heavy_horse+loaded": ("3.5", 28),
+        "heavy_warhorse": ("5", 40),
+        "heavy_warhorse+loaded": ("3.5", 28),
+        "pony": ("4", 32),
+        "pony+loaded": ("3", 24),
+        "warpony": ("4", 32),
+        "warpony+loaded": ("3", 24),
+        "donkey": ("3", 24),
+        "donkey+loaded": ("2", 16),
+        "mule": ("3", 24),
+        "mule+loaded": ("2", 16),
+        "riding_dog": ("4", 32),
+        "riding_dog+loaded": ("3", 24),
+        "cart": ("2", 16),
+        "wagon": ("2", 16),
+        "raft": ("0.5", 5),
+        "barge": ("0.5", 5),
+        "keelboat": ("1", 10),
+        "rowboat": ("1.5", 15),
+        "sailing_ship": ("2", 48),
+        "warship": ("2.5", 60),
+        "longship": ("3", 72),
+        "galley": ("4", 96),
+    },
+}
+WATER = {"raft", "barge", "keelboat", "rowboat", "sailing_ship", "warship", "longship", "galley"}
+
+
+@pytest.mark.parametrize(
+    ("system", "row"), [(s, r) for s, rows in CONVEYANCES.items() for r in rows]
+)
+def test_every_conveyance_row(system: str, row: str) -> None:
+    """Every printed mount, vehicle and vessel row: its miles per hour and per day."""
+    per_hour, per_day = CONVEYANCES[system][row]
+    name, _, loaded = row.partition("+")
+    if name in WATER:
+        who = Traveller(vessel=name)
+        legs = ["1000 mi"]
+    else:
+        who = Traveller(mount=name, loaded=bool(loaded))
+        legs = ["1000 mi plains highway"]
+    journey = _pf(legs, who, system)
+    assert journey.legs[0].per_hour == Fraction(per_hour)
+    assert journey.days[0].distance == per_day
+
+
+# Seed 001 "Движение в повествовательном времени": AB -> (km per hour, km per day).
+NARRATIVE = {
+    0: ("0.75", 7),
+    1: ("1.5", 15),
+    2: ("3", 30),
+    3: ("4", 40),
+    4: ("6", 60),
+    5: ("7", 70),
+    6: ("9", 90),
+    7: ("10", 100),
+    8: ("12", 120),
+    9: ("13", 130),
+    10: ("14", 140),
+}
+
+
+@pytest.mark.parametrize("ab", list(NARRATIVE))
+def test_dh2e_narrative_rows(ab: int) -> None:
+    """Every printed dh2e narrative row: km per hour, and a day covers the printed km."""
+    per_hour, per_day = NARRATIVE[ab]
+    rules = load_system("dh2e")
+    journey = plan_journey("dh2e", [parse_leg("1000 km", rules)], Traveller(agility_bonus=ab))
+    assert journey.legs[0].per_hour == Fraction(per_hour)
+    assert journey.days[0].distance == per_day

@@ -442,7 +442,7 @@ def route(
     as_json: bool = typer.Option(False, "--json", help="print JOURNEY.md JSON"),
     lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
 ) -> None:
-    """Find the fastest overland route across a terrain map; its legs feed ``travel``."""
+    """Find the fastest overland route across a terrain map; its legs feed travel."""
     from footfall.route import find_route, load_map, parse_point
 
     language = parse_lang(lang)
