@@ -107,6 +107,7 @@ def test_import_foundry_with_a_background_file(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[-1] == "16x12 squares, 7 walls (4 doors), 7 creatures"
+    assert "background image" not in result.stderr  # given, so no advice to give it
     assert load_scene(out).background == "crypt.png"
     assert (tmp_path / "crypt.png").read_bytes() == picture.read_bytes()
 

@@ -61,6 +61,7 @@ def _import(
     lang: Lang,
 ) -> None:
     from footfall.imports import BackgroundImage, import_map
+    from footfall.imports.foundry import BACKGROUND_WARNING
     from footfall.imports.result import sniff_image
     from footfall.scene import dump_scene, scene_json_text, scene_to_json
 
@@ -75,7 +76,10 @@ def _import(
         media_type = sniff_image(data)
         if media_type is None:
             raise InputError(f"background {str(background)!r} is not a PNG, WebP or JPEG image")
-        result = dataclasses.replace(result, background=BackgroundImage(data, media_type))
+        kept = tuple(w for w in result.warnings if not w.startswith(BACKGROUND_WARNING))
+        result = dataclasses.replace(
+            result, background=BackgroundImage(data, media_type), warnings=kept
+        )
     notes = list(result.warnings)
     written: list[str] = []
     picture: str | None = None
@@ -87,8 +91,9 @@ def _import(
             target = output.with_suffix(f".{image.extension}")
             if target.resolve() == output.resolve():
                 raise InputError(f"the picture would overwrite the scene file {str(output)!r}")
-            _write(target, image.data)
-            written.append(str(target))
+            if background is None or target.resolve() != background.resolve():
+                _write(target, image.data)
+                written.append(str(target))
             picture = target.name
             result = result.with_background(picture)
         else:

@@ -51,7 +51,7 @@ from footfall.imports._common import (
 from footfall.imports.result import ImportResult
 from footfall.scene import DEFAULT_LEGEND, Creature, Point, Scene, Wall
 
-__all__ = ["SIDES", "read_foundry"]
+__all__ = ["BACKGROUND_WARNING", "SIDES", "read_foundry"]
 
 _WHAT = "Foundry scene"
 
@@ -77,6 +77,9 @@ _SYSTEM_UNITS: dict[str, tuple[tuple[str, ...], Fraction]] = {
 }
 
 _ETL = "enhanced-terrain-layer"
+
+#: Start of the warning about the background picture a Foundry export only names.
+BACKGROUND_WARNING = "background image "
 
 
 class _Frame:
@@ -151,7 +154,7 @@ def read_foundry(
     if src:
         info["background_src"] = src
         warnings.add(
-            f"background image {src!r} is not inside a Foundry export; give the image file "
+            f"{BACKGROUND_WARNING}{src!r} is not inside a Foundry export; give the image file "
             "with --background FILE"
         )
     square = _square(system, distance, units, warnings)
