@@ -586,11 +586,16 @@ def _heresy_hustle_view(system: System) -> TableView:
         [
             ("multiplier", hu.multiplier),
             ("duration", _term("tb_hours")),
-            ("test", h.difficulty(hu.test).names),
+            ("test", _with_modifier(h.difficulty(hu.test).names, h.difficulty(hu.test).modifier)),
             ("cumulative", f"{hu.cumulative:+d}"),
             ("perception", f"{hu.perception:+d}"),
         ],
     )
+
+
+def _with_modifier(names: Names, modifier: int) -> Names:
+    """Return `names` followed by the test modifier, as the seed prints "Серьёзная (+0)"."""
+    return Names(*(f"{names.get(lang)} ({modifier:+d})" for lang in ("en", "ru", "zh")))
 
 
 def _dense_view(system: System) -> TableView:
