@@ -287,3 +287,22 @@ def test_speed_without_system_is_refused() -> None:
         "footfall: error: --speed and --agility-bonus need a SYSTEM "
         "(pf1e, dnd35, dh2e, drawsteel)\n"
     )
+
+
+def test_tables_rate_table_json_has_null_for_dash_cells() -> None:
+    """A printed "-" is null in JSON; 1,5 mi is 1.5; columns name the printed speeds."""
+    code, out, _ = _run("tables", "pf1e", "per-hour", "--json")
+    assert code == 0
+    table = json.loads(out)
+    assert [c["id"] for c in table["columns"]] == [
+        "pace",
+        "speed_15",
+        "speed_20",
+        "speed_30",
+        "speed_40",
+    ]
+    assert table["rows"] == [
+        {"pace": "walk", "speed_15": 1.5, "speed_20": 2, "speed_30": 3, "speed_40": 4},
+        {"pace": "hustle", "speed_15": 3, "speed_20": 4, "speed_30": 6, "speed_40": 8},
+        {"pace": "run", "speed_15": None, "speed_20": None, "speed_30": None, "speed_40": None},
+    ]
