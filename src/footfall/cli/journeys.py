@@ -396,7 +396,7 @@ def render_chase(result: chase_mod.ChaseResult, lang: Lang, seed: int | None) ->
             "journeys.chase.speed",
             lang,
             system=result.system,
-            scale=result.scale.value,
+            scale=t(f"journeys.scale.{result.scale.value}", lang),
             winner=winner,
             outcome=outcome(escaped),
         )
@@ -405,7 +405,7 @@ def render_chase(result: chase_mod.ChaseResult, lang: Lang, seed: int | None) ->
             "journeys.chase.contest",
             lang,
             system=result.system,
-            scale=result.scale.value,
+            scale=t(f"journeys.scale.{result.scale.value}", lang),
             check=t(f"journeys.chase.{result.check.value}", lang),
             p_escape=_pct(result.p_escape),
             exact=str(result.p_escape),
