@@ -295,6 +295,7 @@ def test_tables_rate_table_json_has_null_for_dash_cells() -> None:
     assert code == 0
     table = json.loads(out)
     assert [c["id"] for c in table["columns"]] == [
+        "id",
         "pace",
         "speed_15",
         "speed_20",
@@ -302,7 +303,28 @@ def test_tables_rate_table_json_has_null_for_dash_cells() -> None:
         "speed_40",
     ]
     assert table["rows"] == [
-        {"pace": "walk", "speed_15": 1.5, "speed_20": 2, "speed_30": 3, "speed_40": 4},
-        {"pace": "hustle", "speed_15": 3, "speed_20": 4, "speed_30": 6, "speed_40": 8},
-        {"pace": "run", "speed_15": None, "speed_20": None, "speed_30": None, "speed_40": None},
+        {
+            "id": "walk",
+            "pace": "walk",
+            "speed_15": 1.5,
+            "speed_20": 2,
+            "speed_30": 3,
+            "speed_40": 4,
+        },
+        {
+            "id": "hustle",
+            "pace": "hustle",
+            "speed_15": 3,
+            "speed_20": 4,
+            "speed_30": 6,
+            "speed_40": 8,
+        },
+        {
+            "id": "run",
+            "pace": "run",
+            "speed_15": None,
+            "speed_20": None,
+            "speed_30": None,
+            "speed_40": None,
+        },
     ]

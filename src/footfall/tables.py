@@ -151,8 +151,8 @@ def _rate_view(scale: str) -> Callable[[System], TableView]:
                 f"{table.names.zh} ({unit.zh})",
             ),
             table.source,
-            (_col("pace"), *speed_cols),
-            tuple((row.names, *row.values) for row in table.rows),
+            (_col("id"), _col("pace"), *speed_cols),
+            tuple((row.id, row.names, *row.values) for row in table.rows),
         )
 
     return build
