@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from dataclasses import asdict, dataclass
 from fractions import Fraction
@@ -72,8 +74,8 @@ class Limits:
     """Most legs of a journey."""
     leg_distance: int = 10_000
     """Longest leg of a journey, in miles or km."""
-    days: int = 30
-    """Most days of hustling or forced marching asked for at once."""
+    scene_cache: int = 32
+    """Parsed scenes kept for reuse (a page asks many questions of one scene); 0 = none."""
 
 
 # ------------------------------------------------------------------------------ responses
@@ -323,7 +325,7 @@ def _check_map_size(data: Mapping[str, Any], limits: Limits, what: str = "map") 
     if not isinstance(rows, list):
         return  # the parser says what is wrong
     height = len(rows)
-    width = max((len(r) for r in rows if isinstance(r, str)), default=0)
+    width = max([len(r) for r in rows if isinstance(r, str)], default=0)
     if height > limits.map_side or width > limits.map_side:
         raise LimitError(
             f"{what} is {width}x{height} squares, over the limit of "
@@ -355,6 +357,40 @@ def _sample_texts() -> dict[str, str]:
 def sample_scenes() -> dict[str, dict[str, Any]]:
     """Return the sample scenes shipped with footfall, name -> SCENE.md JSON (a fresh copy)."""
     return {name: json.loads(text) for name, text in _sample_texts().items()}
+
+
+class _SceneCache:
+    """Parsed scenes by their canonical JSON, least recently used dropped first.
+
+    A page asks many questions of one scene (reach after each edit, a path under the pointer
+    at every move): parsing it once, and handing the library the same `Scene` object, lets
+    the tactical engine reuse its per-scene precomputation. Scenes are frozen, so sharing one
+    between requests is safe.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.scenes: OrderedDict[str, Any] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, data: Mapping[str, Any]) -> Any:
+        """Return the parsed scene of `data` (raising the parser's error when it is bad)."""
+        from footfall.scene import parse_scene
+
+        if self.size <= 0:
+            return parse_scene(data)
+        key = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        with self.lock:
+            hit = self.scenes.get(key)
+            if hit is not None:
+                self.scenes.move_to_end(key)
+                return hit
+        scene = parse_scene(data)
+        with self.lock:
+            self.scenes[key] = scene
+            while len(self.scenes) > self.size:
+                self.scenes.popitem(last=False)
+        return scene
 
 
 # ------------------------------------------------------------------------------ the app
@@ -402,11 +438,11 @@ def create_app(
         data: dict[str, Any] = json.loads(text)
         return data
 
-    def parse(data: Mapping[str, Any]) -> Any:
-        from footfall.scene import parse_scene
+    scene_cache = _SceneCache(lim.scene_cache)
 
+    def parse(data: Mapping[str, Any]) -> Any:
         _check_scene_limits(data, lim)
-        return parse_scene(data)
+        return scene_cache.get(data)
 
     # -------------------------------------------------------------- general
 
@@ -706,7 +742,12 @@ def _tie(system: str, choice: str | None) -> Any:
 
 
 def _install_tactical(app: FastAPI, lim: Limits, parse: Callable[[Mapping[str, Any]], Any]) -> None:
-    """Add ``reach``, ``path`` and ``check`` (SCENE.md shapes, plus the library's extras)."""
+    """Add ``reach``, ``path`` and ``check`` (SCENE.md shapes, plus the library's extras).
+
+    They run on the event loop, not in a thread pool: a bounded query takes about a
+    millisecond, and a hop to a worker thread (then a fight for the GIL with the loop thread)
+    costs more than the query itself (docs/benchmarks-api.md).
+    """
 
     def common(body: TacticalQuery) -> tuple[Lang, Any, dict[str, Any]]:
         lang = _lang(body.lang)
@@ -720,7 +761,7 @@ def _install_tactical(app: FastAPI, lim: Limits, parse: Callable[[Mapping[str, A
         return lang, scene, options
 
     @app.post("/api/reach", tags=["tactical"])
-    def reach(body: TacticalQuery) -> Any:
+    async def reach(body: TacticalQuery) -> Any:
         """Every square the mover may end this action in, with its least cost (SCENE.md).
 
         Each square also carries its cost ``band`` (1: one move, 2: two, 3: a run ...), listed
@@ -729,10 +770,10 @@ def _install_tactical(app: FastAPI, lim: Limits, parse: Callable[[Mapping[str, A
         from footfall.tactical import reachable
 
         lang, scene, options = common(body)
-        return reachable(scene, body.mover, **options).to_json(lang)
+        return _JSON(reachable(scene, body.mover, **options).to_json(lang))
 
     @app.post("/api/path", tags=["tactical"])
-    def path(body: PathQuery) -> Any:
+    async def path(body: PathQuery) -> Any:
         """A cheapest legal path to a square, with its step-by-step breakdown (SCENE.md)."""
         from footfall.tactical import find_path
 
@@ -740,10 +781,10 @@ def _install_tactical(app: FastAPI, lim: Limits, parse: Callable[[Mapping[str, A
             raise LimitError(f"{len(body.via)} waypoints, over the limit of {lim.path_squares}")
         lang, scene, options = common(body)
         result = find_path(scene, body.mover, body.to, via=body.via, **options)
-        return result.to_json(lang)
+        return _JSON(result.to_json(lang))
 
     @app.post("/api/check", tags=["tactical"])
-    def check(body: CheckQuery) -> Any:
+    async def check(body: CheckQuery) -> Any:
         """Check a drawn path: cost, legality and every violated rule (SCENE.md ``check``)."""
         from footfall.tactical import check_path
 
@@ -752,7 +793,7 @@ def _install_tactical(app: FastAPI, lim: Limits, parse: Callable[[Mapping[str, A
                 f"path of {len(body.path)} squares, over the limit of {lim.path_squares}"
             )
         lang, scene, options = common(body)
-        return check_path(scene, body.mover, body.path, **options).to_json(lang)
+        return _JSON(check_path(scene, body.mover, body.path, **options).to_json(lang))
 
 
 #: The action each system's queries use when none is given (SCENE.md, "Actions").
