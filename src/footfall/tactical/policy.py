@@ -143,6 +143,30 @@ class Note(IntFlag):
     """A helpless creature's space, passed freely."""
 
 
+# Plain-int copies of the enum members for the vectorised hot path (enum access is slow).
+_NOTE_DIFFICULT = int(Note.DIFFICULT)
+_NOTE_OBSTACLE = int(Note.OBSTACLE)
+_NOTE_POOR_VISIBILITY = int(Note.POOR_VISIBILITY)
+_NOTE_HELPLESS_OBSTACLE = int(Note.HELPLESS_OBSTACLE)
+_NOTE_SQUEEZE_W = int(Note.SQUEEZE_W)
+_NOTE_SQUEEZE_H = int(Note.SQUEEZE_H)
+_NOTE_CRAWL = int(Note.CRAWL)
+_NOTE_CORRIDOR = int(Note.CORRIDOR)
+_NOTE_ALLY = int(Note.ALLY)
+_NOTE_ENEMY = int(Note.ENEMY)
+_NOTE_PASS_OCCUPIED = int(Note.PASS_OCCUPIED)
+_NOTE_HAZARDOUS = int(Note.HAZARDOUS)
+_NOTE_HELPLESS = int(Note.HELPLESS)
+_BLOCK_OK = int(Block.OK)
+_BLOCK_ENEMY = int(Block.ENEMY)
+_BLOCK_TOO_NARROW = int(Block.TOO_NARROW)
+_BLOCK_IMPASSABLE = int(Block.IMPASSABLE)
+_BLOCK_WALL = int(Block.WALL)
+_BLOCK_OUT = int(Block.OUT)
+_END_OK = int(End.OK)
+_END_OBSTACLE = int(End.OBSTACLE)
+_END_OCCUPIED = int(End.OCCUPIED)
+
 _SQUEEZE_NOTES = Note.SQUEEZE_W | Note.SQUEEZE_H | Note.CORRIDOR | Note.CRAWL
 #: What a shift may not start in: difficult (an enemy's space is difficult) or hazardous.
 _SHIFT_BLOCKING = Note.DIFFICULT | Note.OBSTACLE | Note.HAZARDOUS | Note.ENEMY
@@ -196,6 +220,10 @@ class _Prepared:
     corner: npt.NDArray[np.uint8]
     narrow: dict[tuple[int, int], tuple[Fraction | None, Fraction | None]]
     terrain: dict[tuple[int, int], str]
+    orders: dict[str, int]
+    """Size order of every creature (pf: fine 0 .. colossal 8; drawsteel: 1T 0 .. 5 7)."""
+    sides: dict[str, int]
+    """Side of every creature's space, in squares."""
 
 
 _PREPARED: OrderedDict[int, tuple[Scene, _Prepared]] = OrderedDict()
@@ -250,6 +278,7 @@ def _prepare(scene: Scene) -> _Prepared:
             [[c in impassable_chars for c in row] for row in scene.rows], dtype=np.bool_
         )
     wall = flag_mask(scene, Flag.WALL)
+    system = load_system(scene.system)
     prepared = _Prepared(
         wall=wall,
         impassable=impassable,
@@ -262,6 +291,8 @@ def _prepare(scene: Scene) -> _Prepared:
         corner=_corner_bits(wall),
         narrow=narrow,
         terrain=terrain,
+        orders={c.id: _size_order(system, scene, c) for c in scene.creatures},
+        sides={c.id: footprint(scene, c) for c in scene.creatures},
     )
     _PREPARED[id(scene)] = (scene, prepared)
     while len(_PREPARED) > _PREPARED_MAX:
@@ -469,7 +500,7 @@ def make_policy(
     chosen = system.switches(switches)
     side = footprint(scene, mover)
     order = _size_order(system, scene, mover)
-    orders = {c.id: _size_order(system, scene, c) for c in scene.creatures}
+    orders = _prepare(scene).orders
     if distance is not None and distance < 0:
         raise InputError(f"--distance must be 0 or more, got {distance}")
     if flying is None:
@@ -609,14 +640,14 @@ class Frame:
     def graph(self, policy: Policy) -> StepGraph:
         """Return the search graph of this window under `policy`'s pricing rules."""
         cost, nxt = _cost_tables(policy.rules)
-        klass = np.where(self.block == Block.OK, self.code, -1).astype(np.int16)
+        klass = np.where(self.block == _BLOCK_OK, self.code, -1).astype(np.int16)
         exits = (~(self.thin | self.corner)).astype(np.uint8)
         _clip_edges(exits)
         return StepGraph(square_class=klass, exits=exits, cost=cost, next_state=nxt)
 
     def end_ok(self) -> npt.NDArray[np.bool_]:
         """Return where a movement may end (enterable and no end rule against it)."""
-        ok: npt.NDArray[np.bool_] = np.logical_and(self.block == Block.OK, self.end == End.OK)
+        ok: npt.NDArray[np.bool_] = np.logical_and(self.block == _BLOCK_OK, self.end == _END_OK)
         return ok
 
 
@@ -671,11 +702,12 @@ def _mark_creatures(
     gap = system.tactical.pass_size_gap if system.tactical is not None else 3
     share_gap = system.steel.share_size_gap if system.steel is not None else 2
     tiny_order = 2  # fine 0, diminutive 1, tiny 2 (seed 004 line 120)
+    sides = _prepare(policy.scene).sides
     huge_order = 6
     for other in policy.scene.creatures:
         if other.id == mover.id:
             continue
-        side = footprint(policy.scene, other)
+        side = sides[other.id]
         x0, y0 = other.at[0] - sx0, other.at[1] - sy0
         if x0 >= sw or y0 >= sh or x0 + side <= 0 or y0 + side <= 0:
             continue
@@ -684,24 +716,24 @@ def _mark_creatures(
         order = policy.orders[other.id]
         apart = abs(order - policy.order)
         if kind == "ds":
-            notes[region] |= Note.ALLY if ally else Note.ENEMY
+            notes[region] |= _NOTE_ALLY if ally else _NOTE_ENEMY
             if apart < share_gap:
-                end[region] = np.maximum(end[region], End.OCCUPIED)
+                end[region] = np.maximum(end[region], _END_OCCUPIED)
             continue
         if ally:
-            notes[region] |= Note.ALLY
+            notes[region] |= _NOTE_ALLY
         elif other.helpless:
-            notes[region] |= Note.HELPLESS
+            notes[region] |= _NOTE_HELPLESS
             if kind == "pf" and order >= huge_order:
-                notes[region] |= Note.HELPLESS_OBSTACLE
+                notes[region] |= _NOTE_HELPLESS_OBSTACLE
                 fac[region] += 1
-                end[region] = np.maximum(end[region], End.OBSTACLE)
+                end[region] = np.maximum(end[region], _END_OBSTACLE)
         elif kind == "pf" and (policy.order <= tiny_order or apart >= gap):
-            notes[region] |= Note.PASS_OCCUPIED
+            notes[region] |= _NOTE_PASS_OCCUPIED
         else:
-            block[region] = np.maximum(block[region], Block.ENEMY)
+            block[region] = np.maximum(block[region], _BLOCK_ENEMY)
         if not other.helpless:
-            end[region] = np.maximum(end[region], End.OCCUPIED)
+            end[region] = np.maximum(end[region], _END_OCCUPIED)
 
 
 def _mark_narrow(
@@ -727,19 +759,19 @@ def _mark_narrow(
         blocked = False
         if clear_w is not None and clear_w < width:
             if 2 * clear_w >= width:
-                bits |= Note.SQUEEZE_W
+                bits |= _NOTE_SQUEEZE_W
             else:
                 blocked = True
         if clear_h is not None and clear_h < height:
             if 2 * clear_h >= height:
-                bits |= Note.SQUEEZE_H
+                bits |= _NOTE_SQUEEZE_H
             elif 4 * clear_h >= height:
-                bits |= Note.CRAWL
+                bits |= _NOTE_CRAWL
             else:
                 blocked = True
         notes[ly, lx] |= bits
         if blocked:
-            block[ly, lx] = max(int(block[ly, lx]), int(Block.TOO_NARROW))
+            block[ly, lx] = max(int(block[ly, lx]), int(_BLOCK_TOO_NARROW))
 
 
 def build_frame(policy: Policy, px0: int, py0: int, px1: int, py1: int) -> Frame:
@@ -765,24 +797,24 @@ def build_frame(policy: Policy, px0: int, py0: int, px1: int, py1: int) -> Frame
     difficult = prepared.difficult[window]
     obstacle = prepared.obstacle[window]
     block = np.zeros(wall.shape, dtype=np.int8)
-    block[prepared.impassable[window]] = Block.IMPASSABLE
+    block[prepared.impassable[window]] = _BLOCK_IMPASSABLE
     if not flying:
-        block[prepared.pit[window]] = Block.IMPASSABLE
-    block[wall] = Block.WALL
+        block[prepared.pit[window]] = _BLOCK_IMPASSABLE
+    block[wall] = _BLOCK_WALL
     notes = np.zeros(wall.shape, dtype=np.int32)
     if not (flying and kind == "pf"):
-        notes[difficult] |= Note.DIFFICULT
-    notes[obstacle] |= Note.OBSTACLE
-    notes[prepared.hazardous[window]] |= Note.HAZARDOUS
+        notes[difficult] |= _NOTE_DIFFICULT
+    notes[obstacle] |= _NOTE_OBSTACLE
+    notes[prepared.hazardous[window]] |= _NOTE_HAZARDOUS
     fac = np.zeros(wall.shape, dtype=np.int8)
     if kind == "pf":
-        notes[prepared.poor_visibility[window]] |= Note.POOR_VISIBILITY
+        notes[prepared.poor_visibility[window]] |= _NOTE_POOR_VISIBILITY
         if not flying:
             fac += difficult
         fac += obstacle
         fac += prepared.poor_visibility[window]
     end = np.zeros(wall.shape, dtype=np.int8)
-    end[obstacle] = End.OBSTACLE
+    end[obstacle] = _END_OBSTACLE
     _mark_creatures(policy, sx0, sy0, block, fac, notes, end)
     _mark_narrow(policy, prepared, sx0, sy0, block, notes)
     thin = prepared.thin[window]
@@ -806,17 +838,17 @@ def build_frame(policy: Policy, px0: int, py0: int, px1: int, py1: int) -> Frame
             # RULES 1.5: a large creature squeezes through a corridor half its width: its
             # space narrows to k = ceil(n/2) squares across, anchored at the top-left square.
             k = (n + 1) // 2
-            walled = (pblock == Block.WALL) | (pblock == Block.IMPASSABLE)
+            walled = (pblock == _BLOCK_WALL) | (pblock == _BLOCK_IMPASSABLE)
             for rows, cols in ((k, n), (n, k)):
                 if not walled.any():
                     break
                 b2 = _reduce(block, h, w, rows, cols, "max")
-                use = walled & (b2 == Block.OK)
+                use = walled & (b2 == _BLOCK_OK)
                 if not use.any():
                     continue
                 pblock = np.where(use, b2, pblock).astype(np.int8)
                 pfac = np.where(use, _reduce(fac, h, w, rows, cols, "max"), pfac).astype(np.int8)
-                corridor = _reduce(notes, h, w, rows, cols, "or") | int(Note.CORRIDOR)
+                corridor = _reduce(notes, h, w, rows, cols, "or") | int(_NOTE_CORRIDOR)
                 pnotes = np.where(use, corridor, pnotes).astype(np.int32)
                 pend = np.where(use, _reduce(end, h, w, rows, cols, "max"), pend).astype(np.int8)
                 pthin = np.where(use, _reduce(thin, h, w, rows, cols, "or"), pthin)
@@ -825,18 +857,18 @@ def build_frame(policy: Policy, px0: int, py0: int, px1: int, py1: int) -> Frame
     pthin = np.ascontiguousarray(pthin, dtype=np.uint8)
     pcorner = np.ascontiguousarray(pcorner, dtype=np.uint8)
     if kind == "pf":
-        squeeze_w = (pnotes & (Note.SQUEEZE_W | Note.CORRIDOR)) != 0
-        squeeze_h = (pnotes & Note.SQUEEZE_H) != 0
+        squeeze_w = (pnotes & (_NOTE_SQUEEZE_W | _NOTE_CORRIDOR)) != 0
+        squeeze_h = (pnotes & _NOTE_SQUEEZE_H) != 0
         mexp = (pfac + squeeze_w + squeeze_h).astype(np.int8)
         code = (
             np.minimum(mexp, 15)
-            | (((pnotes & Note.ALLY) != 0).astype(np.int16) << 4)
-            | (((pnotes & Note.CRAWL) != 0).astype(np.int16) << 5)
+            | (((pnotes & _NOTE_ALLY) != 0).astype(np.int16) << 4)
+            | (((pnotes & _NOTE_CRAWL) != 0).astype(np.int16) << 5)
         ).astype(np.int16)
     elif kind == "ds":
         mexp = np.zeros(pblock.shape, dtype=np.int8)
-        difficult_any = (pnotes & (Note.DIFFICULT | Note.OBSTACLE | Note.ENEMY)) != 0
-        hazard_any = (pnotes & Note.HAZARDOUS) != 0
+        difficult_any = (pnotes & (_NOTE_DIFFICULT | _NOTE_OBSTACLE | _NOTE_ENEMY)) != 0
+        hazard_any = (pnotes & _NOTE_HAZARDOUS) != 0
         code = (difficult_any.astype(np.int16) | (hazard_any.astype(np.int16) << 1)).astype(
             np.int16
         )

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from footfall.errors import InputError
 from footfall.i18n import Lang, t
@@ -254,25 +255,50 @@ class ReachSquare:
 
 @dataclass(frozen=True, slots=True)
 class Reach:
-    """Every square where the mover may END this action, with its least cost."""
+    """Every square where the mover may END this action, with its least cost.
+
+    Held as arrays (`xs`, `ys`, `costs`: internal unit) so a large answer costs no Python
+    objects until asked for; `squares` builds the `ReachSquare` rows.
+    """
 
     policy: Policy
-    squares: tuple[ReachSquare, ...]
+    xs: npt.NDArray[np.int64]
+    ys: npt.NDArray[np.int64]
+    costs: npt.NDArray[np.int64]
+
+    @property
+    def squares(self) -> tuple[ReachSquare, ...]:
+        """The reachable squares, row by row, with cost and band."""
+        bands = self.bands()
+        return tuple(
+            ReachSquare((x, y), c, b)
+            for x, y, c, b in zip(
+                self.xs.tolist(), self.ys.tolist(), self.costs.tolist(), bands.tolist(),
+                strict=True,
+            )
+        )  # fmt: skip
+
+    def bands(self) -> npt.NDArray[np.int64]:
+        """Return the 1-based band of every square (first threshold its cost fits in)."""
+        thresholds = np.array([t for _, t in self.policy.bands], dtype=np.int64)
+        return np.searchsorted(thresholds, self.costs, side="left").astype(np.int64) + 1
 
     def cost_at(self, square: Square) -> int | None:
         """Return the least internal cost of `square`, None if it is not reachable."""
-        for s in self.squares:
-            if s.at == square:
-                return s.cost
-        return None
+        hit = np.flatnonzero((self.xs == square[0]) & (self.ys == square[1]))
+        return int(self.costs[hit[0]]) if hit.size else None
 
     def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         """Return SCENE.md's ``reach`` shape (plus ``bands``, ``notes``, ``flying``)."""
         p = self.policy
         data = _head(p)
         data["squares"] = [
-            {"at": list(s.at), "cost": p.display(s.cost), "band": s.band} for s in self.squares
-        ]
+            {"at": [x, y], "cost": p.display(c), "band": b}
+            for x, y, c, b in zip(
+                self.xs.tolist(), self.ys.tolist(), self.costs.tolist(),
+                self.bands().tolist(), strict=True,
+            )
+        ]  # fmt: skip
         data["bands"] = [
             {
                 "band": i,
@@ -291,6 +317,12 @@ class Reach:
         return data
 
 
+def _reach(policy: Policy, found: list[tuple[int, int, int]]) -> Reach:
+    rows = sorted(found, key=lambda r: (r[1], r[0]))
+    array = np.array(rows, dtype=np.int64).reshape(-1, 3)
+    return Reach(policy, array[:, 0].copy(), array[:, 1].copy(), array[:, 2].copy())
+
+
 def reachable(
     scene: Scene,
     mover_id: str,
@@ -306,12 +338,12 @@ def reachable(
     """
     policy = _policy(scene, mover_id, action, switches, distance, flying)
     if policy.start_rule or policy.budget < 0:
-        return Reach(policy, ())
+        return _reach(policy, [])
     frame = _window(policy)
     sx, sy = policy.mover.at
     ends = frame.end_ok()
-    found: list[ReachSquare] = []
     if policy.straight:
+        found: list[tuple[int, int, int]] = []
         for ly, lx in np.argwhere(ends).tolist():
             x, y = lx + frame.x0, ly + frame.y0
             if (x, y) == (sx, sy):
@@ -322,16 +354,16 @@ def reachable(
                 if (w := walk(policy, line, frame)).legal
             ]
             if costs:
-                found.append(ReachSquare((x, y), min(costs), policy.band(min(costs))))
-        return Reach(policy, tuple(sorted(found, key=lambda s: (s.at[1], s.at[0]))))
+                found.append((x, y, min(costs)))
+        return _reach(policy, found)
     result = search(_graph(policy, frame), [(sx - frame.x0, sy - frame.y0, 0, 0)], policy.budget)
     best = result.dist.min(axis=0)
     ok = (best <= policy.budget) & ends
     ok[sy - frame.y0, sx - frame.x0] = False
-    for ly, lx in np.argwhere(ok).tolist():
-        cost = int(best[ly, lx])
-        found.append(ReachSquare((lx + frame.x0, ly + frame.y0), cost, policy.band(cost)))
-    return Reach(policy, tuple(found))
+    rows, cols = np.nonzero(ok)
+    xs: npt.NDArray[np.int64] = np.asarray(cols, dtype=np.int64) + frame.x0
+    ys: npt.NDArray[np.int64] = np.asarray(rows, dtype=np.int64) + frame.y0
+    return Reach(policy, xs, ys, np.asarray(best[rows, cols], dtype=np.int64))
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,0 +1,176 @@
+"""Properties of the tactical engine on random scenes (Hypothesis).
+
+reachable, path and check are three views of one search: they must agree on every square; more
+budget never reaches less; more terrain never costs less; a path's cost is the sum of its
+steps. A modest run by default; thousands of scenes under ``-m slow``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from footfall.errors import SceneError
+from footfall.scene import Scene, parse_scene
+from footfall.tactical import check_path, find_path, reachable
+
+SYSTEMS = ("pf1e", "dnd35", "drawsteel", "dh2e")
+ACTIONS = {
+    "pf1e": ("move", "double-move", "run", "charge", "withdraw", "five-foot-step"),
+    "dnd35": ("move", "double-move", "run", "charge", "minimum-move"),
+    "drawsteel": ("advance", "shift"),
+    "dh2e": ("half-move", "full-move", "charge"),
+}
+SIZES = {
+    "pf1e": ("medium", "medium", "small", "tiny", "large"),
+    "dnd35": ("medium", "medium", "small", "tiny", "large"),
+    "drawsteel": ("1M", "1M", "1S", "1L", "2"),
+    "dh2e": ("medium", "medium", "large"),
+}
+TERRAIN = ".....^^o%_#!4"
+LEGEND = {"4": ["difficult", "poor_visibility"]}
+
+
+@st.composite
+def scenes(draw: st.DrawFn) -> tuple[Scene, str, str]:
+    """Draw a small valid scene, a mover id and one of the system's actions."""
+    system = draw(st.sampled_from(SYSTEMS))
+    width = draw(st.integers(3, 9))
+    height = draw(st.integers(3, 9))
+    rows = ["".join(draw(st.sampled_from(TERRAIN)) for _ in range(width)) for _ in range(height)]
+    count = draw(st.integers(1, 4))
+    creatures: list[dict[str, Any]] = []
+    for i in range(count):
+        row: dict[str, Any] = {
+            "id": f"c{i}",
+            "at": [draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1))],
+            "size": draw(st.sampled_from(SIZES[system])),
+            "side": draw(st.sampled_from(("party", "foes"))) if i else "party",
+            "helpless": bool(i) and draw(st.booleans()),
+        }
+        if system == "dh2e":
+            row["agility_bonus"] = draw(st.integers(0, 4))
+        else:
+            speeds = (2, 3, 5) if system == "drawsteel" else (20, 30)
+            row["speed"] = draw(st.sampled_from(speeds))
+        creatures.append(row)
+    data = {"footfall": 1, "system": system, "map": rows, "legend": LEGEND}
+    data["creatures"] = creatures
+    data["walls"] = draw(
+        st.lists(
+            st.fixed_dictionaries(
+                {
+                    "from": st.tuples(st.integers(0, width), st.integers(0, height)),
+                    "to": st.tuples(st.integers(0, width), st.integers(0, height)),
+                }
+            ),
+            max_size=2,
+        )
+    )
+    try:
+        scene = parse_scene(data)
+    except SceneError:
+        assume(False)
+        raise
+    return scene, "c0", draw(st.sampled_from(ACTIONS[system]))
+
+
+def _distance(scene: Scene, action: str) -> int | None:
+    return 3 if action == "shift" else None
+
+
+def agree(scene: Scene, mover: str, action: str, every: int = 1) -> None:
+    """reachable, find_path and check_path agree on every `every`-th square of the map."""
+    distance = _distance(scene, action)
+    reach = reachable(scene, mover, action, distance=distance)
+    costs = {s.at: s.cost for s in reach.squares}
+    start = next(c.at for c in scene.creatures if c.id == mover)
+    squares = [(x, y) for y in range(scene.height) for x in range(scene.width)]
+    for x, y in squares[::every]:
+        if (x, y) != start:
+            agree_at(scene, mover, action, distance, costs, (x, y))
+
+
+def agree_at(
+    scene: Scene,
+    mover: str,
+    action: str,
+    distance: int | None,
+    costs: dict[tuple[int, int], int],
+    square: tuple[int, int],
+) -> None:
+    """A path to `square` is found iff it is reachable, at its cost, and check accepts it."""
+    found = find_path(scene, mover, square, action=action, distance=distance)
+    assert found.found == (square in costs), (square, found.to_json(), costs)
+    if not found.found:
+        return
+    assert found.cost == costs[square]
+    assert found.walk is not None
+    assert found.walk.cost == sum(step.cost for step in found.walk.steps)
+    checked = check_path(scene, mover, found.path[1:], action=action, distance=distance)
+    assert checked.legal, checked.to_json()["violations"]
+    assert checked.walk.cost == costs[square]
+
+
+def budget_monotone(scene: Scene, mover: str) -> None:
+    """A larger granted distance reaches every square a smaller one does, at the same cost."""
+    action = {"pf1e": "move", "dnd35": "move", "drawsteel": "advance", "dh2e": "full-move"}[
+        scene.system
+    ]
+    step = 5 if scene.system in ("pf1e", "dnd35") else 1
+    smaller = reachable(scene, mover, action, distance=2 * step)
+    larger = reachable(scene, mover, action, distance=4 * step)
+    big = {s.at: s.cost for s in larger.squares}
+    for s in smaller.squares:
+        assert big.get(s.at) == s.cost
+
+
+def terrain_monotone(scene: Scene, mover: str, action: str, x: int, y: int) -> None:
+    """Making one open square difficult never makes any square cheaper or newly reachable."""
+    if scene.rows[y][x] != ".":
+        return
+    rows = list(scene.rows)
+    rows[y] = rows[y][:x] + "^" + rows[y][x + 1 :]
+    rougher = replace(scene, rows=tuple(rows))
+    distance = _distance(scene, action)
+    before = {s.at: s.cost for s in reachable(scene, mover, action, distance=distance).squares}
+    after = reachable(rougher, mover, action, distance=distance).squares
+    for s in after:
+        assert s.at in before and before[s.at] <= s.cost
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenes())
+def test_views_agree(case: tuple[Scene, str, str]) -> None:
+    """reachable, path and check agree on random scenes (one search, three views)."""
+    agree(*case, every=3)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenes())
+def test_more_budget_never_reaches_less(case: tuple[Scene, str, str]) -> None:
+    """A larger budget reaches a superset of squares, at the same least costs."""
+    budget_monotone(case[0], case[1])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenes(), st.integers(0, 8), st.integers(0, 8))
+def test_more_terrain_never_costs_less(case: tuple[Scene, str, str], x: int, y: int) -> None:
+    """Adding difficult terrain never lowers a least cost nor opens a square."""
+    scene, mover, action = case
+    terrain_monotone(scene, mover, action, x % scene.width, y % scene.height)
+
+
+@pytest.mark.slow
+@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenes(), st.integers(0, 8), st.integers(0, 8))
+def test_properties_on_thousands_of_scenes(case: tuple[Scene, str, str], x: int, y: int) -> None:
+    """All properties at once on thousands of random scenes."""
+    scene, mover, action = case
+    agree(scene, mover, action)
+    budget_monotone(scene, mover)
+    terrain_monotone(scene, mover, action, x % scene.width, y % scene.height)
