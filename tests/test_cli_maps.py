@@ -13,7 +13,13 @@ from typer.testing import CliRunner
 
 from footfall.cli import app
 from footfall.cli.maps import auto_cell
-from footfall.render import BAND_COLOURS, PATH_COLOUR, REACH_ALPHA, picture_size
+from footfall.render import (
+    BAND_COLOURS,
+    MIN_LEGEND_WIDTH,
+    PATH_COLOUR,
+    REACH_ALPHA,
+    picture_size,
+)
 from footfall.scene import load_scene
 from test_import_foundry import foundry_doc
 from test_import_uvtt import png_bytes, pt, uvtt_bytes
@@ -238,7 +244,7 @@ def test_render_without_mover_draws_the_map(tmp_path: Path) -> None:
     result = run("render", str(scene_path), "-o", str(png))
     assert result.exit_code == 0, result.output
     assert Image.open(png).size == picture_size(load_scene(scene_path), cell=40)
-    assert Image.open(png).size[0] == 6 * 40
+    assert Image.open(png).size[0] == MIN_LEGEND_WIDTH  # 6 x 40 = 240: the legend is wider
 
 
 @pytest.mark.parametrize(

@@ -260,3 +260,16 @@ def test_cell_size_is_checked() -> None:
     """A cell under 8 or over 200 pixels is refused in one line."""
     with pytest.raises(InputError, match="cell must be 8 to 200 pixels, got 4"):
         render_scene(scene_of(), cell=4)
+
+
+def test_long_legend_lines_wrap_at_spaces_or_between_glyphs() -> None:
+    """Words wrap at spaces; a run with no spaces (Chinese) breaks between glyphs."""
+    from PIL import ImageFont
+
+    from footfall.render import _wrap
+
+    font = ImageFont.load_default(14)
+    room = int(font.getlength("aaaa bbbb"))
+    assert _wrap("aaaa bbbb cccc", font, room) == ["aaaa bbbb", "cccc"]
+    pieces = _wrap("x" * 30, font, int(font.getlength("x" * 8)))
+    assert pieces == ["x" * 8, "x" * 8, "x" * 8, "x" * 6]

@@ -37,6 +37,7 @@ __all__ = [
     "DOOR_CLOSED_COLOUR",
     "DOOR_OPEN_COLOUR",
     "MAX_PIXELS",
+    "MIN_LEGEND_WIDTH",
     "PATH_COLOUR",
     "REACH_ALPHA",
     "SIDE_COLOURS",
@@ -59,6 +60,8 @@ Square = tuple[int, int]
 
 #: Side of a square in pixels unless the caller says otherwise.
 DEFAULT_CELL = 40
+#: Narrowest picture: a small map gets a legend this wide (long lines wrap to fit).
+MIN_LEGEND_WIDTH = 360
 #: Largest picture drawn (width x height, in pixels); bigger asks raise `LimitError`.
 MAX_PIXELS = 40_000_000
 
@@ -280,16 +283,42 @@ def _layout(scene: Scene, reach: ReachOverlay | None, cell: int, lang: Lang) -> 
     lines = _legend_lines(scene, reach, legend_lang)
     line_h = _line_height(cell)
     font = _font(font_path, _legend_font_size(line_h))
-    text_w = max((font.getlength(text) for text, _ in lines), default=0)
-    legend_w = 6 + (line_h - 6) + 6 + int(text_w) + 8
     map_w, map_h = scene.width * cell, scene.height * cell
-    width, height = max(map_w, legend_w), map_h + (len(lines) + 1) * line_h
+    width = max(map_w, MIN_LEGEND_WIDTH)
+    room = width - (6 + (line_h - 6) + 6) - 8
+    wrapped: list[tuple[str, tuple[str, Colour | None]]] = []
+    for text, swatch in lines:
+        for i, part in enumerate(_wrap(text, font, room)):
+            wrapped.append((part, swatch if i == 0 else ("indent", None)))
+    lines = wrapped
+    height = map_h + (len(lines) + 1) * line_h
     if width * height > MAX_PIXELS:
         raise LimitError(
             f"picture of {width}x{height} pixels is over the limit of {MAX_PIXELS} pixels; "
             f"use a smaller cell (now {cell} pixels a square, 8 the least)"
         )
     return _Layout(lines, font_path, line_h, (map_w, map_h), (width, height), tuple(notes))
+
+
+def _wrap(text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont, room: int) -> list[str]:
+    """Break `text` into lines no wider than `room` pixels: at spaces, else between glyphs."""
+    out: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if font.getlength(candidate) <= room:
+            line = candidate
+            continue
+        if line:
+            out.append(line)
+        line = ""
+        for char in word:  # a word (or CJK run) wider than the room breaks between glyphs
+            if line and font.getlength(line + char) > room:
+                out.append(line)
+                line = ""
+            line += char
+    out.append(line)
+    return out
 
 
 def _legend_font_size(line_h: int) -> int:
@@ -302,8 +331,8 @@ def picture_size(
     """Return the ``(width, height)`` in pixels of the picture `render` draws.
 
     The map takes ``scene.width * cell`` x ``scene.height * cell`` pixels at the top left;
-    the legend strip below it is one line per entry plus one line of margin; the picture is
-    wider than the map only when a legend line needs it.
+    the legend strip below it is one line per entry (long entries wrap) plus one line of
+    margin; the picture is `MIN_LEGEND_WIDTH` wide when the map is narrower.
     """
     return _layout(scene, reach, cell, lang).size
 
@@ -604,6 +633,8 @@ def _draw_legend(
         elif kind == "line" and colour is not None:
             mid = y + swatch // 2
             draw.line((x, mid, x + swatch, mid), fill=colour, width=4)
+            x += swatch + 6
+        elif kind == "indent":
             x += swatch + 6
         draw.text((x, y + swatch // 2), text, fill=_TEXT, font=font, anchor="lm")
         y += line_h
