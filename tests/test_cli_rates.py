@@ -328,3 +328,19 @@ def test_tables_rate_table_json_has_null_for_dash_cells() -> None:
             "speed_40": None,
         },
     ]
+
+
+def test_tables_without_system_lists_the_systems() -> None:
+    """`footfall tables` alone lists the four systems with their seed and table ids."""
+    code, out, _ = _run("tables", "--json")
+    assert code == 0
+    listing = json.loads(out)
+    assert [(s["id"], s["seed"]) for s in listing] == [
+        ("pf1e", "000_709853d3f24b4f08.txt"),
+        ("dnd35", "004_1ebcbb398b2730fb.txt"),
+        ("dh2e", "001_7dd902c1d3d218d3.txt"),
+        ("drawsteel", "002_04c8635cf4b5ed28.txt"),
+    ]
+    assert listing[3]["tables"] == ["sizes", "movement", "actions"]
+    assert "maneuverability" in listing[1]["tables"]
+    assert "maneuverability" not in listing[0]["tables"]

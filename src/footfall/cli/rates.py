@@ -206,13 +206,45 @@ def rates_command(
             _print_steel(result, language)
 
 
+def _list_systems(lang: str, as_json: bool) -> None:
+    """Print the systems with their seed and table ids."""
+    try:
+        language = parse_lang(lang)
+        systems = [load_system(sid) for sid in SYSTEM_IDS]
+    except FootfallError as exc:
+        fail(str(exc))
+    if as_json:
+        emit_json(
+            [
+                {
+                    "id": s.id,
+                    "name": s.names.get(language),
+                    "seed": s.seed,
+                    "tables": list(table_ids(s)),
+                }
+                for s in systems
+            ]
+        )
+        return
+    out = _Out()
+    headers = [t(f"rates.systems.{k}", language) for k in ("id", "name", "seed", "tables")]
+    rows = [[s.id, s.names.get(language), s.seed, ", ".join(table_ids(s))] for s in systems]
+    out.print(_table(headers, rows, numeric=[False] * 4))
+    out.flush()
+
+
 def tables_command(
-    system: str = typer.Argument(..., help=f"Game system: {_SYSTEMS}."),
+    system: str | None = typer.Argument(
+        None, help=f"Game system: {_SYSTEMS}; omit to list the systems."
+    ),
     table: str | None = typer.Argument(None, help="Table id; omit to list the tables."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON for programs."),
     lang: str = typer.Option("en", help="Language of labels: en, ru, zh."),
 ) -> None:
     """List a system's data tables, or print one of them with its source."""
+    if system is None:
+        _list_systems(lang, as_json)
+        return
     try:
         language = parse_lang(lang)
         rules = load_system(system)
