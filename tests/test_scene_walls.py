@@ -286,3 +286,14 @@ def test_terrain_index_and_entry_at() -> None:
 def test_grid_matches_single_steps_thoroughly(walls: list[dict[str, Any]]) -> None:
     """thin_wall_exits equals step_blocked_by_walls on 150 more random wall sets."""
     agrees_with_reference(open_scene([as_json(w) for w in walls], 8, 8))
+
+
+def test_huge_wall_is_clipped_to_the_map() -> None:
+    """A wall a billion squares long costs no more than one across the map, with the same bits."""
+    huge = open_scene(
+        [{"from": [-1_000_000_000, -999_999_998], "to": [1_000_000_000, 1_000_000_002]}]
+    )
+    short = open_scene([{"from": [-3, -1], "to": [9, 11]}])
+    assert np.array_equal(thin_wall_exits(huge), thin_wall_exits(short))
+    assert thin_wall_exits(short).any()
+    agrees_with_reference(huge)

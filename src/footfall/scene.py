@@ -1291,22 +1291,68 @@ def step_blocked_by_walls(scene: Scene, a: tuple[int, int], b: tuple[int, int]) 
     return any(wall.blocks and segments_touch(p, q, wall.start, wall.end) for wall in scene.walls)
 
 
-def _wall_pieces(wall: Wall) -> Iterator[tuple[Point, Point]]:
-    """Split a slanted wall into pieces whose bounding boxes are at most ~4 squares thick.
+def _clip(
+    start: Point, end: Point, low: Fraction, right: Fraction, bottom: Fraction
+) -> tuple[Point, Point] | None:
+    """Return the part of segment `start`-`end` inside [low, right] x [low, bottom], exactly.
 
-    The pieces cover the wall exactly (closed segments sharing their ends), so a step touches
-    the wall iff it touches a piece; only the squares near each piece are then tested.
+    Liang-Barsky clipping on Fractions; None when the segment misses the box.
+    """
+    (x0, y0), (x1, y1) = start, end
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = Fraction(0), Fraction(1)
+    for p, q in ((-dx, x0 - low), (dx, right - x0), (-dy, y0 - low), (dy, bottom - y0)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        r = q / p
+        if p < 0:
+            t0 = max(t0, r)
+        else:
+            t1 = min(t1, r)
+        if t0 > t1:
+            return None
+    return (x0 + t0 * dx, y0 + t0 * dy), (x0 + t1 * dx, y0 + t1 * dy)
+
+
+#: A wall piece: ``(ax, ay, bx, by, m)``, the segment from (ax/m, ay/m) to (bx/m, by/m).
+_Piece = tuple[int, int, int, int, int]
+
+
+def _wall_pieces(wall: Wall, width: int, height: int) -> Iterator[_Piece]:
+    """Split a wall into pieces near the map whose bounding boxes are at most ~4 squares thick.
+
+    The wall is first clipped to the map grown by 2 squares (no step segment reaches beyond
+    it), so a wall's work is bounded by the map, however long the wall. The pieces cover the
+    clipped wall exactly (closed segments sharing their ends): a step touches the wall iff it
+    touches a piece, and only the squares near each piece are then tested. Pieces are integer
+    numerators over one common denominator, so no Fraction arithmetic is done per piece.
     """
     (x0, y0), (x1, y1) = wall.start, wall.end
-    minor = min(abs(x1 - x0), abs(y1 - y0))
-    pieces = max(1, math.ceil(minor / 4))
+    low, right, bottom = -2, width + 2, height + 2
+    if not (
+        low <= min(x0, x1) and max(x0, x1) <= right and low <= min(y0, y1) and max(y0, y1) <= bottom
+    ):
+        clipped = _clip(wall.start, wall.end, Fraction(low), Fraction(right), Fraction(bottom))
+        if clipped is None:
+            return
+        (x0, y0), (x1, y1) = clipped
+    m = math.lcm(x0.denominator, y0.denominator, x1.denominator, y1.denominator)
+    ax, ay, bx, by = (int(v * m) for v in (x0, y0, x1, y1))
+    minor = min(abs(bx - ax), abs(by - ay))  # in units of 1/m
+    pieces = max(1, -(-minor // (4 * m)))
+    if pieces == 1:
+        yield ax, ay, bx, by, m
+        return
+    dx, dy = bx - ax, by - ay
     for i in range(pieces):
         yield (
-            (x0 + (x1 - x0) * Fraction(i, pieces), y0 + (y1 - y0) * Fraction(i, pieces)),
-            (
-                x0 + (x1 - x0) * Fraction(i + 1, pieces),
-                y0 + (y1 - y0) * Fraction(i + 1, pieces),
-            ),
+            ax * pieces + dx * i,
+            ay * pieces + dy * i,
+            ax * pieces + dx * (i + 1),
+            ay * pieces + dy * (i + 1),
+            m * pieces,
         )
 
 
@@ -1318,27 +1364,23 @@ def _sign(values: npt.NDArray[Any]) -> npt.NDArray[np.int8]:
 _INT64_SAFE = 1 << 30
 
 
-def _piece_boxes(
-    pieces: list[tuple[Point, Point]], width: int, height: int
-) -> list[tuple[int, ...]]:
-    """Return, per piece meeting the map: its squares' box (x, y, w, h), m and scaled ends."""
+def _piece_boxes(pieces: list[_Piece], width: int, height: int) -> list[tuple[int, ...]]:
+    """Return, per piece meeting the map: its squares' box (x, y, w, h), m and doubled ends."""
     rows: list[tuple[int, ...]] = []
-    for start, end in pieces:
-        x_lo = max(0, math.floor(min(start[0], end[0])) - 1)
-        x_hi = min(width - 1, math.ceil(max(start[0], end[0])))
-        y_lo = max(0, math.floor(min(start[1], end[1])) - 1)
-        y_hi = min(height - 1, math.ceil(max(start[1], end[1])))
+    for ax, ay, bx, by, m in pieces:
+        x_lo = max(0, min(ax, bx) // m - 1)
+        x_hi = min(width - 1, -(-max(ax, bx) // m))
+        y_lo = max(0, min(ay, by) // m - 1)
+        y_hi = min(height - 1, -(-max(ay, by) // m))
         if x_lo > x_hi or y_lo > y_hi:
             continue
-        m = math.lcm(*(v.denominator for v in (*start, *end)))
-        ax, ay, bx, by = (int(2 * m * v) for v in (*start, *end))
-        rows.append((x_lo, y_lo, x_hi - x_lo + 1, y_hi - y_lo + 1, m, ax, ay, bx, by))
+        rows.append(
+            (x_lo, y_lo, x_hi - x_lo + 1, y_hi - y_lo + 1, m, 2 * ax, 2 * ay, 2 * bx, 2 * by)
+        )
     return rows
 
 
-def _mark_pieces(
-    blocked: npt.NDArray[np.uint8], pieces: list[tuple[Point, Point]], exact: bool
-) -> None:
+def _mark_pieces(blocked: npt.NDArray[np.uint8], pieces: list[_Piece], exact: bool) -> None:
     """Set the blocked bits of every step whose centre segment touches one of `pieces`.
 
     All candidate (square, piece) pairs are tested in one vectorized pass. Each piece has its
@@ -1405,16 +1447,16 @@ def thin_wall_exits(scene: Scene) -> npt.NDArray[np.uint8]:
     squares near it, a slanted wall piece by piece.
     """
     blocked = np.zeros((scene.height, scene.width), dtype=np.uint8)
-    small: list[tuple[Point, Point]] = []
-    large: list[tuple[Point, Point]] = []
+    small: list[_Piece] = []
+    large: list[_Piece] = []
     limit = max(scene.width, scene.height) + 2
     for wall in scene.walls:
         if not wall.blocks:
             continue
-        for start, end in _wall_pieces(wall):
-            m = math.lcm(*(v.denominator for v in (*start, *end)))
-            reach = max([Fraction(limit), *(abs(v) for v in (*start, *end))])
-            (small if 2 * m * reach < _INT64_SAFE else large).append((start, end))
+        for piece in _wall_pieces(wall, scene.width, scene.height):
+            m = piece[4]
+            reach = max(m * limit, *(abs(v) for v in piece[:4]))
+            (small if 2 * reach < _INT64_SAFE else large).append(piece)
     _mark_pieces(blocked, small, exact=False)
     _mark_pieces(blocked, large, exact=True)
     return blocked
