@@ -323,3 +323,35 @@ def test_scene_json_round_trip(server: str, page: Any) -> None:
     expected = copy.deepcopy(SCENE)
     assert scene["map"] == expected["map"]
     assert [c["id"] for c in scene["creatures"]] == ["valeros", "ogre"]
+
+
+def test_readme_screenshot(server: str, page: Any) -> None:
+    """The README's picture: the ogre's bands, a hovered path and a drawn path over budget.
+
+    Written to ``test-output/page-readme.png``; with ``FOOTFALL_SCREENSHOT=1`` also to
+    ``docs/img/page.png`` (the README's screenshot).
+    """
+    _open(page, server + "/")
+    scene = _state(page, "scene")
+    page.locator('input[name=tool][value="path"]').check()
+    for x, y in ((13, 4), (14, 3), (15, 2)):
+        page.mouse.click(*_square_xy(page, x, y))
+    page.wait_for_selector("#violations li")
+    api_check = httpx.post(
+        f"{server}/api/check",
+        json={"scene": scene, "mover": "ogre", "path": [[13, 4], [14, 3], [15, 2]]},
+    ).json()
+    rules = page.eval_on_selector_all("#violations li", "els => els.map(e => e.dataset.rule)")
+    assert rules == [v["rule"] for v in api_check["violations"]] and rules
+    api_path = httpx.post(
+        f"{server}/api/path", json={"scene": scene, "mover": "ogre", "to": [9, 4]}
+    ).json()
+    page.mouse.move(*_square_xy(page, 9, 4))
+    page.wait_for_function(
+        f"document.getElementById('hover-cost').dataset.cost === '{api_path['cost']}'"
+    )
+    _shot(page, "page-readme")
+    if os.environ.get("FOOTFALL_SCREENSHOT") == "1":
+        target = Path(__file__).resolve().parents[1] / "docs" / "img" / "page.png"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(target))

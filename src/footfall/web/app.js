@@ -301,11 +301,11 @@
     }
     draw();
   }, 60);
-  function stepLine(s, i) {
+  function stepLine(s) {
     const at = s.at || s.to || s.square;
     const notes = [].concat(s.why || [], s.notes || [], s.reasons || []).map((n) => (typeof n === "string" ? n : n.label || n.message || n.rule || JSON.stringify(n)));
     const cost = s.cost !== undefined ? s.cost : s.step_cost;
-    return (i + 1) + ". (" + (at ? at.join(",") : "?") + ") +" + cost + (s.total !== undefined ? " = " + s.total : "") + (notes.length ? " — " + notes.join("; ") : "");
+    return "(" + (at ? at.join(",") : "?") + ") +" + cost + (s.total !== undefined ? " = " + s.total : "") + (notes.length ? " — " + notes.join("; ") : "");
   }
   function showHover(res) {
     const out = $("hover-cost"), list = $("hover-steps");
@@ -319,9 +319,9 @@
     }
     out.textContent = "(" + res.to.join(",") + ") " + tr("cost") + " " + res.cost + " " + unitLabel(res.unit);
     out.dataset.cost = String(res.cost);
-    (res.breakdown || res.steps || []).forEach((s, i) => {
+    (res.breakdown || res.steps || []).forEach((s) => {
       const li = document.createElement("li");
-      li.textContent = stepLine(s, i);
+      li.textContent = stepLine(s);
       list.append(li);
     });
   }
