@@ -1164,7 +1164,8 @@ def terrain_index(scene: Scene) -> tuple[npt.NDArray[np.int16], tuple[LegendEntr
     """Return the map as int16 indices ``[H, W]`` into a tuple of legend entries.
 
     A policy decides once per legend entry (exactly, with Fractions) and spreads the answer
-    over the map with numpy: ``table[index]``. The last few results are cached by identity.
+    over the map with numpy: ``table[index]``. The last few results are cached by identity,
+    so the index array is read-only.
     """
     for cached, index, chars in _INDEX_CACHE:
         if cached is scene:
@@ -1174,6 +1175,7 @@ def terrain_index(scene: Scene) -> tuple[npt.NDArray[np.int16], tuple[LegendEntr
     lookup = np.zeros(ord(chars[-1]) + 1, dtype=np.int16)  # chars are sorted by code point
     lookup[[ord(c) for c in chars]] = np.arange(len(chars), dtype=np.int16)
     index = lookup[codes].reshape(scene.height, scene.width)
+    index.setflags(write=False)  # shared by the cache: callers must not change it
     _INDEX_CACHE.insert(0, (scene, index, chars))
     del _INDEX_CACHE[_INDEX_CACHE_SIZE:]
     return index, tuple(scene.legend[c] for c in chars)
