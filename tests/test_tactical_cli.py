@@ -1,0 +1,167 @@
+"""CLI tests of ``footfall reach | path | check | scenes`` (exact output, exit codes)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from footfall.cli import app
+from footfall.scene import list_samples, load_sample
+from footfall.tactical import reachable
+
+runner = CliRunner()
+
+SCENE = {
+    "footfall": 1,
+    "system": "pf1e",
+    "map": ["....", ".^#.", "...."],
+    "creatures": [
+        {"id": "valeros", "at": [0, 0], "size": "medium", "side": "party", "speed": 10},
+        {"id": "goblin", "at": [3, 2], "size": "small", "side": "foes", "speed": 30},
+        {"id": "statue", "at": [3, 0], "size": "medium", "side": "foes"},
+    ],
+}
+
+
+@pytest.fixture
+def scene_file(tmp_path: Path) -> str:
+    """Write the small pf1e scene to a file and return its path."""
+    path = tmp_path / "scene.json"
+    path.write_text(json.dumps(SCENE), encoding="utf-8")
+    return str(path)
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.output
+
+
+def test_reach_picture(scene_file: str) -> None:
+    """A 10-ft move: band digits on the squares it may end in, creatures drawn (@, a-z, A-Z)."""
+    code, out = run("reach", scene_file, "--mover", "valeros")
+    assert code == 0
+    assert out.splitlines()[:4] == [
+        "valeros, move: up to 10 ft",
+        "@ 1 1 S ",
+        "1 ^ # . ",
+        "1 1 . G ",
+    ]
+    assert out.splitlines()[-1].startswith("5 squares where the movement may end")
+
+
+def test_reach_json_is_the_library_answer(scene_file: str) -> None:
+    """--json prints exactly `Reach.to_json` (SCENE.md shape)."""
+    code, out = run("reach", scene_file, "--mover", "valeros", "--json")
+    assert code == 0
+    data = json.loads(out)
+    from footfall.scene import load_scene
+
+    assert data == reachable(load_scene(scene_file), "valeros").to_json("en")
+    assert {"mover", "action", "budget", "unit", "squares"} <= set(data)
+    assert data["squares"][0] == {"at": [1, 0], "cost": 5, "band": 1}
+
+
+def test_path_json(scene_file: str) -> None:
+    """path --json: found, cost, the path from the start (SCENE.md)."""
+    code, out = run("path", scene_file, "--mover", "valeros", "--to", "0,2", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert (data["found"], data["cost"], data["path"]) == (True, 10, [[0, 0], [0, 1], [0, 2]])
+
+
+def test_path_not_found_exits_zero(scene_file: str) -> None:
+    """No path within the budget: found false, exit 0, a reason; walled in: no legal path."""
+    code, out = run("path", scene_file, "--mover", "valeros", "--to", "2,2")
+    assert code == 0
+    assert "no path: the cheapest path to [2, 2] costs 15 ft" in out
+    code, out = run("path", scene_file, "--mover", "valeros", "--to", "3,1")
+    assert code == 0
+    assert "no path: no legal path reaches this square" in out
+
+
+def test_check_lists_violations(scene_file: str) -> None:
+    """check --json: legal false, each violation with step, rule id and message."""
+    code, out = run("check", scene_file, "--mover", "valeros", "--path", "1,0 2,1", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["legal"] is False
+    assert [(v["step"], v["rule"]) for v in data["violations"]] == [(2, "wall")]
+
+
+def test_check_terminal_text(scene_file: str) -> None:
+    """check without --json: verdict, violations with rule ids, breakdown table."""
+    code, out = run("check", scene_file, "--mover", "valeros", "--path", "1,1")
+    assert code == 0
+    assert "not legal: 15 ft" in out
+    assert "✗ [budget] step 1: the movement costs 15 ft by [1, 1]" in out
+    assert "diagonal into x2 terrain: counts as 2 diagonals" in out
+
+
+def test_check_in_russian(scene_file: str) -> None:
+    """--lang ru translates the messages (seed 000 terms)."""
+    code, out = run("check", scene_file, "--mover", "valeros", "--path", "1,0 2,1", "--lang", "ru")
+    assert code == 0
+    assert "шаг 2: стена преграждает путь в [2, 1]" in out
+
+
+def test_sample_scene_by_name() -> None:
+    """SCENE may be a shipped sample name (`footfall scenes` lists them)."""
+    name = list_samples()[0]
+    mover = load_sample(name).creatures[0].id
+    code, out = run("reach", name, "--mover", mover, "--json")
+    assert code == 0
+    assert json.loads(out)["mover"] == mover
+
+
+def test_scenes_lists_samples() -> None:
+    """`footfall scenes` prints every shipped sample with its system."""
+    code, out = run("scenes")
+    assert code == 0
+    for name in list_samples():
+        assert name in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--mover", "nobody"], "unknown creature 'nobody' (known: valeros, goblin, statue)"),
+        (["--mover", "valeros", "--action", "fly"], "unknown pf1e action 'fly' (known: move,"),
+        (["--mover", "statue"], "mover 'statue' has no speed"),
+        (["--mover", "valeros", "--distance", "-5"], "--distance must be 0 or more, got -5"),
+        (["--mover", "valeros", "--switch", "nope"], "--switch 'nope' is not name=value"),
+        (["--mover", "valeros", "--switch", "x=y"], "unknown pf1e rule switch 'x'"),
+    ],
+)
+def test_reach_bad_input(scene_file: str, args: list[str], message: str) -> None:
+    """Bad input: one line naming the bad value and the valid ones, exit 2."""
+    code, out = run("reach", scene_file, *args)
+    assert code == 2
+    assert message in out
+    assert len(out.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        (["path", "--mover", "valeros", "--to", "9,9"], "--to [9, 9] is off the 4x3 map"),
+        (["path", "--mover", "valeros", "--to", "1;1"], "--to '1;1' is not a square X,Y"),
+        (["check", "--mover", "valeros", "--path", "1,0 x"], "--path square 'x' is not"),
+        (["check", "--mover", "valeros", "--path", "1,0 1,-1"], "path square 2 [1, -1] is off"),
+        (["check", "--mover", "valeros", "--path", "2,0"], "is not a neighbour of [0, 0]"),
+    ],
+)
+def test_path_and_check_bad_input(scene_file: str, command: list[str], message: str) -> None:
+    """A --to off the map, a malformed --path or one leaving the map: one line, exit 2."""
+    code, out = run(command[0], scene_file, *command[1:])
+    assert code == 2
+    assert message in out
+
+
+def test_unknown_scene_lists_samples() -> None:
+    """An unknown SCENE that is no file names the sample scenes."""
+    code, out = run("reach", "no-such-scene", "--mover", "x")
+    assert code == 2
+    assert "unknown sample scene 'no-such-scene'" in out
