@@ -215,3 +215,50 @@ def test_errors_are_one_line_exit_2(
 ) -> None:
     """Bad input prints one line naming the bad value (and valid ones) and exits 2."""
     assert message in _error(args, monkeypatch, capsys)
+
+
+def test_day_option_and_odds_json() -> None:
+    """--day sets each day's pace; `odds --json` gives the DCs and exact odds."""
+    data = json.loads(
+        _ok(
+            [
+                "travel",
+                "pf1e",
+                "--speed",
+                "30",
+                "--leg",
+                "80 mi plains road",
+                "--day",
+                "forced=2",
+                "--day",
+                "hustle=2",
+                "--json",
+            ]
+        )
+    )
+    assert [d["hours"] for d in data["days"]] == [10, 8, 6.67]
+    assert data["fatigued_from"] == {"day": 2, "hour": 2}
+    odds = json.loads(_ok(["odds", "pf1e", "--forced-march", "1", "--json"]))
+    assert odds["hours"] == [{"day": 1, "hour": 9, "dc": 12, "p_fail": 0.55, "lethal": False}]
+    assert odds["odds"]["p_no_fatigue_exact"] == "9/20"
+
+
+def test_route_metric() -> None:
+    """route --metric reports km and converts every distance exactly."""
+    data = json.loads(
+        _ok(
+            [
+                "route",
+                "valley",
+                "--from",
+                "0,7",
+                "--to",
+                "5,7",
+                "--speed",
+                "30",
+                "--metric",
+                "--json",
+            ]
+        )
+    )
+    assert data["unit"] == "km" and data["distance"] == 8.05 and data["hours"] == 1.67

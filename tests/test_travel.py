@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -288,11 +289,9 @@ def test_dh2e_hustle_tests() -> None:
     assert sum(levels.values()) == 1
 
 
-def test_journey_file_toml(tmp_path: object) -> None:
+def test_journey_file_toml(tmp_path: Path) -> None:
     """A TOML journey file gives legs and options, with strings or tables as legs."""
-    from pathlib import Path
-
-    path = Path(str(tmp_path)) / "trip.toml"
+    path = tmp_path / "trip.toml"
     path.write_text(
         'speed = 30\nhustle = 1\nlegs = ["24 mi forest trackless"]\n[[more]]\n', encoding="utf-8"
     )
@@ -479,3 +478,29 @@ def test_dh2e_narrative_rows(ab: int) -> None:
     journey = plan_journey("dh2e", [parse_leg("1000 km", rules)], Traveller(agility_bonus=ab))
     assert journey.legs[0].per_hour == Fraction(per_hour)
     assert journey.days[0].distance == per_day
+
+
+def test_pace_per_day() -> None:
+    """day_paces sets (hustle, forced march) for days 1, 2 ...; later days use the defaults."""
+    journey = _pf(["80 mi plains road"], Traveller(speeds=(30,)), day_paces=[(0, 2), (2, 0)])
+    assert [(d.hours, d.distance) for d in journey.days] == [
+        (10, 30),
+        (8, 30),
+        (Fraction(20, 3), 20),
+    ]
+    assert [(f.day, f.hour, f.dc) for f in journey.forced_march] == [(1, 9, 12), (1, 10, 14)]
+    assert [(h.day, h.damage) for h in journey.hustle] == [(2, 0), (2, 1)]
+    assert journey.total_days == 2 + Fraction(20, 3) / 8
+
+
+def test_journey_file_days(tmp_path: Path) -> None:
+    """A journey file's [[days]] tables give each day's pace; bad keys are named."""
+    path = tmp_path / "trip.toml"
+    path.write_text(
+        'legs = ["80 mi plains road"]\n[[days]]\nforced_march = 2\n[[days]]\nhustle = 2\n',
+        encoding="utf-8",
+    )
+    assert load_journey(path, load_system("pf1e")).day_paces == ((0, 2), (2, 0))
+    path.write_text('legs = ["8 mi plains road"]\n[[days]]\nrun = 2\n', encoding="utf-8")
+    with pytest.raises(InputError, match="unknown journey file: day 1 key 'run'"):
+        load_journey(path, load_system("pf1e"))

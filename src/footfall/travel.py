@@ -73,6 +73,7 @@ __all__ = [
     "load_journey",
     "make_leg",
     "num",
+    "parse_day_pace",
     "parse_journey",
     "parse_leg",
     "plan_journey",
@@ -267,11 +268,18 @@ class Journey:
     rolls: tuple[dict[str, object], ...] = ()
     notes: tuple[str, ...] = ()
     metric: bool = False
+    last_day_length: Fraction | None = None
 
     @property
     def total_days(self) -> Fraction:
-        """Return travel hours / hours in this traveller's day (JOURNEY.md `total.days`)."""
-        return self.total_hours / self.day_hours
+        """Return the days the trip takes (JOURNEY.md `total.days`).
+
+        Full days count 1 and the last day its hours over the hours of that day, which for
+        days of one plan is travel hours / hours in this traveller's day.
+        """
+        if self.last_day_length is None or not self.days:
+            return self.total_hours / self.day_hours
+        return len(self.days) - 1 + self.days[-1].hours / self.last_day_length
 
     def to_json(self) -> dict[str, object]:
         """Return the JOURNEY.md ``travel`` shape (numbers rounded for display)."""
@@ -489,6 +497,7 @@ class JourneySpec:
 
     legs: tuple[Leg, ...]
     options: Mapping[str, object] = field(default_factory=dict)
+    day_paces: tuple[tuple[int, int], ...] = ()
 
 
 _FILE_OPTIONS = (
@@ -564,7 +573,27 @@ def parse_journey(data: Mapping[str, object], system: System) -> JourneySpec:
             words.append(str(raw["pace"]))
         legs.append(make_leg(system, distance, unit, words))
     options = {k: v for k, v in data.items() if k in _FILE_OPTIONS[:18]}
-    return JourneySpec(legs=tuple(legs), options=options)
+    day_paces: list[tuple[int, int]] = []
+    raw_days = data.get("days")
+    if isinstance(raw_days, list):  # a route's "days" is a number: ignored
+        for i, raw in enumerate(raw_days, 1):
+            if not isinstance(raw, dict):
+                raise InputError(f"journey file: day {i} must be a table of hustle, forced_march")
+            day_paces.append(parse_day_pace(raw, f"journey file: day {i}"))
+    return JourneySpec(legs=tuple(legs), options=options, day_paces=tuple(day_paces))
+
+
+def parse_day_pace(data: Mapping[str, object], where: str) -> tuple[int, int]:
+    """Read one day's pace, ``{"hustle": H, "forced_march": F}``, as ``(H, F)``."""
+    known = ("hustle", "forced_march")
+    values = {"hustle": 0, "forced_march": 0}
+    for key, value in data.items():
+        if key not in known:
+            raise unknown(f"{where} key", key, known)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InputError(f"{where}: {key} {value!r} is not a whole number of hours")
+        values[key] = value
+    return values["hustle"], values["forced_march"]
 
 
 def load_journey(path: str | Path, system: System) -> JourneySpec:
@@ -761,6 +790,7 @@ def plan_journey(
     *,
     hustle: int = 0,
     forced_march: int = 0,
+    day_paces: Sequence[tuple[int, int]] = (),
     switches: Mapping[str, str] | None = None,
     seed: int | None = None,
     metric: bool = False,
@@ -768,7 +798,9 @@ def plan_journey(
     """Plan a journey over `legs` hour by hour and return its log, exertion and odds.
 
     `hustle` hustles the first H hours of each day; `forced_march` marches H hours past the 8
-    of each day (pf1e / dnd35 on foot or mounted). With `seed`, every forced-march check and
+    of each day (pf1e / dnd35 on foot or mounted); `day_paces` gives ``(hustle, forced_march)``
+    for days 1, 2, ... in turn, the later days following `hustle` and `forced_march`. A leg's
+    own `pace` overrides both for the hours begun on it. With `seed`, every forced-march check and
     its damage (or dh2e Toughness test) is rolled from a seeded generator and logged.
     """
     system = load_system(system_id)
@@ -776,29 +808,23 @@ def plan_journey(
     mover, notes = _resolve(system, traveller)
     if not legs:
         raise InputError("give at least one leg, e.g. --leg '24 mi forest trackless'")
-    if hustle < 0 or forced_march < 0:
-        raise InputError(f"hustle {hustle} and forced march {forced_march} must be 0 or more")
     heresy = system.heresy
     leg_hustle = any(leg.pace is Pace.HUSTLE for leg in legs)
-    if mover.water and (hustle or forced_march or leg_hustle):
-        raise InputError("vessels neither hustle nor force-march: drop --hustle/--forced-march")
-    if heresy is not None and forced_march:
-        raise InputError("dh2e has no forced-march rule; use --hustle with --toughness-bonus")
+    if mover.water and leg_hustle:
+        raise InputError("vessels neither hustle nor force-march: drop the leg's 'hustle'")
+    _check_pace(hustle, forced_march, mover.row_hours, mover, heresy is not None)
+    any_hustle = leg_hustle or hustle > 0 or any(h for h, _ in day_paces)
     tb = traveller.toughness_bonus
     if heresy is not None:
         if traveller.toughness is not None and not 0 <= traveller.toughness <= 100:
             raise InputError(f"toughness {traveller.toughness} is out of range (0-100)")
         if tb is None and traveller.toughness is not None:
             tb = traveller.toughness // 10
-        if (hustle or leg_hustle) and tb is None:
+        if any_hustle and tb is None:
             raise InputError("dh2e hustle needs --toughness-bonus N (or --toughness N)")
         if tb is not None and not 1 <= tb <= _MAX_BONUS:
             raise InputError(f"toughness bonus {tb} is out of range (1-{_MAX_BONUS})")
     base_hours = mover.row_hours
-    if hustle > base_hours + forced_march:
-        raise InputError(
-            f"hustle {hustle} h is more than the {num(base_hours + forced_march)} h of the day"
-        )
     plans = []
     for leg in legs:
         mult = _multiplier(system, leg, mover)
@@ -811,15 +837,24 @@ def plan_journey(
     if walk_hours_est > _MAX_HOURS:
         raise InputError(f"the trip takes {num(walk_hours_est)} h: more than {_MAX_HOURS} h")
 
-    # One day's hours, in order: (length, pace, forced?)
-    schedule: list[tuple[Fraction, Pace, bool]] = []
-    whole = math.floor(base_hours)
-    for h in range(1, whole + forced_march + 1):
-        schedule.append((Fraction(1), Pace.HUSTLE if h <= hustle else Pace.WALK, h > whole))
-    if base_hours != whole:  # dh2e AB 0: a day of 28/3 hours
-        schedule.insert(whole, (base_hours - whole, Pace.WALK, False))
-    schedule.extend((Fraction(1), Pace.DRIFT, False) for _ in range(mover.drift_hours))
+    def schedule_of(day_hustle: int, day_forced: int) -> list[tuple[Fraction, Pace, bool]]:
+        """One day's hours, in order: (length, pace, forced?)."""
+        whole = math.floor(base_hours)
+        hours = [
+            (Fraction(1), Pace.HUSTLE if h <= day_hustle else Pace.WALK, h > whole)
+            for h in range(1, whole + day_forced + 1)
+        ]
+        if base_hours != whole:  # dh2e AB 0: a day of 28/3 hours
+            hours.insert(whole, (base_hours - whole, Pace.WALK, False))
+        hours.extend((Fraction(1), Pace.DRIFT, False) for _ in range(mover.drift_hours))
+        return hours
+
+    for day_hustle, day_forced in day_paces:
+        _check_pace(day_hustle, day_forced, base_hours, mover, heresy is not None)
+    schedules = [schedule_of(h, f) for h, f in day_paces]
+    schedule = schedule_of(hustle, forced_march)
     day_length = sum((s[0] for s in schedule), Fraction(0))
+    last_length = day_length
 
     roller = Roller(seed) if seed is not None else None
     fm_rule = system.travel.forced_march if system.travel is not None else None
@@ -845,7 +880,9 @@ def plan_journey(
         dcs: list[int] = []
         tests: list[int] = []
         hour_no = 0
-        for length, pace, forced in schedule:
+        today = schedules[day_no - 1] if day_no <= len(schedules) else schedule
+        last_length = sum((s[0] for s in today), Fraction(0))
+        for length, pace, forced in today:
             if leg_i >= len(plans):
                 break
             hour_no += 1
@@ -972,6 +1009,7 @@ def plan_journey(
         total_distance=total_distance,
         total_hours=total_hours,
         day_hours=day_length,
+        last_day_length=last_length,
         hustle=tuple(hustle_log),
         forced_march=tuple(forced_log),
         fatigued_from=fatigued,
@@ -983,6 +1021,18 @@ def plan_journey(
         notes=tuple(notes),
         metric=metric and system.heresy is None,
     )
+
+
+def _check_pace(hustle: int, forced: int, base: Fraction, mover: Mover, heresy: bool) -> None:
+    """Refuse a day's pace the rules do not allow for this traveller."""
+    if hustle < 0 or forced < 0:
+        raise InputError(f"hustle {hustle} and forced march {forced} must be 0 or more")
+    if mover.water and (hustle or forced):
+        raise InputError("vessels neither hustle nor force-march: drop --hustle/--forced-march")
+    if heresy and forced:
+        raise InputError("dh2e has no forced-march rule; use --hustle with --toughness-bonus")
+    if hustle > base + forced:
+        raise InputError(f"hustle {hustle} h is more than the {num(base + forced)} h of the day")
 
 
 def _odds(

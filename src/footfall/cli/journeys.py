@@ -239,6 +239,24 @@ def render_journey(journey: Journey, lang: Lang, seed: int | None = None) -> str
     return "\n".join(lines)
 
 
+def _day_pace(text: str, n: int) -> tuple[int, int]:
+    """Parse ``--day 'hustle=2,forced_march=1'`` (``forced`` is accepted too)."""
+    from footfall.travel import parse_day_pace
+
+    values: dict[str, object] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, sep, value = part.partition("=")
+        key = key.strip().replace("-", "_")
+        key = "forced_march" if key == "forced" else key
+        try:
+            values[key] = int(value)
+        except ValueError:
+            raise InputError(f"--day {text!r}: expected hustle=H,forced_march=F") from None
+        if not sep:
+            raise InputError(f"--day {text!r}: expected hustle=H,forced_march=F")
+    return parse_day_pace(values, f"--day {n}")
+
+
 def _flow(downstream: bool, upstream: bool) -> Flow:
     if downstream and upstream:
         raise InputError("give --downstream or --upstream, not both")
@@ -273,6 +291,9 @@ def travel(
     forced_march: int | None = typer.Option(
         None, "--forced-march", help="march H hours past the 8 of each day"
     ),
+    day: list[str] = typer.Option(
+        [], "--day", help="pace of day 1, 2 ... in turn: 'hustle=2,forced_march=1'"
+    ),
     con_mod: int | None = typer.Option(None, "--con-mod", help="Constitution modifier"),
     agility_bonus: int | None = typer.Option(None, "--agility-bonus", help="dh2e AB"),
     toughness_bonus: int | None = typer.Option(None, "--toughness-bonus", help="dh2e TB"),
@@ -291,6 +312,7 @@ def travel(
     rules = load_system(system)
     legs = [parse_leg(text, rules) for text in leg]
     opts: dict[str, object] = {}
+    day_paces: list[tuple[int, int]] = []
     if journey_file is not None:
         spec = load_journey(journey_file, rules)
         file_system = spec.options.get("system")
@@ -298,6 +320,9 @@ def travel(
             raise InputError(f"journey file is for {file_system}, not {system}")
         legs = [*spec.legs, *legs]
         opts = dict(spec.options)
+        day_paces = list(spec.day_paces)
+    if day:
+        day_paces = [_day_pace(text, n) for n, text in enumerate(day, 1)]
     if roll and seed is None:
         raise InputError("--roll needs --seed N, so the rolls can be reproduced")
     speeds = list(speed)
@@ -335,6 +360,7 @@ def travel(
         who,
         hustle=int(_opt(hustle, opts.get("hustle")) or 0),
         forced_march=int(_opt(forced_march, opts.get("forced_march")) or 0),
+        day_paces=day_paces,
         switches=None if switch is None else {"forced_march_dc": str(switch)},
         seed=seed if roll else None,
         metric=metric or bool(opts.get("metric", False)),
