@@ -200,3 +200,14 @@ def test_dh2e_map_dense() -> None:
     route = find_route(m, (0, 0), (3, 0), Traveller(agility_bonus=3), system_id="dh2e")
     # AB 3: 4 km/h; dense 2 km/h: 1/2 + 1/2 + 1/4
     assert route.hours == Fraction(5, 4) and route.unit == "km"
+
+
+def test_sample_hive_dh2e() -> None:
+    """The dh2e sample: AB 3 (4 km/h open, 2 km/h dense, seed 001) takes the transit ways."""
+    route = find_route(
+        sample_map("hive"), (0, 0), (19, 8), Traveller(agility_bonus=3), system_id="dh2e"
+    )
+    assert route.found and route.unit == "km"
+    assert route.hours == sum((p.hours for p in route.legs), Fraction(0))
+    assert {p.leg.dense for p in route.legs} == {True, False}
+    assert all(p.per_hour == (2 if p.leg.dense else 4) for p in route.legs)

@@ -338,7 +338,7 @@ def load_map(path: str | Path) -> TerrainMap:
 
 
 def sample_map(name: str) -> TerrainMap:
-    """Return the sample map `name` shipped in `footfall/maps/` (``valley``, ``hexes``)."""
+    """Return the sample map `name` shipped in `footfall/maps/`: valley, hexes, hive."""
     folder = resources.files("footfall.maps")
     names = sorted(
         e.name.rsplit(".", 1)[0] for e in folder.iterdir() if e.name.endswith((".txt", ".json"))

@@ -456,7 +456,7 @@ def render_chase(result: chase_mod.ChaseResult, lang: Lang, seed: int | None) ->
 
 
 def route(
-    map_file: str = typer.Argument(..., help="map file (.txt/.json) or a sample: valley, hexes"),
+    map_file: str = typer.Argument(..., help="map file or sample: valley, hexes, hive (dh2e)"),
     start: str = typer.Option(..., "--from", help="start cell X,Y (column,row)"),
     goal: str = typer.Option(..., "--to", help="end cell X,Y (column,row)"),
     system: str = typer.Option("pf1e", "--system", help="pf1e, dnd35 or dh2e"),
