@@ -155,7 +155,7 @@ def _why(policy: Policy, step: WalkStep, lang: Lang) -> list[dict[str, str]]:
         ):
             if bits & bit:
                 why.append(("squeeze", key, {}))
-        if m > 1:
+        if m > 2 and not bits & Note.CRAWL:
             why.append(("hampered", "tactical.why.multiplier", {"m": m}))
     elif kind == "ds":
         if bits & (Note.DIFFICULT | Note.OBSTACLE):
