@@ -659,20 +659,18 @@ def _resolve(system: System, who: Traveller) -> tuple[Mover, list[str]]:
             notes.append("beyond-table")
         hours = row.per_day_km / row.per_hour_km
         mult = system.heresy.hustle.multiplier
-        return (
-            Mover(
-                f"ab={ab}",
-                row.per_hour_km,
-                row.per_hour_km * mult,
-                Fraction(0),
-                hours,
-                0,
-                None,
-                False,
-                False,
-            ),
-            notes,
+        mover = Mover(
+            label=f"ab={ab}",
+            walk=row.per_hour_km,
+            hustle=row.per_hour_km * mult,
+            current=Fraction(0),
+            row_hours=hours,
+            drift_hours=0,
+            kind=None,
+            water=False,
+            animal=False,
         )
+        return mover, notes
     travel = _travel(system)
     chosen = [x for x in (who.speeds and "speed", who.mount, who.vessel) if x]
     if len(chosen) != 1:
@@ -689,12 +687,18 @@ def _resolve(system: System, who: Traveller) -> tuple[Mover, list[str]]:
         label = f"speed={slowest}" + (
             f" (slowest of {len(who.speeds)})" if len(who.speeds) > 1 else ""
         )
-        return (
-            Mover(
-                label, walk, hustle, Fraction(0), Fraction(travel.walk_hours), 0, None, False, False
-            ),
-            notes,
+        mover = Mover(
+            label=label,
+            walk=walk,
+            hustle=hustle,
+            current=Fraction(0),
+            row_hours=Fraction(travel.walk_hours),
+            drift_hours=0,
+            kind=None,
+            water=False,
+            animal=False,
         )
+        return mover, notes
     name = who.mount if who.mount is not None else who.vessel
     assert name is not None
     conveyance = _conveyance(travel, name, water=who.vessel is not None)
@@ -707,10 +711,19 @@ def _resolve(system: System, who: Traveller) -> tuple[Mover, list[str]]:
     hours = Fraction(travel.hours_per_day(conveyance.kind))
     if who.mount is not None:
         hustle = per_hour * system_hustle_multiplier(system)
-        return (
-            Mover(name, per_hour, hustle, Fraction(0), hours, 0, conveyance.kind, False, True),
-            notes,
+        # Mounts and the animals drawing a vehicle take lethal damage (seed 000).
+        mover = Mover(
+            label=name,
+            walk=per_hour,
+            hustle=hustle,
+            current=Fraction(0),
+            row_hours=hours,
+            drift_hours=0,
+            kind=conveyance.kind,
+            water=False,
+            animal=True,
         )
+        return mover, notes
     water = travel.water
     current = water.current_mph if who.current is None else who.current
     if current < 0:
@@ -737,10 +750,18 @@ def _resolve(system: System, who: Traveller) -> tuple[Mover, list[str]]:
         if who.flow is not Flow.DOWNSTREAM:
             raise InputError("--drift needs --downstream: a vessel drifts with the current")
         drift = water.drift_hours
-    return (
-        Mover(name, speed, None, current, hours, drift, conveyance.kind, True, False),
-        notes,
+    mover = Mover(
+        label=name,
+        walk=speed,
+        hustle=None,
+        current=current,
+        row_hours=hours,
+        drift_hours=drift,
+        kind=conveyance.kind,
+        water=True,
+        animal=False,
     )
+    return mover, notes
 
 
 def system_hustle_multiplier(system: System) -> Fraction:
