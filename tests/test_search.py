@@ -152,7 +152,11 @@ def _graphs(draw: st.DrawFn) -> tuple[StepGraph, list[Source], int]:
     exits = (rng.integers(0, 256, size=(height, width)) & _edge_exits(height, width)).astype(
         np.uint8
     )
-    cost = rng.integers(-1, 5, size=(n_states, 2, n_classes)).astype(np.int32)
+    # Small costs, or a wide spread (e.g. pf1e hampering x2 per factor, up to 2**15) where
+    # the bucket ring is wide and many steps cost more than the budget.
+    wide = draw(st.booleans())
+    values = [-1, 0, 1, 2, 3, 17, 64, 1000, 49152] if wide else [-1, 0, 1, 2, 3, 4]
+    cost = rng.choice(values, size=(n_states, 2, n_classes)).astype(np.int32)
     next_state = rng.integers(0, n_states, size=(n_states, 2, n_classes)).astype(np.int8)
     n_sources = draw(st.integers(1, 3))
     sources = [
@@ -164,7 +168,7 @@ def _graphs(draw: st.DrawFn) -> tuple[StepGraph, list[Source], int]:
         )
         for _ in range(n_sources)
     ]
-    budget = draw(st.integers(0, 30))
+    budget = draw(st.integers(0, 3000 if wide else 30))
     return StepGraph(square_class, exits, cost, next_state), sources, budget
 
 

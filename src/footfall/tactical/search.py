@@ -252,8 +252,10 @@ class _Prepared:
         self.cost = cost.reshape(-1)
         self.next_state = next_state.reshape(-1)
         # A ring of at least (largest step + 1) buckets, rounded up to a power of two so that
-        # the kernels take a cost's bucket with a mask instead of a division.
-        self.n_buckets = 1 << max(int(cost.max()), 0).bit_length()
+        # the kernel takes a cost's bucket with a mask instead of a division. A step dearer
+        # than the whole budget is never taken, so it does not widen the ring.
+        usable = cost[(cost >= 0) & (cost <= budget)]
+        self.n_buckets = 1 << (int(usable.max()) if usable.size else 0).bit_length()
         rows = rows[rows[:, 3] <= budget]
         rows = rows[np.argsort(rows[:, 3], kind="stable")]
         self.source_index = np.ascontiguousarray(
@@ -287,7 +289,6 @@ def _python_dial(job: _Prepared, budget: int) -> None:
     area = job.height * job.width
     width = job.width
     n_classes = job.n_classes
-    n_buckets = job.n_buckets
     square_class: list[int] = job.square_class.tolist()
     exits: list[int] = job.exits.tolist()
     cost: list[int] = job.cost.tolist()
@@ -296,7 +297,7 @@ def _python_dial(job: _Prepared, budget: int) -> None:
     dist: dict[int, int] = {}
     parent: dict[int, int] = {}
     settled: set[int] = set()
-    ring: list[list[int]] = [[] for _ in range(n_buckets)]
+    buckets: dict[int, list[int]] = {}  # cost -> states queued at that cost, a stack
     pending = 0
     sources = list(zip(job.source_index.tolist(), job.source_cost.tolist(), strict=True))
     taken = 0
@@ -310,7 +311,7 @@ def _python_dial(job: _Prepared, budget: int) -> None:
             if start < dist.get(index, INF):
                 dist[index] = start
                 parent[index] = -1
-                ring[start % n_buckets].append(index)
+                buckets.setdefault(start, []).append(index)
                 pending += 1
         if pending == 0:
             if taken >= len(sources):
@@ -319,9 +320,14 @@ def _python_dial(job: _Prepared, budget: int) -> None:
             continue
         if here > target_best:
             break
-        bucket = ring[here % n_buckets]
+        bucket = buckets.get(here)
         if not bucket:
-            here += 1
+            # Jump to the next queued cost (or source): Python cannot afford to walk a wide
+            # ring of empty buckets one by one as the compiled kernel does.
+            buckets.pop(here, None)
+            here = min(buckets) if buckets else INF
+            if taken < len(sources):
+                here = min(here, sources[taken][1])
             continue
         index = bucket.pop()
         pending -= 1
@@ -356,7 +362,7 @@ def _python_dial(job: _Prepared, budget: int) -> None:
             if there < dist.get(there_index, INF):
                 dist[there_index] = there
                 parent[there_index] = index
-                ring[there % n_buckets].append(there_index)
+                buckets.setdefault(there, []).append(there_index)
                 pending += 1
     if settled:
         keys = np.fromiter(settled, dtype=np.int64, count=len(settled))
