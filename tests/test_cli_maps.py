@@ -277,3 +277,13 @@ def test_default_cell_shrinks_on_big_maps() -> None:
         15,
         8,
     ]
+
+
+def test_import_json_without_output_gives_scene_and_warnings(dd2vtt: Path) -> None:
+    """--json without -o prints the scene and the warnings as one JSON object."""
+    result = run("import", str(dd2vtt), "--system", "pf1e", "--json", "--embed")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert sorted(report) == ["scene", "warnings"]
+    assert report["scene"]["background"].startswith("data:image/png;base64,")
+    assert len(report["scene"]["walls"]) == 5

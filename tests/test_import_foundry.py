@@ -427,3 +427,23 @@ def test_polygon_scanline_agrees_with_the_point_test(vertices: list[tuple[int, i
     for row in range(10):
         by_point = {c for c in range(width) if shape.inside(*frame.centre_px(c, row))}
         assert shape.columns(frame, row, width) == by_point
+
+
+def test_grid_distance_sets_the_square_in_the_systems_unit() -> None:
+    """A 2-m grid in dh2e gives square 2; metres on a pf1e map are warned about, not used."""
+    dh2e = read("dh2e", grid={"type": 1, "size": SIZE, "distance": 2, "units": "m"}, tokens=[])
+    assert dh2e.scene.square == 2
+    pf1e = read(grid={"type": 1, "size": SIZE, "distance": 1.5, "units": "m"}, tokens=[])
+    assert pf1e.scene.square is None
+    assert "grid distance 1.5 m is not in pf1e's unit; squares count as the default 5 ft" in (
+        pf1e.warnings
+    )
+
+
+def test_gridless_scene_is_read_on_its_grid_size_with_a_warning() -> None:
+    """grid.type 0 (gridless) lays squares of grid.size pixels over the scene and says so."""
+    result = read(grid={"type": 0, "size": SIZE, "distance": 5, "units": "ft"}, tokens=[])
+    assert result.scene.width == 16
+    assert "the scene is gridless; its grid size is used to lay squares over it" in (
+        result.warnings
+    )

@@ -23,10 +23,12 @@ __all__ = [
     "Multiplier",
     "Warnings",
     "check_map_size",
+    "fmt_number",
     "load_json",
     "merge_overlay",
     "number",
     "place_creatures",
+    "show_value",
     "size_for_width",
     "terrain_for",
 ]
@@ -84,12 +86,17 @@ def number(value: object, where: str) -> Fraction:
     if isinstance(value, float) and math.isfinite(value):
         return Fraction(str(value))  # the decimal the file spelled, not the binary float
     if isinstance(value, bool) or not isinstance(value, int | Fraction):
-        raise InputError(f"{where}: expected a number, got {_show(value)}")
+        raise InputError(f"{where}: expected a number, got {show_value(value)}")
     return Fraction(value)
 
 
-def _show(value: object) -> str:
-    text = json.dumps(value, default=str) if not isinstance(value, Fraction) else str(value)
+def show_value(value: object) -> str:
+    """Show a JSON value in a message, fractions as decimals, cut to 40 characters."""
+
+    def plain(item: object) -> object:
+        return float(item) if isinstance(item, Fraction) else str(item)
+
+    text = json.dumps(value, default=plain)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -148,15 +155,15 @@ def terrain_for(
         return "."
     if walk < 1:
         warnings.add(
-            f"{source}: a cost multiplier of {_fmt(walk)} makes movement cheaper; footfall has "
-            "no such terrain, so those squares are open ground"
+            f"{source}: a cost multiplier of {fmt_number(walk)} makes movement cheaper; "
+            "footfall has no such terrain, so those squares are open ground"
         )
         return "."
     if walk == 2:
         return "^"
     if system not in _MULTIPLYING_SYSTEMS:
         warnings.add(
-            f"{source}: a cost multiplier of {_fmt(walk)} is imported as difficult terrain "
+            f"{source}: a cost multiplier of {fmt_number(walk)} is imported as difficult terrain "
             f"({system} does not multiply terrain costs)"
         )
         return "^"
@@ -164,17 +171,19 @@ def terrain_for(
         return DOUBLE_HAMPERED_CHAR
     if walk < 4:
         warnings.add(
-            f"{source}: a cost multiplier of {_fmt(walk)} is imported as difficult terrain (x2)"
+            f"{source}: a cost multiplier of {fmt_number(walk)} is imported as difficult "
+            "terrain (x2)"
         )
         return "^"
     warnings.add(
-        f"{source}: a cost multiplier of {_fmt(walk)} is imported as x4 "
+        f"{source}: a cost multiplier of {fmt_number(walk)} is imported as x4 "
         "(difficult + poor visibility), the most two hampering factors give"
     )
     return DOUBLE_HAMPERED_CHAR
 
 
-def _fmt(value: Fraction) -> str:
+def fmt_number(value: Fraction) -> str:
+    """Show an exact number for a message: ``5``, ``1.5`` (display only, never compared)."""
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 

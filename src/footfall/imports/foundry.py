@@ -40,10 +40,12 @@ from footfall.imports._common import (
     ceil_fraction,
     check_map_size,
     floor_fraction,
+    fmt_number,
     load_json,
     merge_overlay,
     number,
     place_creatures,
+    show_value,
     size_for_width,
     terrain_for,
     unique_id,
@@ -122,7 +124,7 @@ def read_foundry(
     height_px = _positive(doc, "height")
     padding = number(doc.get("padding", Fraction(1, 4)), f"{_WHAT}: padding")
     if not 0 <= padding <= 1:
-        raise InputError(f"{_WHAT}: padding must be between 0 and 1, got {padding}")
+        raise InputError(f"{_WHAT}: padding must be between 0 and 1, got {fmt_number(padding)}")
     pad_x = ceil_fraction(padding * width_px / size) * size
     pad_y = ceil_fraction(padding * height_px / size) * size
     frame = _Frame(size, pad_x, pad_y)
@@ -188,7 +190,7 @@ def _positive(doc: Mapping[str, Any], key: str) -> Fraction:
         raise InputError(f"{_WHAT}: missing {key!r} (the scene's size in pixels)")
     value = number(doc[key], f"{_WHAT}: {key}")
     if value <= 0:
-        raise InputError(f"{_WHAT}: {key} must be more than 0, got {value}")
+        raise InputError(f"{_WHAT}: {key} must be more than 0, got {fmt_number(value)}")
     return value
 
 
@@ -207,9 +209,9 @@ def _grid(doc: Mapping[str, Any], warnings: Warnings) -> tuple[Fraction, Fractio
         raise InputError(f"{_WHAT}: grid.size is missing")
     size = number(size_v, f"{_WHAT}: grid.size")
     if size <= 0:
-        raise InputError(f"{_WHAT}: grid.size must be more than 0, got {size}")
+        raise InputError(f"{_WHAT}: grid.size must be more than 0, got {fmt_number(size)}")
     if isinstance(kind, bool) or not isinstance(kind, int):
-        raise InputError(f"{_WHAT}: grid.type must be a number, got {kind!r}")
+        raise InputError(f"{_WHAT}: grid.type must be a number, got {show_value(kind)}")
     if kind >= 2:
         raise InputError(
             f"{_WHAT}: grid.type {kind} is a hex grid; footfall maps are square grids (grid.type 1)"
@@ -218,7 +220,7 @@ def _grid(doc: Mapping[str, Any], warnings: Warnings) -> tuple[Fraction, Fractio
         warnings.add("the scene is gridless; its grid size is used to lay squares over it")
     distance = number(distance_v, f"{_WHAT}: grid.distance")
     if not isinstance(units, str):
-        raise InputError(f"{_WHAT}: grid.units must be a string, got {units!r}")
+        raise InputError(f"{_WHAT}: grid.units must be a string, got {show_value(units)}")
     return size, distance, units.strip().lower()
 
 
@@ -227,8 +229,8 @@ def _square(system: str, distance: Fraction, units: str, warnings: Warnings) -> 
     names, default = _SYSTEM_UNITS.get(system, ((), Fraction(1)))
     if units not in names:
         warnings.add(
-            f"grid distance {distance} {units or '(no unit)'} is not in {system}'s unit; "
-            f"squares count as the default {default} {names[0] if names else ''}".rstrip()
+            f"grid distance {fmt_number(distance)} {units or '(no unit)'} is not in {system}'s "
+            f"unit; squares count as the default {default} {names[0] if names else ''}".rstrip()
         )
         return None
     if distance <= 0 or distance == default or system == "drawsteel":
@@ -266,7 +268,7 @@ def _walls(items: list[Any], frame: _Frame, warnings: Warnings) -> tuple[Wall, .
             raise InputError(f"{_WHAT}: {where}: expected an object")
         c = item.get("c")
         if not isinstance(c, list) or len(c) != 4:
-            raise InputError(f"{_WHAT}: {where}.c: expected [x0, y0, x1, y1], got {c!r}")
+            raise InputError(f"{_WHAT}: {where}.c: expected [x0, y0, x1, y1], got {show_value(c)}")
         x0, y0, x1, y1 = (number(v, f"{_WHAT}: {where}.c[{k}]") for k, v in enumerate(c))
         move = item.get("move", 20)
         if isinstance(move, str):
@@ -275,7 +277,9 @@ def _walls(items: list[Any], frame: _Frame, warnings: Warnings) -> tuple[Wall, .
             skipped += 1
             continue
         if move not in _MOVE_NORMAL:
-            warnings.add(f"{where}: unknown movement restriction {move!r}, read as normal")
+            warnings.add(
+                f"{where}: unknown movement restriction {show_value(move)}, read as normal"
+            )
         start, end = frame.point(x0, y0), frame.point(x1, y1)
         if start == end:
             degenerate += 1
@@ -297,14 +301,17 @@ def _door(item: Mapping[str, Any], where: str) -> Literal["open", "closed"] | No
     if door in (0, None, "none"):
         return None
     if door not in (1, 2, "door", "secret"):
-        raise InputError(f"{_WHAT}: {where}.door: unknown door type {door!r} (known: 0, 1, 2)")
+        raise InputError(
+            f"{_WHAT}: {where}.door: unknown door type {show_value(door)} (known: 0, 1, 2)"
+        )
     state = item.get("ds", 0)
     if state in (1, "open"):
         return "open"
     if state in (0, 2, None, "closed", "locked"):
         return "closed"
     raise InputError(
-        f"{_WHAT}: {where}.ds: unknown door state {state!r} (known: 0 closed, 1 open, 2 locked)"
+        f"{_WHAT}: {where}.ds: unknown door state {show_value(state)} "
+        "(known: 0 closed, 1 open, 2 locked)"
     )
 
 
@@ -691,11 +698,15 @@ def _tokens(
         if width <= 0 or height <= 0:
             raise InputError(f"{_WHAT}: {where}: width and height must be more than 0")
         if width != height:
-            warnings.add(f"token {label}: {width}x{height} is not square; sized by its larger side")
+            warnings.add(
+                f"token {label}: {fmt_number(width)}x{fmt_number(height)} is not square; "
+                "sized by its larger side"
+            )
         chosen = size_for_width(system, max(width, height))
         if not chosen.exact:
             warnings.add(
-                f"token {label}: {max(width, height)} squares wide, imported as {chosen.size}"
+                f"token {label}: {fmt_number(max(width, height))} squares wide, "
+                f"imported as {chosen.size}"
             )
         x = number(item.get("x", 0), f"{_WHAT}: {where}.x")
         y = number(item.get("y", 0), f"{_WHAT}: {where}.y")
@@ -709,7 +720,7 @@ def _tokens(
         disposition = item.get("disposition", 0)
         if disposition not in SIDES:
             raise InputError(
-                f"{_WHAT}: {where}.disposition: unknown disposition {disposition!r} "
+                f"{_WHAT}: {where}.disposition: unknown disposition {show_value(disposition)} "
                 "(known: 1 friendly, 0 neutral, -1 hostile, -2 secret)"
             )
         extra: dict[str, Any] = {}

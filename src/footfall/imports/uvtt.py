@@ -37,6 +37,7 @@ from footfall.imports._common import (
     load_json,
     merge_overlay,
     number,
+    show_value,
 )
 from footfall.imports.result import BackgroundImage, ImportResult, sniff_image
 from footfall.scene import DEFAULT_LEGEND, Point, Scene, Wall
@@ -135,11 +136,13 @@ def _check_format(value: object, warnings: Warnings) -> None:
         warnings.add("no 'format' version given; read as Universal VTT 0.3")
         return
     if isinstance(value, bool) or not isinstance(value, int | Fraction | str):
-        raise InputError(f"{_WHAT}: 'format' must be a version number, got {value!r}")
+        raise InputError(f"{_WHAT}: 'format' must be a version number, got {show_value(value)}")
     try:
         version = Fraction(str(value))
     except ValueError:
-        raise InputError(f"{_WHAT}: 'format' must be a version number, got {value!r}") from None
+        raise InputError(
+            f"{_WHAT}: 'format' must be a version number, got {show_value(value)}"
+        ) from None
     if version > 1:
         warnings.add(f"format {value} is newer than footfall knows (0.1 to 1.0); read as 1.0")
 
@@ -192,7 +195,7 @@ def _portal(value: object, where: str, origin: Point) -> Wall:
         raise InputError(f"{_WHAT}: {where}.bounds: a door needs 2 different points")
     closed = value.get("closed", True)
     if not isinstance(closed, bool):
-        raise InputError(f"{_WHAT}: {where}.closed must be true or false, got {closed!r}")
+        raise InputError(f"{_WHAT}: {where}.closed must be true or false, got {show_value(closed)}")
     door: Literal["open", "closed"] = "closed" if closed else "open"
     return Wall(a, b, door)
 
