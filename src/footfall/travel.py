@@ -43,10 +43,13 @@ from footfall.dice import (
 )
 from footfall.errors import InputError, unknown
 from footfall.rules import (
+    Armor,
     Conveyance,
     ConveyanceKind,
+    Load,
     Mode,
     Road,
+    RunDurationKind,
     System,
     Terrain,
     Travel,
@@ -66,6 +69,8 @@ __all__ = [
     "JourneySpec",
     "Leg",
     "LegPlan",
+    "LocalPace",
+    "LocalTrip",
     "Mover",
     "Pace",
     "Traveller",
@@ -77,6 +82,7 @@ __all__ = [
     "parse_journey",
     "parse_leg",
     "plan_journey",
+    "plan_local",
     "resolve_traveller",
     "system_unit",
     "to_unit",
@@ -1176,6 +1182,116 @@ def exertion_odds(
     result = _odds(system, Traveller(con_mod=con_mod), mount, [dcs] * days, [])
     assert result is not None
     return ExertionOdds(system.id, days, forced, result)
+
+
+@dataclass(frozen=True, slots=True)
+class LocalPace:
+    """One pace at the local scale: its rate per minute and the minutes the distance takes.
+
+    `limit_minutes` is how long the pace can be kept up (running only; None: no limit in the
+    text), and `within_limit` whether the distance fits in it.
+    """
+
+    pace: str
+    per_minute: Fraction
+    minutes: Fraction
+    limit_minutes: Fraction | None = None
+    within_limit: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class LocalTrip:
+    """A short trip at the local scale (feet or metres per minute), pace by pace."""
+
+    system: str
+    unit: str
+    distance: Fraction
+    paces: tuple[LocalPace, ...]
+    notes: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        """Return a JSON-ready dict (numbers rounded for display)."""
+        return {
+            "system": self.system,
+            "scale": "local",
+            "unit": self.unit,
+            "distance": num(self.distance),
+            "paces": [
+                {
+                    "pace": p.pace,
+                    "per_minute": num(p.per_minute),
+                    "minutes": num(p.minutes),
+                    "rounds": None if self.system == "dh2e" else num(p.minutes * 10),
+                    "limit_minutes": None if p.limit_minutes is None else num(p.limit_minutes),
+                    "within_limit": p.within_limit,
+                }
+                for p in self.paces
+            ],
+            "notes": list(self.notes),
+        }
+
+
+def plan_local(
+    system_id: str,
+    distance: Fraction,
+    *,
+    speed: int | None = None,
+    armor: Armor = Armor.NONE,
+    load: Load = Load.LIGHT,
+    con: int | None = None,
+    agility_bonus: int | None = None,
+    dense: bool = False,
+) -> LocalTrip:
+    """Return how long `distance` takes at the local scale, at each pace.
+
+    pf1e / dnd35 (seed 000 "Локальное перемещение", seed 004 "区域移动"): ft per minute =
+    10 x ft per round for walk, hustle and run (x4, x3 in heavy armor or load); a runner keeps
+    going for rounds equal to its Constitution score (pf1e) or one minute with Con 9+ (dnd35,
+    then rests). dh2e (seed 001): narrative metres per minute by Agility Bonus, halved through
+    dense terrain. `distance` is in ft (pf1e / dnd35) or m (dh2e).
+    """
+    system = load_system(system_id)
+    if distance < 0:
+        raise InputError(f"distance {distance} is negative")
+    if system.heresy is not None:
+        if agility_bonus is None or not 0 <= agility_bonus <= _MAX_BONUS:
+            raise InputError(f"agility bonus {agility_bonus} is out of range (0-{_MAX_BONUS})")
+        row, extrapolated = system.heresy.narrative_row(agility_bonus)
+        rate = row.per_minute_m * (system.heresy.dense_factor if dense else 1)
+        pace = LocalPace("walk", rate, distance / rate)
+        extra = ("beyond-table",) if extrapolated else ()
+        return LocalTrip(system.id, "m", distance, (pace,), extra)
+    travel = _travel(system)
+    if speed is None or speed <= 0:
+        raise InputError(f"speed {speed} must be more than 0 ft")
+    if con is not None and not 0 <= con <= 99:
+        raise InputError(f"Constitution {con} is out of range (0-99)")
+    paces: list[LocalPace] = []
+    notes: list[str] = []
+    for mode in (Mode.WALK, Mode.HUSTLE, Mode.RUN):
+        rate = travel.per_minute(speed, mode, armor, load)
+        minutes = distance / rate
+        if mode is not Mode.RUN:
+            paces.append(LocalPace(mode.value, rate, minutes))
+            continue
+        limit = _run_limit(travel, con)
+        if limit is None and con is not None:
+            notes.append("run-limit-unknown")
+        within = limit is None or minutes <= limit
+        paces.append(LocalPace(mode.value, rate, minutes, limit, within))
+    return LocalTrip(system.id, "ft", distance, tuple(paces), tuple(notes))
+
+
+def _run_limit(travel: Travel, con: int | None) -> Fraction | None:
+    """Return how many minutes a runner of Constitution `con` keeps running (None: unknown)."""
+    if con is None:
+        return None
+    rule = travel.run_duration
+    if rule.kind is RunDurationKind.CON_ROUNDS:
+        return Fraction(con, travel.local_factor)  # rounds of 6 s, 10 a minute
+    if rule.min_con is not None and con >= rule.min_con:
+        return Fraction(1)
+    return None
 
 
 def _product(values: Iterable[Fraction]) -> Fraction:

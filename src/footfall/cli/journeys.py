@@ -5,6 +5,7 @@ Each prints a readable log for people, or the JOURNEY.md JSON shape with ``--jso
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -20,11 +21,13 @@ from footfall.travel import (
     Flow,
     Journey,
     Leg,
+    LocalTrip,
     Traveller,
     load_journey,
     num,
     parse_leg,
     plan_journey,
+    plan_local,
 )
 
 __all__ = ["register"]
@@ -257,6 +260,90 @@ def _day_pace(text: str, n: int) -> tuple[int, int]:
     return parse_day_pace(values, f"--day {n}")
 
 
+_LOCAL_LEG = re.compile(r"^\s*(\d+(?:[.,]\d+)?(?:/\d+)?)\s*(ft|m)\b\s*(.*?)\s*$", re.IGNORECASE)
+
+
+def _local_trip(
+    rules: System,
+    matches: list[re.Match[str]],
+    speed: int | None,
+    con: int | None,
+    armor: str,
+    load: str,
+    agility_bonus: int | None,
+) -> LocalTrip:
+    """Plan legs given in ft (pf1e / dnd35) or m (dh2e) at the local scale."""
+    from footfall.rates import parse_armor, parse_load
+
+    unit = "m" if rules.heresy is not None else "ft"
+    total = Fraction(0)
+    dense = False
+    for m in matches:
+        if m.group(2).lower() != unit:
+            raise InputError(f"{rules.id} local distances are in {unit}, not {m.group(2)}")
+        total += Fraction(m.group(1).replace(",", "."))
+        words = m.group(3).lower().split()
+        for w in words:
+            if rules.heresy is None or w not in ("dense", "open"):
+                raise InputError(
+                    f"local leg {m.group(0).strip()!r}: no terrain at this scale"
+                    if rules.heresy is None
+                    else str(unknown("dh2e leg flag", w, ("dense", "open")))
+                )
+        dense = dense or "dense" in words
+    if dense and len(matches) > 1:
+        raise InputError("dh2e local scale: give one leg, dense or open")
+    return plan_local(
+        rules.id,
+        total,
+        speed=speed,
+        armor=parse_armor(armor),
+        load=parse_load(load),
+        con=con,
+        agility_bonus=agility_bonus,
+        dense=dense,
+    )
+
+
+def render_local(trip: LocalTrip, lang: Lang, who: int | None, con: int | None) -> str:
+    """Return a local-scale trip as readable lines in `lang`."""
+    unit = t(f"common.unit.{trip.unit}", lang)
+    label = f"speed={who}" if trip.system != "dh2e" else f"ab={who}"
+    lines = [
+        t(
+            "journeys.local.title",
+            lang,
+            system=trip.system,
+            distance=_fmt(trip.distance, lang),
+            unit=unit,
+            traveller=label,
+        )
+    ]
+    for p in trip.paces:
+        rounds = ""
+        if trip.system != "dh2e":
+            rounds = t("journeys.local.rounds", lang, rounds=_fmt(p.minutes * 10, lang))
+        if p.limit_minutes is not None:
+            key = "journeys.local.limit_ok" if p.within_limit else "journeys.local.limit_over"
+            rounds += t(key, lang, limit=_fmt(p.limit_minutes, lang))
+        lines.append(
+            t(
+                "journeys.local.pace",
+                lang,
+                pace=t(f"journeys.pace.{p.pace}", lang),
+                per_minute=_fmt(p.per_minute, lang),
+                unit=unit,
+                minutes=_fmt(p.minutes, lang),
+                rounds=rounds,
+            )
+        )
+    if "run-limit-unknown" in trip.notes:
+        lines.append(t("journeys.local.limit_unknown", lang))
+    if "beyond-table" in trip.notes:
+        lines.append(t("journeys.beyond_table", lang))
+    return "\n".join(lines)
+
+
 def _flow(downstream: bool, upstream: bool) -> Flow:
     if downstream and upstream:
         raise InputError("give --downstream or --upstream, not both")
@@ -295,6 +382,9 @@ def travel(
         [], "--day", help="pace of day 1, 2 ... in turn: 'hustle=2,forced_march=1'"
     ),
     con_mod: int | None = typer.Option(None, "--con-mod", help="Constitution modifier"),
+    con: int | None = typer.Option(None, "--con", help="Constitution score (local running)"),
+    armor: str = typer.Option("none", "--armor", help="local scale: none, light, medium, heavy"),
+    load: str = typer.Option("light", "--load", help="local scale: light, medium, heavy"),
     agility_bonus: int | None = typer.Option(None, "--agility-bonus", help="dh2e AB"),
     toughness_bonus: int | None = typer.Option(None, "--toughness-bonus", help="dh2e TB"),
     toughness: int | None = typer.Option(None, "--toughness", help="dh2e Toughness (odds)"),
@@ -310,6 +400,18 @@ def travel(
     """Plan a journey day by day: legs, pace, hustle, forced march, fatigue and its odds."""
     language = parse_lang(lang)
     rules = load_system(system)
+    local = [m for m in (_LOCAL_LEG.match(text) for text in leg) if m]
+    if local:
+        if len(local) != len(leg):
+            raise InputError("give all legs in ft / m (local scale) or none of them")
+        trip = _local_trip(
+            rules, local, min(speed) if speed else None, con, armor, load, agility_bonus
+        )
+        if as_json:
+            emit_json(trip.to_json())
+        else:
+            typer.echo(render_local(trip, language, min(speed) if speed else agility_bonus, con))
+        return
     legs = [parse_leg(text, rules) for text in leg]
     opts: dict[str, object] = {}
     day_paces: list[tuple[int, int]] = []
