@@ -165,6 +165,27 @@ def test_more_terrain_never_costs_less(case: tuple[Scene, str, str], x: int, y: 
     terrain_monotone(scene, mover, action, x % scene.width, y % scene.height)
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenes(), st.integers(0, 80), st.integers(0, 80))
+def test_waypoints_agree_with_check(case: tuple[Scene, str, str], via: int, to: int) -> None:
+    """A path through a waypoint passes it, is legal under check at the same cost, and costs
+    no less than the direct path (the 5-10-5 count carried across the waypoint)."""
+    scene, mover, action = case
+    squares = [(x, y) for y in range(scene.height) for x in range(scene.width)]
+    waypoint, target = squares[via % len(squares)], squares[to % len(squares)]
+    distance = _distance(scene, action)
+    found = find_path(scene, mover, target, via=[waypoint], action=action, distance=distance)
+    if not found.found or len(found.path) == 1:
+        return
+    assert waypoint in found.path
+    assert found.path[-1] == target
+    checked = check_path(scene, mover, found.path[1:], action=action, distance=distance)
+    assert checked.legal and checked.walk.cost == found.cost
+    direct = find_path(scene, mover, target, action=action, distance=distance)
+    assert direct.found and direct.cost is not None and found.cost is not None
+    assert direct.cost <= found.cost
+
+
 @pytest.mark.slow
 @settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenes(), st.integers(0, 8), st.integers(0, 8))

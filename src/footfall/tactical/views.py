@@ -52,6 +52,9 @@ __all__ = [
 
 Square = tuple[int, int]
 
+#: The interpretation switches (RULES.md) that change grid answers; a reach reports them.
+_GRID_SWITCHES = ("hampered_diagonal", "run_straight", "diagonal")
+
 
 # --------------------------------------------------------------------------------------------
 # Shared helpers
@@ -202,7 +205,12 @@ def _provokes_json(policy: Policy, found: list[Provocation], lang: Lang) -> list
             "by": p.by,
             "kind": p.kind,
             "reason": p.reason,
-            "message": t(f"tactical.provoke.{p.kind}.{p.reason}", lang, by=p.by, step=p.step),
+            "message": t(
+                "tactical.step",
+                lang,
+                step=p.step,
+                message=t(f"tactical.provoke.{p.kind}.{p.reason}", lang, by=p.by),
+            ),
         }
         for p in found
     ]
@@ -308,7 +316,7 @@ class Reach:
             for i, (label, threshold) in enumerate(p.bands, start=1)
         ]
         data["flying"] = p.flying
-        data["switches"] = dict(p.switches)
+        data["switches"] = {k: v for k, v in p.switches.items() if k in _GRID_SWITCHES}
         data["notes"] = _notes_json(p, lang)
         if p.start_rule:
             data["notes"].append(
