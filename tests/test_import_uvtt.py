@@ -304,3 +304,24 @@ def test_opening_the_imported_door_opens_the_east_room() -> None:
         tuple(s["at"]) for s in views.reachable(parse_scene(data), "val").to_json()["squares"]
     }
     assert (3, 1) in reached and (5, 1) in reached
+
+
+def test_wall_drawn_across_a_doorway_is_cut_at_the_door() -> None:
+    """A wall running straight through a portal keeps only its parts beside the door."""
+    line = [[pt(10 + 3, 20 + 0), pt(10 + 3, 20 + 4)]]  # all of x=3; the door y=1..2 lies on it
+    result = read_uvtt(uvtt_bytes(line_of_sight=line, objects_line_of_sight=[]), system="pf1e")
+    plain = sorted((w.start, w.end) for w in result.scene.walls if w.door is None)
+    assert plain == [((3, 0), (3, 1)), ((3, 2), (3, 4))]
+    assert "1 wall segment(s) drawn across a doorway cut at the door" in result.warnings
+
+
+def test_walls_not_along_a_door_are_left_whole() -> None:
+    """Walls crossing a door's line, or parallel beside it, are not cut."""
+    lines = [[pt(10 + 2, 20 + 1.5), pt(10 + 4, 20 + 1.5)], [pt(10 + 2.5, 20), pt(10 + 2.5, 24)]]
+    result = read_uvtt(uvtt_bytes(line_of_sight=lines, objects_line_of_sight=[]), system="pf1e")
+    plain = sorted((w.start, w.end) for w in result.scene.walls if w.door is None)
+    assert plain == [
+        ((Fraction(2), Fraction(3, 2)), (Fraction(4), Fraction(3, 2))),
+        ((Fraction(5, 2), Fraction(0)), (Fraction(5, 2), Fraction(4))),
+    ]
+    assert not any("doorway" in w for w in result.warnings)

@@ -104,7 +104,9 @@ def read_uvtt(
         raise LimitError(
             f"{_WHAT}: {len(walls)} wall segments is over the import limit of {MAX_IMPORT_WALLS}"
         )
-    walls = _dedupe(walls)
+    walls, cut = _cut_at_doors(_dedupe(walls))
+    if cut:
+        warnings.add(f"{cut} wall segment(s) drawn across a doorway cut at the door")
 
     background = _image(doc.get("image"), warnings)
     for key, value in doc.items():
@@ -198,6 +200,68 @@ def _portal(value: object, where: str, origin: Point) -> Wall:
         raise InputError(f"{_WHAT}: {where}.closed must be true or false, got {show_value(closed)}")
     door: Literal["open", "closed"] = "closed" if closed else "open"
     return Wall(a, b, door)
+
+
+def _cut_at_doors(walls: list[Wall]) -> tuple[list[Wall], int]:
+    """Remove the stretch of any plain wall lying along a door, so an open door opens.
+
+    A map editor may draw a room's wall straight across a doorway and put the portal on top;
+    the wall would then block the doorway even with the door open. A plain wall collinear with
+    a door and overlapping it keeps only its parts outside the door (exact arithmetic).
+    Returns the walls and how many were cut.
+    """
+    doors = [w for w in walls if w.door is not None]
+    if not doors:
+        return walls, 0
+    on_line: dict[tuple[Fraction, Fraction, Fraction], list[Wall]] = {}
+    for door in doors:
+        on_line.setdefault(_line_key(door.start, door.end), []).append(door)
+    out: list[Wall] = []
+    cut = 0
+    for wall in walls:
+        if wall.door is not None:
+            out.append(wall)
+            continue
+        pieces = [(wall.start, wall.end)]
+        for door in on_line.get(_line_key(wall.start, wall.end), ()):
+            pieces = [part for a, b in pieces for part in _minus(a, b, door.start, door.end)]
+        if pieces != [(wall.start, wall.end)]:
+            cut += 1
+        out.extend(Wall(a, b, None, wall.extra) for a, b in pieces)
+    return out, cut
+
+
+def _line_key(p: Point, q: Point) -> tuple[Fraction, Fraction, Fraction]:
+    """Return the line through `p` and `q` as exact normalised ``(A, B, C)``: Ax + By = C."""
+    a, b = q[1] - p[1], p[0] - q[0]
+    k = a if a != 0 else b
+    return a / k, b / k, (a * p[0] + b * p[1]) / k
+
+
+def _minus(a: Point, b: Point, c: Point, d: Point) -> list[tuple[Point, Point]]:
+    """Return segment a-b without its overlap with c-d (when collinear), as 0-2 segments."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    # Both door ends on the wall's line?
+    if dx * (c[1] - a[1]) - dy * (c[0] - a[0]) or dx * (d[1] - a[1]) - dy * (d[0] - a[0]):
+        return [(a, b)]
+    length2 = dx * dx + dy * dy
+
+    def param(p: Point) -> Fraction:
+        return ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2
+
+    lo, hi = sorted((param(c), param(d)))
+    if hi <= 0 or lo >= 1:
+        return [(a, b)]
+
+    def at(t: Fraction) -> Point:
+        return a[0] + t * dx, a[1] + t * dy
+
+    parts = []
+    if lo > 0:
+        parts.append((a, at(lo)))
+    if hi < 1:
+        parts.append((at(hi), b))
+    return parts
 
 
 def _dedupe(walls: list[Wall]) -> list[Wall]:
