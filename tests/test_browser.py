@@ -355,3 +355,18 @@ def test_readme_screenshot(server: str, page: Any) -> None:
         target = Path(__file__).resolve().parents[1] / "docs" / "img" / "page.png"
         target.parent.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(target))
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["pf1e-ogre-bridge", "dnd35-canyon-squeeze", "dh2e-hive-underpass", "drawsteel-burning-hall"],
+)
+def test_every_system_sample_opens(server: str, page: Any, name: str) -> None:
+    """Each system's sample opens, and its first creature's reach count equals the API's."""
+    _open(page, f"{server}/?scene={name}")
+    scene = _state(page, "scene")
+    mover = _state(page, "moverId")
+    action = _state(page, "action")
+    expected = len(_api_reach(server, scene, mover, action)["squares"])
+    _wait_count(page, expected)
+    _shot(page, f"page-{name}")

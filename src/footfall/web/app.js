@@ -46,6 +46,7 @@
     drag: null,
     painting: false,
     seq: { reach: 0, hover: 0, check: 0 },
+    flyOverride: {}, // mover id -> flying chosen on the page
   };
 
   // ---------- small helpers ----------
@@ -246,7 +247,15 @@
   function baseQuery() {
     const q = { scene: state.scene, mover: state.moverId, interpretations: state.interp };
     if (state.distance) q.distance = state.distance;
+    // Flight only when the user says so; otherwise the library's default (aloft or no land
+    // speed), which the reach answer reports and the checkbox then shows.
+    if (state.moverId in state.flyOverride) q.flying = state.flyOverride[state.moverId];
     return q;
+  }
+  function fillFlying(answer) {
+    const m = mover();
+    $("flying-l").hidden = !(m && m.fly);
+    if (answer && typeof answer.flying === "boolean") $("flying").checked = answer.flying;
   }
   function bandActions() {
     const sm = systemMeta();
@@ -256,6 +265,7 @@
   }
   async function refreshReach() {
     const seq = ++state.seq.reach;
+    fillFlying();
     if (!state.scene || !mover()) {
       state.reach = null;
       $("reach-count").textContent = "—";
@@ -271,6 +281,7 @@
       state.reach = {};
       actions.forEach((a, i) => { state.reach[a] = results[i]; });
       const mine = state.reach[state.action];
+      fillFlying(mine);
       $("reach-count").textContent = String(mine.squares.length);
       $("reach-count").dataset.count = String(mine.squares.length);
       status("");
@@ -874,6 +885,7 @@
     });
     $("distance").addEventListener("change", (e) => { state.distance = Number(e.target.value) || null; changed(); });
     $("bands").addEventListener("change", (e) => { state.bands = e.target.checked; changed(); });
+    $("flying").addEventListener("change", (e) => { state.flyOverride[state.moverId] = e.target.checked; changed(); });
     $("clear-path").addEventListener("click", () => { state.draft = []; refreshCheck(); });
     $("creature-form").addEventListener("submit", applyCreatureForm);
     $("c-remove").addEventListener("click", () => { if (state.selectedId) removeCreature(state.selectedId); });
