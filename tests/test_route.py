@@ -5,6 +5,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import json
+import math
 from fractions import Fraction
 
 import pytest
@@ -50,32 +51,44 @@ def _hours_per_cell(words: str) -> Fraction | None:
 
 
 def _oracle(m: TerrainMap, start: tuple[int, int], goal: tuple[int, int]) -> Fraction | None:
-    """Dijkstra over (cell, diagonal parity) with Fraction costs: the obvious reference."""
-    best: dict[tuple[int, int, int], Fraction] = {(start[0], start[1], 0): Fraction(0)}
-    heap: list[tuple[Fraction, int, int, int]] = [(Fraction(0), start[0], start[1], 0)]
+    """Dijkstra over (cell, diagonal parity), costs in exact integer units: the reference.
+
+    Each symbol's hours per cell is a Fraction; one common denominator makes them integers,
+    so the heap compares ints and the answer is converted back exactly.
+    """
+    per_symbol: dict[str, Fraction | None] = {}
+    for symbol, cell in m.legend.items():
+        hours = _hours_per_cell(" ".join(cell.words))
+        per_symbol[symbol] = None if hours is None else hours * m.cell
+    scale = math.lcm(*(h.denominator for h in per_symbol.values() if h is not None))
+    unit = {s: None if h is None else int(h * scale) for s, h in per_symbol.items()}
+    best: dict[tuple[int, int, int], int] = {(start[0], start[1], 0): 0}
+    heap: list[tuple[int, int, int, int]] = [(0, start[0], start[1], 0)]
     done: set[tuple[int, int, int]] = set()
+    square_steps = [(dx, dy, 1, None) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+    diagonal = m.grid is Grid.SQUARE and m.diagonal.value == "alternating"
     while heap:
         cost, x, y, s = heapq.heappop(heap)
         if (x, y, s) in done:
             continue
         done.add((x, y, s))
         if (x, y) == goal:
-            return cost
+            return Fraction(cost, scale)
         if m.grid is Grid.HEX:
             steps = [(dx, dy, 1, s) for dx, dy in (HEX_ODD if y % 2 else HEX_EVEN)]
         else:
-            steps = [(dx, dy, 1, s) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
-            if m.diagonal.value == "alternating":
+            steps = [(dx, dy, c, s) for dx, dy, c, _ in square_steps]
+            if diagonal:
                 steps += [(dx, dy, 2 if s else 1, 1 - s) for dx in (-1, 1) for dy in (-1, 1)]
         for dx, dy, cells, ns in steps:
             nx, ny = x + dx, y + dy
             if not (0 <= nx < m.width and 0 <= ny < m.height):
                 continue
-            per_cell = _hours_per_cell(" ".join(m.legend[m.rows[ny][nx]].words))
+            per_cell = unit[m.rows[ny][nx]]
             if per_cell is None:
                 continue
-            new = cost + cells * per_cell * m.cell
-            if new < best.get((nx, ny, ns), Fraction(10**9)):
+            new = cost + cells * per_cell
+            if new < best.get((nx, ny, ns), 1 << 62):
                 best[(nx, ny, ns)] = new
                 heapq.heappush(heap, (new, nx, ny, ns))
     return None
@@ -211,3 +224,26 @@ def test_sample_hive_dh2e() -> None:
     assert route.hours == sum((p.hours for p in route.legs), Fraction(0))
     assert {p.leg.dense for p in route.legs} == {True, False}
     assert all(p.per_hour == (2 if p.leg.dense else 4) for p in route.legs)
+
+
+def _random_rows(width: int, height: int, seed: int) -> list[str]:
+    import random
+
+    rng = random.Random(seed)
+    symbols = ".=fjm~"
+    weights = [40, 5, 20, 10, 10, 15]
+    rows = ["".join(rng.choices(symbols, weights, k=width)) for _ in range(height)]
+    rows[0] = "." + rows[0][1:]
+    rows[-1] = rows[-1][:-1] + "."
+    return rows
+
+
+@pytest.mark.parametrize(("grid", "width", "height"), [("square", 150, 150), ("hex", 210, 200)])
+def test_large_map_on_the_compiled_kernel(grid: str, width: int, height: int) -> None:
+    """Maps past the search's small-map threshold (compiled kernel) still match the oracle."""
+    rows = _random_rows(width, height, seed=width)
+    m = parse_map({"grid": grid, "cell": "1 mi", "legend": LEGEND, "rows": rows})
+    start, goal = (0, 0), (width - 1, height - 1)
+    route = find_route(m, start, goal, WALKER)
+    assert route.hours == _oracle(m, start, goal)
+    assert _neighbours_ok(m, route.path)
