@@ -300,3 +300,51 @@ def test_leaving_threatened_square_provokes_once() -> None:
     s = make("pf1e", ["....", "...."], mob("v", 0, 0), mob("g", 1, 1, side="foes"))
     result = check_path(s, "v", [(1, 0), (2, 0), (3, 0)]).to_json()
     assert [(p["step"], p["by"]) for p in result["provokes"]] == [(1, "g")]
+
+
+def test_crawl_a_quarter_of_its_height() -> None:
+    """A square a quarter of the mover's height: prone crawl, one square per move (RULES 1.5)."""
+    legend = {"c": {"flags": [], "height_ft": 2}}
+    s = make("pf1e", [".c."], mob("v", 0, 0), legend=legend)
+    walked = check_path(s, "v", [(1, 0)], action="double-move").to_json()
+    assert walked["breakdown"][0]["cost"] == 30  # a whole 30-ft move
+    assert any(w["rule"] == "squeeze" for w in walked["breakdown"][0]["why"])
+    low = make("pf1e", [".c."], mob("v", 0, 0), legend={"c": {"flags": [], "height_ft": 1}})
+    assert rules_of(check_path(low, "v", [(1, 0)], action="double-move")) == ["too-narrow"]
+
+
+def test_large_mover_off_the_map_is_out_of_bounds() -> None:
+    """A 2x2 mover whose space would leave the map breaks `out-of-bounds`."""
+    s = make("pf1e", ["...", "..."], mob("o", 0, 0, size="large"))
+    assert rules_of(check_path(s, "o", [(1, 0), (2, 0)])) == ["out-of-bounds"]
+    assert find_path(s, "o", (2, 1)).to_json()["rule"] == "out-of-bounds"
+
+
+def test_multiply_switch_advances_parity_by_one() -> None:
+    """Switch multiply: a diagonal into difficult costs 1 x 2, the next diagonal is the 2nd."""
+    s = make("pf1e", ["...", ".^.", "..."], mob("v", 0, 0))
+    walked = check_path(
+        s, "v", [(1, 1), (2, 2)], action="double-move", switches={"hampered_diagonal": "multiply"}
+    ).to_json()
+    assert [b["cost"] for b in walked["breakdown"]] == [10, 10]
+
+
+def test_run_with_heavy_load_is_x3() -> None:
+    """Run x3 under a heavy load (official rule, RULES 1.1)."""
+    s = make("pf1e", ["." * 30], mob("v", 0, 0, load="heavy"))
+    assert reachable(s, "v", "run").to_json()["budget"] == 90
+
+
+def test_path_to_an_occupied_square_says_why() -> None:
+    """A path to an ally's square: found false, rule occupied-end (SCENE.md `reason`)."""
+    s = make("pf1e", ["..."], mob("v", 0, 0), mob("k", 2, 0))
+    result = find_path(s, "v", (2, 0)).to_json()
+    assert (result["found"], result["rule"]) == (False, "occupied-end")
+    assert result["reason"] == "the movement cannot end in [2, 0], another creature's space"
+
+
+def test_large_mover_corner_rule_for_every_square() -> None:
+    """A 2x2 mover's diagonal is refused when any of its squares passes a wall's corner."""
+    s = make("pf1e", ["..#.", "....", "....", "...."], mob("o", 0, 0, size="large"))
+    assert rules_of(check_path(s, "o", [(1, 1)])) == ["corner"]  # (1,0)->(2,1) passes (2,0)
+    assert reachable(s, "o").cost_at((1, 1)) == 2

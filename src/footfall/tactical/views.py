@@ -54,6 +54,8 @@ Square = tuple[int, int]
 
 #: The interpretation switches (RULES.md) that change grid answers; a reach reports them.
 _GRID_SWITCHES = ("hampered_diagonal", "run_straight", "diagonal")
+#: Largest map on which a missed path looks for the cheapest path over the whole map.
+_FULL_SEARCH_SQUARES = 250_000
 
 
 # --------------------------------------------------------------------------------------------
@@ -521,9 +523,32 @@ def find_path(
 
 
 def _not_found(policy: Policy, to: Square, via: tuple[Square, ...]) -> PathResult:
-    """Explain a miss: over budget (with the cheapest cost when one exists) or no path."""
-    frame = _full(policy)
+    """Explain a miss: over budget (with the cheapest cost when one exists) or no path.
+
+    On maps over `_FULL_SEARCH_SQUARES` squares the cheapest path is sought only within twice
+    the larger of the budget's reach and the target's distance, so a miss stays cheap.
+    """
     start = policy.mover.at
+    side = policy.side
+    if to[0] + side > policy.scene.width or to[1] + side > policy.scene.height:
+        return PathResult(policy, to, via, False, (), None, rule="out-of-bounds")
+    if policy.scene.width * policy.scene.height <= _FULL_SEARCH_SQUARES:
+        frame = _full(policy)
+    else:
+        reach = 1 if policy.one_step else max(policy.budget, 0) // max(policy.min_step, 1)
+        far = max(
+            [abs(p[0] - start[0]) for p in (*via, to)] + [abs(p[1] - start[1]) for p in (*via, to)]
+        )
+        radius = 2 * max(reach, far) + 2
+        frame = build_frame(
+            policy,
+            start[0] - radius,
+            start[1] - radius,
+            start[0] + radius + 1,
+            start[1] + radius + 1,
+        )
+        if any(not frame.inside(*p) for p in (*via, to)):
+            return PathResult(policy, to, via, False, (), None)
     if not frame.inside(*to):
         return PathResult(policy, to, via, False, (), None, rule="out-of-bounds")
     ly, lx = to[1] - frame.y0, to[0] - frame.x0
@@ -534,11 +559,12 @@ def _not_found(policy: Policy, to: Square, via: tuple[Square, ...]) -> PathResul
     if frame.end[ly, lx] != End.OK:
         return PathResult(policy, to, via, False, (), None, rule=END_RULE[int(frame.end[ly, lx])])
     graph = _graph(policy, frame)
-    sources = [(start[0], start[1], 0, 0)]
+    sources = [(start[0] - frame.x0, start[1] - frame.y0, 0, 0)]
     for x, y in [*via, to]:
+        lx, ly = x - frame.x0, y - frame.y0
         result = search(graph, sources, INF - 1, target=None)
-        column = result.dist[:, y, x]
-        sources = [(x, y, s, int(c)) for s, c in enumerate(column.tolist()) if c < INF]
+        column = result.dist[:, ly, lx]
+        sources = [(lx, ly, s, int(c)) for s, c in enumerate(column.tolist()) if c < INF]
         if not sources:
             return PathResult(policy, to, via, False, (), None)
     cheapest = min(c for *_, c in sources)
