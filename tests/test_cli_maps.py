@@ -287,3 +287,19 @@ def test_import_json_without_output_gives_scene_and_warnings(dd2vtt: Path) -> No
     assert sorted(report) == ["scene", "warnings"]
     assert report["scene"]["background"].startswith("data:image/png;base64,")
     assert len(report["scene"]["walls"]) == 5
+
+
+def test_render_crop_draws_the_part_around_the_reach(tmp_path: Path) -> None:
+    """--crop frames the mover's reach; --window takes explicit squares; not both."""
+    pytest.importorskip("footfall.tactical.views")
+    scene_path = _scene_with_mover(tmp_path)
+    png = tmp_path / "crop.png"
+    args = ["render", str(scene_path), "--mover", "val", "-o", str(png), "--json"]
+    report = json.loads(run(*args, "--crop").stdout)
+    assert report["window"] == [0, 0, 4, 3]  # reach x 0..2 plus 2 squares, clamped to the map
+    report = json.loads(run(*args, "--window", "1,1,2,2", "--cell", "100").stdout)
+    assert report["window"] == [1, 1, 2, 2]
+    assert Image.open(png).size[0] == MIN_LEGEND_WIDTH  # 2 squares of 100 px: legend wider
+    both = run(*args, "--crop", "--window", "0,0,1,1")
+    assert both.exit_code == 2
+    assert both.stderr == "footfall: error: give --crop or --window, not both\n"

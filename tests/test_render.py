@@ -24,6 +24,7 @@ from footfall.render import (
     WALL_COLOUR,
     ReachOverlay,
     picture_size,
+    reach_window,
     render,
     render_png,
     render_scene,
@@ -273,3 +274,40 @@ def test_long_legend_lines_wrap_at_spaces_or_between_glyphs() -> None:
     assert _wrap("aaaa bbbb cccc", font, room) == ["aaaa bbbb", "cccc"]
     pieces = _wrap("x" * 30, font, int(font.getlength("x" * 8)))
     assert pieces == ["x" * 8, "x" * 8, "x" * 8, "x" * 6]
+
+
+def test_window_draws_only_its_squares_at_the_top_left() -> None:
+    """window (2, 1, 5, 3) draws 4x3 squares, square (2, 1) at pixel (0, 0)."""
+    scene = scene_of()
+    image = render_scene(scene, reach=overlay(), cell=100, window=(2, 1, 5, 3))
+    assert image.size == picture_size(scene, overlay(), cell=100, window=(2, 1, 5, 3))
+    assert image.size[0] == 4 * 100
+    # Square (2, 1) is solid ('#'); square (5, 3) is reachable in band 1.
+    assert close(image.getpixel((25, 25)), TERRAIN_COLOURS["wall"])
+    band1 = blend(TERRAIN_COLOURS["open"], BAND_COLOURS[1])
+    assert close(image.getpixel((3 * 100 + 25, 2 * 100 + 25)), band1)
+
+
+def test_window_crops_the_background_picture() -> None:
+    """A window over the right half of the map shows the right half of the picture."""
+    picture = Image.new("RGB", (120, 60), (200, 30, 30))
+    picture.paste((30, 30, 200), (60, 0, 120, 60))
+    buffer = io.BytesIO()
+    picture.save(buffer, format="PNG")
+    url = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+    image = render_scene(scene_of(background=url), cell=CELL, window=(6, 0, 11, 5))
+    assert close(pixel(image, 0, 0), (30, 30, 200))
+    assert close(pixel(image, 5, 5), (30, 30, 200))
+
+
+def test_reach_window_frames_mover_reach_and_path() -> None:
+    """The window around a reach spans the mover, its squares and its path, 2 squares wider."""
+    reach = overlay(path=((0, 0), (1, 1), (2, 2)), target=(2, 2))
+    assert reach_window(scene_of(), reach) == (0, 0, 7, 5)
+    assert reach_window(scene_of(), reach, margin=0) == (0, 0, 5, 3)
+
+
+def test_window_outside_the_map_is_refused() -> None:
+    """A window holding no square of the map is an error naming the map's size."""
+    with pytest.raises(InputError, match=r"window \[20, 20, 30, 30\] holds no square"):
+        render_scene(scene_of(), window=(20, 20, 30, 30))

@@ -46,8 +46,10 @@ __all__ = [
     "WALL_COLOUR",
     "ReachOverlay",
     "Rendered",
+    "Window",
     "find_font",
     "picture_size",
+    "reach_window",
     "render",
     "render_png",
     "render_scene",
@@ -256,6 +258,41 @@ def _line_height(cell: int) -> int:
     return max(14, min(28, cell // 2 + 4))
 
 
+Window = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class _View:
+    """The squares drawn: columns x0..x0+w-1, rows y0..y0+h-1, `cell` pixels each."""
+
+    x0: int
+    y0: int
+    w: int
+    h: int
+    cell: int
+
+    def px(self, gx: float | Fraction, gy: float | Fraction) -> tuple[float, float]:
+        """Return the picture pixel of grid point (gx, gy)."""
+        return float(gx - self.x0) * self.cell, float(gy - self.y0) * self.cell
+
+    def holds(self, x: int, y: int) -> bool:
+        """Tell whether square (x, y) is drawn."""
+        return self.x0 <= x < self.x0 + self.w and self.y0 <= y < self.y0 + self.h
+
+
+def _view(scene: Scene, window: Window | None, cell: int) -> _View:
+    if window is None:
+        return _View(0, 0, scene.width, scene.height, cell)
+    x0, y0, x1, y1 = window
+    x0, y0 = max(0, x0), max(0, y0)
+    x1, y1 = min(scene.width - 1, x1), min(scene.height - 1, y1)
+    if x1 < x0 or y1 < y0:
+        raise InputError(
+            f"window {list(window)} holds no square of the {scene.width}x{scene.height} map"
+        )
+    return _View(x0, y0, x1 - x0 + 1, y1 - y0 + 1, cell)
+
+
 @dataclass(frozen=True, slots=True)
 class _Layout:
     lines: list[tuple[str, tuple[str, Colour | None]]]
@@ -266,7 +303,9 @@ class _Layout:
     notes: tuple[str, ...]
 
 
-def _layout(scene: Scene, reach: ReachOverlay | None, cell: int, lang: Lang) -> _Layout:
+def _layout(
+    scene: Scene, reach: ReachOverlay | None, cell: int, lang: Lang, view: _View | None = None
+) -> _Layout:
     """Work out the legend (language, font, lines) and the picture's size."""
     if not 8 <= cell <= 200:
         raise InputError(f"cell must be 8 to 200 pixels, got {cell}")
@@ -283,7 +322,8 @@ def _layout(scene: Scene, reach: ReachOverlay | None, cell: int, lang: Lang) -> 
     lines = _legend_lines(scene, reach, legend_lang)
     line_h = _line_height(cell)
     font = _font(font_path, _legend_font_size(line_h))
-    map_w, map_h = scene.width * cell, scene.height * cell
+    view = view or _View(0, 0, scene.width, scene.height, cell)
+    map_w, map_h = view.w * cell, view.h * cell
     width = max(map_w, MIN_LEGEND_WIDTH)
     room = width - (6 + (line_h - 6) + 6) - 8
     wrapped: list[tuple[str, tuple[str, Colour | None]]] = []
@@ -326,7 +366,11 @@ def _legend_font_size(line_h: int) -> int:
 
 
 def picture_size(
-    scene: Scene, reach: ReachOverlay | None = None, cell: int = DEFAULT_CELL, lang: Lang = "en"
+    scene: Scene,
+    reach: ReachOverlay | None = None,
+    cell: int = DEFAULT_CELL,
+    lang: Lang = "en",
+    window: Window | None = None,
 ) -> tuple[int, int]:
     """Return the ``(width, height)`` in pixels of the picture `render` draws.
 
@@ -334,7 +378,7 @@ def picture_size(
     the legend strip below it is one line per entry (long entries wrap) plus one line of
     margin; the picture is `MIN_LEGEND_WIDTH` wide when the map is narrower.
     """
-    return _layout(scene, reach, cell, lang).size
+    return _layout(scene, reach, cell, lang, _view(scene, window, cell)).size
 
 
 def _legend_lines(
@@ -409,9 +453,10 @@ def render_scene(
     cell: int = DEFAULT_CELL,
     lang: Lang = "en",
     base_dir: str | Path | None = None,
+    window: Window | None = None,
 ) -> Image.Image:
     """Draw `scene` (and `reach`, if given) and return the RGB picture; see `render`."""
-    return render(scene, reach=reach, cell=cell, lang=lang, base_dir=base_dir).image
+    return render(scene, reach=reach, cell=cell, lang=lang, base_dir=base_dir, window=window).image
 
 
 def render_png(
@@ -421,9 +466,32 @@ def render_png(
     cell: int = DEFAULT_CELL,
     lang: Lang = "en",
     base_dir: str | Path | None = None,
+    window: Window | None = None,
 ) -> bytes:
     """Draw `scene` and return PNG bytes; see `render`."""
-    return render(scene, reach=reach, cell=cell, lang=lang, base_dir=base_dir).png()
+    return render(scene, reach=reach, cell=cell, lang=lang, base_dir=base_dir, window=window).png()
+
+
+def reach_window(scene: Scene, reach: ReachOverlay, margin: int = 2) -> Window:
+    """Return the squares around the mover, its reach and its path, `margin` squares wider."""
+    squares = list(reach.costs) + list(reach.path)
+    if reach.target is not None:
+        squares.append(reach.target)
+    for creature in scene.creatures:
+        if creature.id == reach.mover:
+            side = footprint(scene, creature)
+            x, y = creature.at
+            squares += [(x, y), (x + side - 1, y + side - 1)]
+    if not squares:
+        return (0, 0, scene.width - 1, scene.height - 1)
+    xs = [x for x, _ in squares]
+    ys = [y for _, y in squares]
+    return (
+        max(0, min(xs) - margin),
+        max(0, min(ys) - margin),
+        min(scene.width - 1, max(xs) + margin),
+        min(scene.height - 1, max(ys) + margin),
+    )
 
 
 def render(
@@ -433,70 +501,86 @@ def render(
     cell: int = DEFAULT_CELL,
     lang: Lang = "en",
     base_dir: str | Path | None = None,
+    window: Window | None = None,
 ) -> Rendered:
     """Draw `scene`: background or terrain, grid, reach tint and costs, walls, doors,
     creatures, path, and a legend in `lang` below the map.
 
     `cell` is the side of a square in pixels (8 to 200). `base_dir` is where a relative
-    `scene.background` path is looked up (the scene file's folder). A background that cannot
+    `scene.background` path is looked up (the scene file's folder). `window`
+    ``(x0, y0, x1, y1)`` draws only those squares (inclusive; `reach_window` gives the part
+    around a mover), square (x0, y0) at the picture's top left. A background that cannot
     be read, or a language whose glyphs no installed font has, is reported in
     `Rendered.notes`, and the picture is drawn anyway (terrain colours, English legend).
     """
-    layout = _layout(scene, reach, cell, lang)
+    view = _view(scene, window, cell)
+    layout = _layout(scene, reach, cell, lang, view)
     notes = list(layout.notes)
     font_path, line_h = layout.font_path, layout.line_h
     width, height = layout.map_size
-    image = Image.new("RGB", layout.size, _LEGEND_BG)
+    image = Image.new("RGB", (width, height), TERRAIN_COLOURS["open"])
     background = _background(scene, base_dir, notes)
     if background is not None:
-        extent = _extent(scene)
-        size = (max(1, round(extent[0] * cell)), max(1, round(extent[1] * cell)))
-        image.paste(background.convert("RGB").resize(size, Image.Resampling.LANCZOS), (0, 0))
-        # Squares outside the picture (a partial last row or column) get the open colour.
-        if size[0] < width:
-            ImageDraw.Draw(image).rectangle(
-                (size[0], 0, width - 1, height - 1), fill=TERRAIN_COLOURS["open"]
-            )
-        if size[1] < height:
-            ImageDraw.Draw(image).rectangle(
-                (0, size[1], width - 1, height - 1), fill=TERRAIN_COLOURS["open"]
-            )
+        _paste_background(image, background, _extent(scene), view)
     else:
-        _draw_terrain(ImageDraw.Draw(image), scene, cell)
+        _draw_terrain(ImageDraw.Draw(image), scene, view)
     overlay = Image.new("RGBA", image.size, (0, 0, 0, 0))
     odraw = ImageDraw.Draw(overlay)
     if background is not None:
         # Terrain painted over an imported picture shows as a tint, so the picture stays visible.
-        _draw_terrain(odraw, scene, cell, alpha=TERRAIN_ALPHA)
-    for x in range(scene.width + 1):
+        _draw_terrain(odraw, scene, view, alpha=TERRAIN_ALPHA)
+    for x in range(view.w + 1):
         odraw.line((x * cell, 0, x * cell, height - 1), fill=_GRID)
-    for y in range(scene.height + 1):
+    for y in range(view.h + 1):
         odraw.line((0, y * cell, width - 1, y * cell), fill=_GRID)
     if reach is not None:
         for (x, y), cost in reach.costs.items():
-            if 0 <= x < scene.width and 0 <= y < scene.height:
+            if view.holds(x, y):
                 colour = BAND_COLOURS[reach.band(cost)]
-                left, top, right, bottom = square_box(x, y, cell)
+                left, top, right, bottom = square_box(x - view.x0, y - view.y0, cell)
                 odraw.rectangle((left + 1, top + 1, right, bottom), fill=(*colour, REACH_ALPHA))
     image = Image.alpha_composite(image.convert("RGBA"), overlay).convert("RGB")
     draw = ImageDraw.Draw(image)
     small = _font(font_path, max(8, cell // 3))
     if reach is not None and cell >= 16:
         for (x, y), cost in sorted(reach.costs.items()):
-            if 0 <= x < scene.width and 0 <= y < scene.height:
-                cx, cy = x * cell + cell // 2, y * cell + cell - max(2, cell // 10)
-                draw.text((cx, cy), _num(cost), fill=_TEXT, font=small, anchor="ms")
-    _draw_walls(draw, scene, cell)
-    _draw_creatures(draw, scene, cell, reach, small)
+            if view.holds(x, y):
+                cx, cy = view.px(x + 0.5, y + 1)
+                draw.text((cx, cy - max(2, cell // 10)), _num(cost), fill=_TEXT, font=small,
+                          anchor="ms")  # fmt: skip
+    _draw_walls(draw, scene, view)
+    _draw_creatures(draw, scene, view, reach, small)
     if reach is not None and len(reach.path) > 1:
-        centres = [(x * cell + cell // 2, y * cell + cell // 2) for x, y in reach.path]
+        centres = [view.px(x + 0.5, y + 0.5) for x, y in reach.path]
         draw.line(centres, fill=PATH_COLOUR, width=max(2, cell // 12), joint="curve")
         r = max(2, cell // 10)
         tx, ty = centres[-1]
         draw.ellipse((tx - r, ty - r, tx + r, ty + r), fill=PATH_COLOUR)
+    picture = Image.new("RGB", layout.size, _LEGEND_BG)
+    picture.paste(image, (0, 0))
     legend_font = _font(font_path, _legend_font_size(line_h))
-    _draw_legend(draw, layout.lines, height, line_h, legend_font)
-    return Rendered(image, tuple(notes))
+    _draw_legend(ImageDraw.Draw(picture), layout.lines, height, line_h, legend_font)
+    return Rendered(picture, tuple(notes))
+
+
+def _paste_background(
+    image: Image.Image, background: Image.Image, extent: tuple[Fraction, Fraction], view: _View
+) -> None:
+    """Stretch the picture over its extent and paste the part the view shows."""
+    cell = view.cell
+    full_w = max(1, round(extent[0] * cell))
+    full_h = max(1, round(extent[1] * cell))
+    left, top = view.x0 * cell, view.y0 * cell
+    right = min(left + image.width, full_w)
+    bottom = min(top + image.height, full_h)
+    if right <= left or bottom <= top:
+        return
+    sx, sy = background.width / full_w, background.height / full_h
+    box = (left * sx, top * sy, right * sx, bottom * sy)
+    part = background.convert("RGB").resize(
+        (right - left, bottom - top), Image.Resampling.LANCZOS, box=box
+    )
+    image.paste(part, (0, 0))
 
 
 def _extent(scene: Scene) -> tuple[Fraction, Fraction]:
@@ -539,28 +623,30 @@ def _background(scene: Scene, base_dir: str | Path | None, notes: list[str]) -> 
 
 
 def _draw_terrain(
-    draw: ImageDraw.ImageDraw, scene: Scene, cell: int, alpha: int | None = None
+    draw: ImageDraw.ImageDraw, scene: Scene, view: _View, alpha: int | None = None
 ) -> None:
     """Fill squares with their terrain colours; with `alpha`, tint all but open ground."""
     colours = {char: terrain_colour(entry) for char, entry in scene.legend.items()}
-    for y, row in enumerate(scene.rows):
+    cell = view.cell
+    for y in range(view.y0, view.y0 + view.h):
+        row = scene.rows[y][view.x0 : view.x0 + view.w]
+        top = (y - view.y0) * cell
         x = 0
         while x < len(row):
             char, start = row[x], x
             while x < len(row) and row[x] == char:
                 x += 1
-            box = (start * cell, y * cell, x * cell - 1, (y + 1) * cell - 1)
+            box = (start * cell, top, x * cell - 1, top + cell - 1)
             if alpha is None:
                 draw.rectangle(box, colours[char])
             elif colours[char] != TERRAIN_COLOURS["open"]:
                 draw.rectangle(box, (*colours[char], alpha))
 
 
-def _draw_walls(draw: ImageDraw.ImageDraw, scene: Scene, cell: int) -> None:
-    thick = max(2, cell // 8)
+def _draw_walls(draw: ImageDraw.ImageDraw, scene: Scene, view: _View) -> None:
+    thick = max(2, view.cell // 8)
     for wall in scene.walls:
-        a = (float(wall.start[0]) * cell, float(wall.start[1]) * cell)
-        b = (float(wall.end[0]) * cell, float(wall.end[1]) * cell)
+        a, b = view.px(*wall.start), view.px(*wall.end)
         if wall.door is None:
             draw.line((a, b), fill=WALL_COLOUR, width=thick)
         elif wall.door == "closed":
@@ -588,21 +674,18 @@ def _side_colours(scene: Scene) -> dict[str, Colour]:
 def _draw_creatures(
     draw: ImageDraw.ImageDraw,
     scene: Scene,
-    cell: int,
+    view: _View,
     reach: ReachOverlay | None,
     font: ImageFont.FreeTypeFont | ImageFont.ImageFont,
 ) -> None:
     colours = _side_colours(scene)
+    cell = view.cell
     for creature in scene.creatures:
         side = footprint(scene, creature)
         x0, y0 = creature.at
+        left, top = view.px(x0, y0)
         inset = max(2, cell // 8)
-        box = (
-            x0 * cell + inset,
-            y0 * cell + inset,
-            (x0 + side) * cell - inset,
-            (y0 + side) * cell - inset,
-        )
+        box = (left + inset, top + inset, left + side * cell - inset, top + side * cell - inset)
         is_mover = reach is not None and creature.id == reach.mover
         outline = (255, 255, 255) if is_mover else (20, 20, 20)
         width = max(2, cell // 10) if is_mover else 1

@@ -219,35 +219,67 @@ def render_command(
     cell: int | None = typer.Option(
         None, "--cell", help="side of a square in pixels, 8-200 (default 40, less on big maps)"
     ),
+    crop: bool = typer.Option(
+        False, "--crop", help="draw only the part around the mover's reach (2 squares more)"
+    ),
+    window: str | None = typer.Option(
+        None, "--window", help="draw only squares X0,Y0,X1,Y1 (inclusive)"
+    ),
     as_json: bool = typer.Option(False, "--json", help="print a JSON report"),
     lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
 ) -> None:
     """Draw a scene as a PNG: map, walls, doors, creatures, reach by cost band and a path."""
     try:
-        _render(scene_file, output, mover, action, to, distance, speed, cell, as_json, lang)
+        frame = _window(window) if window is not None else None
+        if crop and frame is not None:
+            raise InputError("give --crop or --window, not both")
+        if crop and mover is None:
+            raise InputError("--crop needs --mover ID (it crops to the mover's reach)")
+        options = _RenderOptions(mover, action, to, distance, speed, cell, crop, frame)
+        _render(scene_file, output, options, as_json, lang)
     except FootfallError as exc:
         fail(str(exc))
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _RenderOptions:
+    """What to draw over the map, as the command line asked."""
+
+    mover: str | None
+    action: str | None
+    to: str | None
+    distance: int | None
+    speed: int | None
+    cell: int | None
+    crop: bool
+    window: tuple[int, int, int, int] | None
+
+
+def _window(text: str) -> tuple[int, int, int, int]:
+    parts = text.replace(" ", "").split(",")
+    try:
+        x0, y0, x1, y1 = (int(p) for p in parts)
+    except ValueError:
+        raise InputError(
+            f"--window expects X0,Y0,X1,Y1 (four whole numbers), got {text!r}"
+        ) from None
+    if x1 < x0 or y1 < y0:
+        raise InputError(f"--window {text!r}: X1 must be at least X0 and Y1 at least Y0")
+    return x0, y0, x1, y1
+
+
 def _render(
-    scene_file: Path,
-    output: Path,
-    mover: str | None,
-    action: str | None,
-    to: str | None,
-    distance: int | None,
-    speed: int | None,
-    cell: int | None,
-    as_json: bool,
-    lang_text: str,
+    scene_file: Path, output: Path, options: _RenderOptions, as_json: bool, lang_text: str
 ) -> None:
-    from footfall.render import render
+    from footfall.render import reach_window, render
     from footfall.scene import creature as find_creature
     from footfall.scene import load_scene
 
     language = parse_lang(lang_text)
     scene = load_scene(scene_file)
     overlay = None
+    mover, action, to, speed = options.mover, options.action, options.to, options.speed
+    distance, cell, window = options.distance, options.cell, options.window
     if mover is None and (action is not None or to is not None or speed is not None):
         raise InputError("--action, --to and --speed need --mover ID")
     if mover is not None:
@@ -260,9 +292,21 @@ def _render(
                 scene, creatures=tuple(changed if c.id == mover else c for c in scene.creatures)
             )
         overlay = _reach(scene, mover, action, to, distance, language)
+    if options.crop and overlay is not None:
+        window = reach_window(scene, overlay)
     if cell is None:
-        cell = auto_cell(scene.width, scene.height)
-    drawn = render(scene, reach=overlay, cell=cell, lang=language, base_dir=scene_file.parent)
+        if window is None:
+            cell = auto_cell(scene.width, scene.height)
+        else:
+            cell = auto_cell(window[2] - window[0] + 1, window[3] - window[1] + 1)
+    drawn = render(
+        scene,
+        reach=overlay,
+        cell=cell,
+        lang=language,
+        base_dir=scene_file.parent,
+        window=window,
+    )
     try:
         drawn.image.save(output, format="PNG")
     except (OSError, ValueError) as exc:
@@ -275,6 +319,7 @@ def _render(
                 "width": width,
                 "height": height,
                 "cell": cell,
+                "window": list(window) if window is not None else None,
                 "reachable": len(overlay.costs) if overlay is not None else None,
                 "path": [list(s) for s in overlay.path] if overlay is not None else None,
                 "notes": list(drawn.notes),
