@@ -165,3 +165,33 @@ def test_unknown_scene_lists_samples() -> None:
     code, out = run("reach", "no-such-scene", "--mover", "x")
     assert code == 2
     assert "unknown sample scene 'no-such-scene'" in out
+
+
+RULE_IDS = [
+    "out-of-bounds",
+    "wall",
+    "impassable",
+    "corner",
+    "budget",
+    "enemy-space",
+    "occupied-end",
+    "obstacle-end",
+    "hampered-run",
+    "straight-line",
+    "ally-charge",
+    "squeeze",
+    "too-narrow",
+    "shift-terrain",
+    "speed-cap",
+    "diagonal",
+    "hampered",
+]
+
+
+@pytest.mark.parametrize("rule", RULE_IDS)
+def test_every_rule_id_has_a_message(rule: str) -> None:
+    """Every grid rule id of RULES.md has a message in en, ru and zh."""
+    from footfall.i18n import catalog
+
+    texts = catalog()[f"tactical.rule.{rule}"]
+    assert set(texts) == {"en", "ru", "zh"} and all(texts.values())

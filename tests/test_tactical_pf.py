@@ -207,7 +207,7 @@ def test_double_move_one_diagonal_count() -> None:
 
 def test_run_budget_and_heavy_armor() -> None:
     """Run x4; x3 in heavy armor (seed 000 'Бег (x4)' / 'Бег (x3)')."""
-    s = make("pf1e", ["." * 30], mob("v", 0, 0), mob("h", 0, 0, armor="heavy", helpless=True))
+    s = make("pf1e", ["." * 30], mob("v", 0, 0))
     assert reachable(s, "v", "run").to_json()["budget"] == 120
     s2 = make("pf1e", ["." * 30], mob("h", 0, 0, armor="heavy"))
     assert reachable(s2, "h", "run").to_json()["budget"] == 90
@@ -348,3 +348,12 @@ def test_large_mover_corner_rule_for_every_square() -> None:
     s = make("pf1e", ["..#.", "....", "....", "...."], mob("o", 0, 0, size="large"))
     assert rules_of(check_path(s, "o", [(1, 1)])) == ["corner"]  # (1,0)->(2,1) passes (2,0)
     assert reachable(s, "o").cost_at((1, 1)) == 2
+
+
+def test_five_foot_step_needs_speed() -> None:
+    """No five-foot step with speed 0 (official; RULES 1.4)."""
+    s = make("pf1e", ["..."], mob("v", 0, 0, speed=0))
+    reach = reachable(s, "v", "five-foot-step").to_json()
+    assert reach["squares"] == []
+    assert reach["notes"][0]["note"] == "no-speed"
+    assert rules_of(check_path(s, "v", [(1, 0)], action="five-foot-step")) == ["budget"]

@@ -1047,8 +1047,6 @@ def walk(policy: Policy, path: list[tuple[int, int]], frame: Frame | None = None
             end = int(frame.end[y - frame.y0, x - frame.x0])
             if end != End.OK:
                 violations.append((len(path), END_RULE[end]))
-        if policy.rules.no_ally:
-            pass  # ally-charge comes from step_price (code bit), once per square
     violations.sort(key=lambda v: v[0])
     return Walk(tuple(steps), total, tuple(violations))
 
