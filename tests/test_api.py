@@ -59,6 +59,13 @@ def test_openapi_and_docs(client: TestClient) -> None:
         "/api/check",
         "/api/chase",
         "/api/import",
+        "/api/render",
+        "/api/travel",
+        "/api/route",
+        "/api/rates/{system}",
+        "/api/tables/{system}",
+        "/api/tables/{system}/{table}",
+        "/api/limits",
     ):
         assert path in schema["paths"], path
     docs = client.get("/docs")
@@ -650,3 +657,44 @@ def test_route_needs_one_map(client: TestClient) -> None:
     assert _error(response, 400) == (
         "give either 'map' (text or JSON) or 'sample' (a shipped map name)"
     )
+
+
+# ---------------------------------------------------------------------------- render
+
+
+def test_render_png_size(client: TestClient) -> None:
+    """/api/render answers a PNG of the size ``footfall render`` draws, with the reach drawn."""
+    import io
+
+    from PIL import Image
+
+    from footfall.cli.maps import reach_overlay
+    from footfall.render import picture_size
+    from footfall.scene import parse_scene
+    from footfall.tactical import reachable
+
+    scene_json = client.get("/api/scenes/pf1e-ogre-bridge").json()
+    response = client.post("/api/render", json={"scene": scene_json, "mover": "ogre", "cell": 20})
+    assert response.status_code == 200 and response.headers["content-type"] == "image/png"
+    image = Image.open(io.BytesIO(response.content))
+    scene = parse_scene(scene_json)
+    overlay = reach_overlay(reachable(scene, "ogre").to_json())
+    assert image.size == picture_size(scene, overlay, 20)
+
+
+def test_render_never_reads_a_server_file(client: TestClient, tmp_path: Any) -> None:
+    """A background given as a file path is not read: the picture is the one without it."""
+    from PIL import Image
+
+    picture = tmp_path / "red.png"
+    Image.new("RGB", (80, 20), (255, 0, 0)).save(picture)
+    with_path = {**LINE, "background": str(picture)}
+    drawn = client.post("/api/render", json={"scene": with_path, "cell": 20}).content
+    plain = client.post("/api/render", json={"scene": LINE, "cell": 20}).content
+    assert drawn == plain
+
+
+def test_render_needs_mover_for_path(client: TestClient) -> None:
+    """A path target without a mover is a 400."""
+    response = client.post("/api/render", json={"scene": LINE, "to": [1, 0]})
+    assert _error(response, 400) == "'action' and 'to' need a 'mover'"

@@ -22,6 +22,7 @@ Example::
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import threading
@@ -220,6 +221,20 @@ class CheckQuery(TacticalQuery):
     """``check``: the squares after the start, in order."""
 
     path: list[tuple[int, int]] = Field(description="Squares after the start, [[x, y], ...].")
+
+
+class RenderQuery(_Model):
+    """``render``: a scene as a PNG, with a mover's reach (and a path) drawn on it."""
+
+    scene: dict[str, Any] = Field(description=_SCENE_DOC)
+    mover: str | None = Field(None, description="Creature whose reach to draw.")
+    action: str | None = Field(None, description="Action id (the system's default if absent).")
+    to: tuple[int, int] | None = Field(None, description="Draw the cheapest path to [x, y].")
+    distance: int | None = Field(None, ge=0, le=10_000, description="Granted distance N.")
+    interpretations: dict[str, str] = Field(default_factory=dict, description="RULES.md switches.")
+    flying: bool | None = Field(None, description="Move by flight; default: the library's.")
+    cell: int | None = Field(None, ge=8, le=200, description="Pixels a square (default 40).")
+    lang: str = Field("en", description=_LANG_DOC, json_schema_extra=_LANG_ENUM)
 
 
 class SceneBody(_Model):
@@ -514,6 +529,20 @@ def create_app(
             )
         return {"scene": scene_to_json(scene), "warnings": list(result.warnings)}
 
+    @app.post(
+        "/api/render",
+        tags=["scenes"],
+        response_class=Response,
+        responses={200: {"content": {"image/png": {}}, "description": "The picture (PNG)."}},
+    )
+    def render_(body: RenderQuery) -> Response:
+        """Draw a scene as a PNG (``footfall render``): reach by cost band, a path, a legend.
+
+        A background given as a file path is not read (the server reads no files a request
+        names); an embedded ``data:`` picture is drawn.
+        """
+        return Response(_render(body, parse(body.scene)), media_type="image/png")
+
     # -------------------------------------------------------------- tactical
 
     _install_tactical(app, lim, parse)
@@ -674,6 +703,35 @@ def _travel(body: TravelQuery, lim: Limits) -> Any:
         metric=body.metric,
     )
     return journey.to_json()
+
+
+def _render(body: RenderQuery, scene: Any) -> bytes:
+    """Draw the picture of a ``/api/render`` request."""
+    from footfall.cli.maps import auto_cell, reach_overlay
+    from footfall.render import render
+    from footfall.tactical import find_path, reachable
+
+    lang = _lang(body.lang)
+    if scene.background is not None and not scene.background.startswith("data:"):
+        scene = dataclasses.replace(scene, background=None)
+    overlay = None
+    if body.mover is None and (body.action is not None or body.to is not None):
+        raise InputError("'action' and 'to' need a 'mover'")
+    if body.mover is not None:
+        options: dict[str, Any] = {
+            "action": body.action,
+            "switches": dict(body.interpretations),
+            "distance": body.distance,
+            "flying": body.flying,
+        }
+        reach = reachable(scene, body.mover, **options).to_json(lang)
+        path = None
+        if body.to is not None:
+            path = find_path(scene, body.mover, body.to, **options).to_json(lang)
+        overlay = reach_overlay(reach, path)
+    cell = body.cell if body.cell is not None else auto_cell(scene.width, scene.height)
+    png: bytes = render(scene, reach=overlay, cell=cell, lang=lang).png()
+    return png
 
 
 def _route(body: RouteQuery, lim: Limits) -> Any:

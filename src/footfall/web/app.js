@@ -730,6 +730,27 @@
     setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
     status(tr("saved", { name: a.download }));
   }
+  async function savePicture() {
+    // The server draws the picture (footfall render); the browser saves it.
+    try {
+      const body = { lang: state.lang, scene: state.scene, interpretations: state.interp };
+      if (mover()) {
+        Object.assign(body, baseQuery(), { action: state.action });
+        if (state.hover && state.hover.to) body.to = state.hover.to;
+      }
+      const res = await fetch("api/render", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      if (!res.ok) throw new Error(((await res.json()) || {}).error || String(res.status));
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(await res.blob());
+      a.download = (state.sceneName || "scene") + ".png";
+      document.body.append(a);
+      a.click();
+      setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+      status(tr("saved", { name: a.download }));
+    } catch (e) {
+      status(e.message, true);
+    }
+  }
   async function openFile(file) {
     try {
       if (file.size > ((state.meta && state.meta.limits.body_bytes) || 2e6)) throw new Error(file.name + ": too large");
@@ -865,6 +886,7 @@
     $("file").addEventListener("change", (e) => { if (e.target.files[0]) openFile(e.target.files[0]); e.target.value = ""; });
     $("save-btn").addEventListener("click", saveScene);
     $("new-btn").addEventListener("click", newScene);
+    $("png-btn").addEventListener("click", savePicture);
     const drop = $("drop");
     drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("dragover"); });
     drop.addEventListener("dragleave", () => drop.classList.remove("dragover"));
