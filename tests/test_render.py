@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from footfall.errors import InputError
+from footfall.errors import InputError, LimitError
 from footfall.render import (
     BAND_COLOURS,
     DOOR_CLOSED_COLOUR,
@@ -311,3 +311,11 @@ def test_window_outside_the_map_is_refused() -> None:
     """A window holding no square of the map is an error naming the map's size."""
     with pytest.raises(InputError, match=r"window \[20, 20, 30, 30\] holds no square"):
         render_scene(scene_of(), window=(20, 20, 30, 30))
+
+
+def test_picture_over_the_pixel_limit_is_refused() -> None:
+    """A 1000x1000-square map at 8 pixels a square is over the limit; a window of it is not."""
+    big = parse_scene({"footfall": 1, "system": "pf1e", "map": ["." * 1000] * 1000})
+    with pytest.raises(LimitError, match="is over the limit of 40000000 pixels"):
+        picture_size(big, cell=8)
+    assert picture_size(big, cell=8, window=(0, 0, 99, 99))[0] == 800

@@ -335,7 +335,8 @@ def _layout(
     if width * height > MAX_PIXELS:
         raise LimitError(
             f"picture of {width}x{height} pixels is over the limit of {MAX_PIXELS} pixels; "
-            f"use a smaller cell (now {cell} pixels a square, 8 the least)"
+            f"use a smaller cell (now {cell} pixels a square, 8 the least) or draw a window "
+            "(--crop, --window)"
         )
     return _Layout(lines, font_path, line_h, (map_w, map_h), (width, height), tuple(notes))
 
