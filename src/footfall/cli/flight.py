@@ -1,9 +1,589 @@
-"""CLI commands: flight (placeholder until its issue lands)."""
+"""CLI commands of D&D 3.5 flight: ``footfall fly check | path | reach | stall | table``.
+
+Thin: parse options, build the flyer (from a scene's creature, or ``--speed`` and
+``--maneuverability`` in the open sky), call `footfall.flight`, print readable text or JSON.
+"""
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Annotated, Any
+
 import typer
+
+from footfall.cli import emit_json, fail
+from footfall.cli.tactical import load_scene_arg
+from footfall.errors import FootfallError, InputError
+from footfall.flight import (
+    OPEN_SKY,
+    Airspace,
+    FlightCheck,
+    FlightState,
+    Flyer,
+    Stall,
+    check,
+    direction_name,
+    parse_direction,
+    parse_squares,
+    parse_steps,
+    stall,
+)
+from footfall.flight.reach import FlightReach, find_path, format_steps, reach
+from footfall.flight.space import SceneAirspace, flight_system, flyer_of, scene_flyer
+from footfall.i18n import Lang, parse_lang, t
+from footfall.rules import ANY, System, TurnInPlace, TurnRate
+
+__all__ = ["register"]
+
+fly = typer.Typer(
+    name="fly",
+    help="D&D 3.5 flight: maneuverability, altitude, climbing, diving, stalling.",
+    no_args_is_help=True,
+)
+
+_ACTIONS = {"move": 1, "double-move": 2}
+
+SceneArg = Annotated[
+    str | None,
+    typer.Argument(help="Scene file or sample name (dnd35); omit to fly in the open sky."),
+]
+MoverOpt = Annotated[str | None, typer.Option("--mover", help="Id of the flying creature.")]
+SpeedOpt = Annotated[int | None, typer.Option("--speed", help="Fly speed, ft (no scene).")]
+ClassOpt = Annotated[
+    str | None,
+    typer.Option("--maneuverability", "-m", help="perfect|good|average|poor|clumsy (no scene)."),
+]
+AltOpt = Annotated[
+    int | None, typer.Option("--alt", help="Starting altitude, ft (default: the creature's).")
+]
+FacingOpt = Annotated[str, typer.Option("--facing", help="Starting facing: N NE E SE S SW W NW.")]
+ActionOpt = Annotated[str, typer.Option("--action", help="move | double-move.")]
+SinceTurnOpt = Annotated[
+    int, typer.Option("--since-turn", help="Ft flown since the last turn before this move.")
+]
+SinceDiveOpt = Annotated[
+    int | None,
+    typer.Option("--since-dive", help="Ft of level flight since a descent ending just before."),
+]
+ReflexOpt = Annotated[int, typer.Option("--reflex", help="Reflex save bonus (stall odds).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+LangOpt = Annotated[str, typer.Option("--lang", help="en | ru | zh.")]
+
+
+def _ft(value: Fraction | int) -> str:
+    """Write a length in ft: an integer, or a decimal for halves."""
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else str(float(value))
+
+
+def _num(value: Fraction | int) -> int | float:
+    """Return a JSON number for an exact multiple of 2.5 ft."""
+    value = Fraction(value)
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+def _pct(p: Fraction) -> str:
+    """Write a probability as a percentage for people (display rounding only)."""
+    return f"{float(p) * 100:.4g}%"
+
+
+def _setup(
+    scene_arg: str | None,
+    mover: str | None,
+    speed: int | None,
+    cls: str | None,
+    alt: int | None,
+    facing: str,
+    action: str,
+    since_turn: int,
+    since_dive: int | None,
+) -> tuple[System, Flyer, Airspace, FlightState, str, int]:
+    """Return system, flyer, airspace, start state, mover name and budget (ft)."""
+    if action not in _ACTIONS:
+        raise InputError(f"unknown action {action!r} (known: {', '.join(_ACTIONS)})")
+    heading = parse_direction(facing)
+    if since_turn < 0 or (since_dive is not None and since_dive < 0):
+        raise InputError("--since-turn and --since-dive must be at least 0 ft")
+    if scene_arg is not None:
+        if mover is None:
+            raise InputError("--mover is required with a scene (the id of the flyer)")
+        if speed is not None or cls is not None:
+            raise InputError("--speed and --maneuverability are for the open sky: omit the scene")
+        scene = load_scene_arg(scene_arg)
+        system, flyer, space, creature = scene_flyer(scene, mover)
+        x, y = creature.at
+        start_alt = creature.alt if alt is None else alt
+        name = mover
+        air: Airspace = space
+    else:
+        if speed is None or cls is None:
+            raise InputError("without a scene, give --speed and --maneuverability")
+        system = flight_system("dnd35")
+        flyer = flyer_of(system, speed, cls)
+        x, y = 0, 0
+        start_alt = 0 if alt is None else alt
+        name = mover or "flyer"
+        air = OPEN_SKY
+    if start_alt < 0 or start_alt % 5:
+        raise InputError(f"altitude must be a multiple of 5 ft, at least 0, not {start_alt}")
+    start = FlightState(
+        x,
+        y,
+        start_alt,
+        heading,
+        since_turn=since_turn,
+        level_after_dive=since_dive,
+    )
+    return system, flyer, air, start, name, flyer.speed * _ACTIONS[action]
+
+
+def _flyer_line(name: str, flyer: Flyer, start: FlightState, lang: Lang) -> str:
+    return t(
+        "flight.label.flyer",
+        lang,
+        id=name,
+        speed=flyer.speed,
+        cls=flyer.row.names.get(lang),
+        facing=direction_name(start.facing),
+        alt=start.alt,
+    )
+
+
+def _place(state: FlightState) -> str:
+    return f"({state.x},{state.y},{state.alt} {direction_name(state.facing)})"
+
+
+def _stall_json(fall: Stall) -> dict[str, Any]:
+    return {
+        "alt": fall.alt,
+        "reflex": fall.reflex,
+        "dc": fall.dc,
+        "p_save": str(fall.p_success),
+        "rounds": [
+            {
+                "round": r.round,
+                "alt_before": r.alt_before,
+                "alt_after": r.alt_after,
+                "save": r.save,
+                "p_reach": str(r.p_reach),
+                "p_recover": str(r.p_recover),
+                "p_crash": str(r.p_crash),
+            }
+            for r in fall.rounds
+        ],
+        "p_recover": str(fall.p_recover),
+        "p_crash": str(fall.p_crash),
+        "damage_dice": fall.damage_dice,
+        "damage": f"{fall.damage_dice}d6",
+    }
+
+
+def _stall_lines(fall: Stall, lang: Lang, rounds: int | None = None) -> list[str]:
+    lines = [
+        t(
+            "flight.label.stall",
+            lang,
+            alt=fall.alt,
+            reflex=fall.reflex,
+            dc=fall.dc,
+            p=_pct(fall.p_success),
+        )
+    ]
+    for r in fall.rounds:
+        lines.append(
+            "  "
+            + t(
+                "flight.label.round",
+                lang,
+                round=r.round,
+                before=r.alt_before,
+                after=r.alt_after,
+                recover=_pct(r.p_recover),
+                crash=_pct(r.p_crash),
+            )
+        )
+    lines.append(
+        t(
+            "flight.label.totals",
+            lang,
+            recover=_pct(fall.p_recover),
+            crash=_pct(fall.p_crash),
+            dice=fall.damage_dice,
+            average=_ft(fall.damage_average),
+        )
+    )
+    if rounds is not None:
+        lines.append(
+            t("flight.label.within", lang, rounds=rounds, p=_pct(fall.p_recover_within(rounds)))
+        )
+    return lines
+
+
+def _check_json(name: str, action: str, result: FlightCheck) -> dict[str, Any]:
+    flyer, start = result.flyer, result.start
+    need = flyer.min_forward_ft
+    return {
+        "mover": name,
+        "maneuverability": flyer.maneuverability.value,
+        "speed": flyer.speed,
+        "action": action,
+        "budget": result.budget_ft,
+        "unit": "ft",
+        "start": {
+            "at": [start.x, start.y],
+            "alt": start.alt,
+            "facing": direction_name(start.facing),
+        },
+        "legal": result.legal,
+        "cost": _num(result.cost_ft),
+        "violations": [
+            {"step": v.step, "rule": v.rule, "message": v.message} for v in result.violations
+        ],
+        "path": [
+            {
+                "step": number,
+                "at": [s.x, s.y],
+                "alt": s.alt,
+                "facing": direction_name(s.facing),
+                "cost": _num(s.spent_ft),
+            }
+            for number, s in zip(result.numbers, result.states, strict=True)
+        ],
+        "forward": result.end.forward,
+        "min_forward": None if need is None else _num(need),
+        "landed": result.landed,
+        "stall": None if result.stall is None else _stall_json(result.stall),
+    }
+
+
+def _check_lines(name: str, result: FlightCheck, lang: Lang) -> list[str]:
+    flyer = result.flyer
+    key = "flight.label.legal" if result.legal else "flight.label.illegal"
+    lines = [
+        _flyer_line(name, flyer, result.start, lang),
+        t(key, lang, cost=_ft(result.cost_ft), budget=result.budget_ft),
+    ]
+    for v in result.violations:
+        lines.append(f"  {t('flight.label.step', lang, step=v.step)}  {v.rule}  {v.message}")
+    path = [_place(result.start)]
+    for step_text, state in zip(_step_words(result), result.states, strict=True):
+        path.append(f"{step_text} {_place(state)}")
+    lines.append(f"{t('flight.label.path', lang)}: " + " ".join(path))
+    need = flyer.min_forward_ft
+    lines.append(
+        t(
+            "flight.label.forward",
+            lang,
+            forward=result.end.forward,
+            need=t("flight.label.no_minimum", lang) if need is None else _ft(need),
+        )
+    )
+    if result.landed:
+        lines.append(t("flight.label.landed", lang))
+    if result.stall is not None:
+        lines.extend(_stall_lines(result.stall, lang))
+    return lines
+
+
+def _step_words(result: FlightCheck) -> list[str]:
+    return [format_steps([step]) for step in result.steps]
+
+
+@fly.command("check")
+def check_command(
+    scene: SceneArg = None,
+    mover: MoverOpt = None,
+    steps: Annotated[
+        str | None, typer.Option("--steps", help="Steps, e.g. 'f2 r90 d10' (see docs/flight.md).")
+    ] = None,
+    path: Annotated[
+        str | None, typer.Option("--path", help="3-D squares after the start: 'X,Y,ALT ...'.")
+    ] = None,
+    speed: SpeedOpt = None,
+    maneuverability: ClassOpt = None,
+    alt: AltOpt = None,
+    facing: FacingOpt = "N",
+    action: ActionOpt = "move",
+    since_turn: SinceTurnOpt = 0,
+    since_dive: SinceDiveOpt = None,
+    reflex: ReflexOpt = 0,
+    json_out: JsonOpt = False,
+    lang: LangOpt = "en",
+) -> None:
+    """Check a flight path: cost, and every maneuverability rule it breaks."""
+    try:
+        language = parse_lang(lang)
+        system, flyer, air, start, name, budget = _setup(
+            scene, mover, speed, maneuverability, alt, facing, action, since_turn, since_dive
+        )
+        if (steps is None) == (path is None):
+            raise InputError("give exactly one of --steps and --path")
+        parsed = (
+            parse_steps(steps) if steps is not None else parse_squares(path or "", flyer, start)
+        )
+        result = check(
+            flyer,
+            start,
+            parsed,
+            system=system,
+            budget_ft=budget,
+            space=air,
+            reflex=reflex,
+            lang=language,
+        )
+        if json_out:
+            emit_json(_check_json(name, action, result))
+        else:
+            typer.echo("\n".join(_check_lines(name, result, language)))
+    except FootfallError as exc:
+        fail(str(exc))
+
+
+@fly.command("path")
+def path_command(
+    scene: SceneArg = None,
+    mover: MoverOpt = None,
+    to: Annotated[str, typer.Option("--to", help="Where to end: X,Y,ALT.")] = "",
+    end_facing: Annotated[
+        str | None, typer.Option("--end-facing", help="Facing wanted at the end (any if omitted).")
+    ] = None,
+    speed: SpeedOpt = None,
+    maneuverability: ClassOpt = None,
+    alt: AltOpt = None,
+    facing: FacingOpt = "N",
+    action: ActionOpt = "move",
+    since_turn: SinceTurnOpt = 0,
+    since_dive: SinceDiveOpt = None,
+    json_out: JsonOpt = False,
+    lang: LangOpt = "en",
+) -> None:
+    """Find a cheapest legal flight ending at a square and altitude: yes or no, cost, steps."""
+    try:
+        language = parse_lang(lang)
+        system, flyer, air, start, name, budget = _setup(
+            scene, mover, speed, maneuverability, alt, facing, action, since_turn, since_dive
+        )
+        parts = to.split(",")
+        try:
+            tx, ty, talt = (int(p) for p in parts)
+        except ValueError:
+            raise InputError(f"--to {to!r} is not a 3-D square X,Y,ALT (e.g. 3,4,20)") from None
+        want = None if end_facing is None else parse_direction(end_facing)
+        found = find_path(
+            flyer, start, (tx, ty, talt), system=system, budget_ft=budget, facing=want, space=air
+        )
+        if found is None:
+            if json_out:
+                emit_json(
+                    {
+                        "mover": name,
+                        "action": action,
+                        "to": [tx, ty],
+                        "alt": talt,
+                        "found": False,
+                        "budget": budget,
+                        "unit": "ft",
+                        "reason": t("flight.label.not_found", language, budget=budget),
+                    }
+                )
+            else:
+                typer.echo(_flyer_line(name, flyer, start, language))
+                typer.echo(t("flight.label.not_found", language, budget=budget))
+            return
+        text = format_steps(found.steps)
+        result = check(flyer, start, parse_steps(text), system=system, budget_ft=budget, space=air)
+        if json_out:
+            out = _check_json(name, action, result)
+            out.update({"to": [tx, ty], "alt": talt, "found": True, "steps": text})
+            emit_json(out)
+        else:
+            typer.echo(_flyer_line(name, flyer, start, language))
+            typer.echo(t("flight.label.found", language, cost=_ft(found.cost_ft), budget=budget))
+            typer.echo(text)
+            typer.echo("\n".join(_check_lines(name, result, language)[2:]))
+    except FootfallError as exc:
+        fail(str(exc))
+
+
+def _reach_json(name: str, action: str, result: FlightReach) -> dict[str, Any]:
+    start = result.start
+    return {
+        "mover": name,
+        "maneuverability": result.flyer.maneuverability.value,
+        "action": action,
+        "budget": result.budget_ft,
+        "unit": "ft",
+        "alt": start.alt,
+        "facing": direction_name(start.facing),
+        "squares": [
+            {
+                "at": [e.x, e.y],
+                "alt": e.alt,
+                "facing": direction_name(e.facing),
+                "cost": _num(e.cost_ft),
+                "landed": e.landed,
+            }
+            for e in result.entries
+        ],
+    }
+
+
+def _reach_lines(name: str, result: FlightReach, band: int, air: Airspace, lang: Lang) -> list[str]:
+    start = result.start
+    lines = [
+        _flyer_line(name, result.flyer, start, lang),
+        t("flight.label.reach", lang, count=len(result.entries), budget=result.budget_ft),
+    ]
+    by_band: dict[int, set[tuple[int, int]]] = {}
+    for e in result.entries:
+        by_band.setdefault(e.alt // band, set()).add((e.x, e.y))
+    if isinstance(air, SceneAirspace):
+        rows: list[str] = list(air.scene.rows)
+        x0, y0 = 0, 0
+    else:
+        xs = [e.x for e in result.entries] + [start.x]
+        ys = [e.y for e in result.entries] + [start.y]
+        x0, y0 = min(xs), min(ys)
+        rows = ["." * (max(xs) - x0 + 1)] * (max(ys) - y0 + 1)
+    for index in sorted(by_band, reverse=True):
+        squares = by_band[index]
+        low, high = index * band, index * band + band - 5
+        lines.append("")
+        lines.append(t("flight.label.band", lang, low=low, high=high))
+        for j, row in enumerate(rows):
+            out = []
+            for i, char in enumerate(row):
+                x, y = i + x0, j + y0
+                if (x, y) == (start.x, start.y):
+                    out.append("@")
+                elif (x, y) in squares:
+                    out.append("*")
+                else:
+                    out.append(char)
+            lines.append("".join(out))
+    return lines
+
+
+@fly.command("reach")
+def reach_command(
+    scene: SceneArg = None,
+    mover: MoverOpt = None,
+    speed: SpeedOpt = None,
+    maneuverability: ClassOpt = None,
+    alt: AltOpt = None,
+    facing: FacingOpt = "N",
+    action: ActionOpt = "move",
+    since_turn: SinceTurnOpt = 0,
+    since_dive: SinceDiveOpt = None,
+    band: Annotated[int, typer.Option("--band", help="Height of each map's band, ft.")] = 10,
+    json_out: JsonOpt = False,
+    lang: LangOpt = "en",
+) -> None:
+    """List where a flyer can end its move: square, altitude and facing, with the least cost."""
+    try:
+        language = parse_lang(lang)
+        if band <= 0 or band % 5:
+            raise InputError(f"--band must be a positive multiple of 5 ft, not {band}")
+        system, flyer, air, start, name, budget = _setup(
+            scene, mover, speed, maneuverability, alt, facing, action, since_turn, since_dive
+        )
+        result = reach(flyer, start, system=system, budget_ft=budget, space=air)
+        if json_out:
+            emit_json(_reach_json(name, action, result))
+        else:
+            typer.echo("\n".join(_reach_lines(name, result, band, air, language)))
+    except FootfallError as exc:
+        fail(str(exc))
+
+
+@fly.command("stall")
+def stall_command(
+    alt: Annotated[int, typer.Option("--alt", help="Altitude of the stall, ft.")],
+    reflex: ReflexOpt = 0,
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", help="Also give the odds of recovering by round N.")
+    ] = None,
+    json_out: JsonOpt = False,
+    lang: LangOpt = "en",
+) -> None:
+    """Work out a stall: each round's fall, the DC 20 Reflex odds, the falling damage."""
+    try:
+        language = parse_lang(lang)
+        system = flight_system("dnd35")
+        assert system.flight is not None
+        if rounds is not None and rounds < 1:
+            raise InputError(f"--rounds must be at least 1, not {rounds}")
+        fall = stall(alt, reflex, system.flight.stall)
+        if json_out:
+            out = _stall_json(fall)
+            if rounds is not None:
+                out["within"] = {"rounds": rounds, "p_recover": str(fall.p_recover_within(rounds))}
+            emit_json(out)
+        else:
+            typer.echo("\n".join(_stall_lines(fall, language, rounds)))
+    except FootfallError as exc:
+        fail(str(exc))
+
+
+def _cell(value: object, lang: Lang) -> str:
+    if value is ANY:
+        return "任意" if lang == "zh" else "любой" if lang == "ru" else "any"
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, TurnRate):
+        return f"{value.degrees}°/{value.per_ft} ft"
+    if isinstance(value, TurnInPlace):
+        return f"+{value.degrees}°/-{value.cost_ft} ft"
+    if isinstance(value, Fraction):
+        return str(value)
+    return str(value)
+
+
+_COLUMNS = (
+    "min_forward_speed",
+    "hover",
+    "fly_backward",
+    "reverse",
+    "turn",
+    "turn_in_place",
+    "max_turn",
+    "up_angle",
+    "up_speed",
+    "down_angle",
+    "down_speed",
+    "between_down_up_ft",
+)
+
+
+@fly.command("table")
+def table_command(json_out: JsonOpt = False, lang: LangOpt = "en") -> None:
+    """Print the maneuverability table (seed 004 表:机动性) as footfall reads it."""
+    try:
+        language = parse_lang(lang)
+        system = flight_system("dnd35")
+        assert system.flight is not None
+        rows = system.flight.rows
+        if json_out:
+            emit_json(
+                {
+                    r.maneuverability.value: {c: _cell(getattr(r, c), "en") for c in _COLUMNS}
+                    for r in rows
+                }
+            )
+            return
+        header = ["", *(r.names.get(language) for r in rows)]
+        table = [header] + [[c, *(_cell(getattr(r, c), language) for r in rows)] for c in _COLUMNS]
+        widths = [max(len(line[i]) for line in table) for i in range(len(header))]
+        for line in table:
+            typer.echo(
+                "  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip()
+            )
+    except FootfallError as exc:
+        fail(str(exc))
 
 
 def register(app: typer.Typer) -> None:
-    """Add this topic's commands to `app`."""
+    """Add the ``fly`` command group to `app`."""
+    app.add_typer(fly, name="fly")

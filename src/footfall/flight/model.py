@@ -1,0 +1,539 @@
+"""Apply D&D 3.5 flight rules one step at a time: the flyer's state, its steps, their legality.
+
+This module is the only place where the maneuverability table (seed 004 "表:机动性", read from
+``footfall.rules``: `FlightRow`) turns into decisions. `advance` applies one `Step` to a
+`FlightState` and returns the new state, the step's cost and the rules it breaks; `finish`
+judges the end of a movement (minimum forward speed). `check` and `reach` are two views of
+these two functions, so they cannot disagree.
+
+Geometry (decisions documented in ``docs/flight.md``; RULES.md 1.8):
+
+- Squares are 5 ft; altitude is in 5-ft steps, 0 = on the ground. Facing is one of 8
+  directions (45° apart), numbered as `footfall.tactical.search.DIRECTIONS` (0 = N, clockwise).
+- A moving step goes one square forward (or backward), optionally climbing or diving
+  (``dz`` ft), or straight up or down. Its horizontal length ``h`` follows the 5-10-5 rule
+  (RULES.md 1.2: the diagonal count runs over the whole movement); its vertical length is
+  ``v = |dz|``; the distance it covers is ``max(h, v)`` (the vertical rides along a step, as
+  a diagonal does on the ground).
+- Cost: the distance, times ``1 / up_speed`` when climbing (half speed: climbing costs
+  double; D&D 3.5 PHB *fly*: "ascend at half speed and descend at double speed"), times
+  ``1 / down_speed`` when descending (seed: 俯冲速度 倍速, double speed: half cost).
+- Angles: a climb (a run of consecutive climbing steps) must never rise, measured from where
+  it began, more steeply than the up angle (仰角); likewise a dive and the down angle (俯角).
+- Turns (转向): an ordinary turn of at most ``turn.degrees`` needs ``turn.per_ft`` ft flown
+  since the last ordinary turn; turn credits do not accumulate. What an ordinary turn cannot
+  cover is turned in place (急转弯) at ``cost_ft`` per ``degrees``. All turning in one space
+  (one 5-ft cube) is capped by the maximum turn (最大转向角度).
+- Backward (倒退飞行): only classes that may; starting to fly backward costs the reverse (倒退)
+  cell (good: 5 ft).
+- Between down and up (升降缓冲): after descending, a climb needs that much level flight first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+from typing import Literal
+
+from footfall.errors import RuleDataError
+from footfall.rules import ANY, FlightRow, Maneuverability, TurnInPlace, TurnRate, Unlimited
+
+__all__ = [
+    "DELTAS",
+    "DIRECTION_NAMES",
+    "FALL_DICE_MAX",
+    "FALL_FT_PER_DIE",
+    "HALF_FT",
+    "OPEN_SKY",
+    "Airspace",
+    "Fault",
+    "FlightState",
+    "Flyer",
+    "Raw",
+    "Step",
+    "StepKind",
+    "advance",
+    "direction_name",
+    "keeps_flying",
+    "parse_direction",
+    "raw",
+    "step_raw",
+]
+
+#: Costs are integers in half-feet: every flight cost is a multiple of 2.5 ft (double down speed).
+HALF_FT = 2
+
+#: ``(dx, dy)`` of facing 0..7 (N, NE, E, SE, S, SW, W, NW); same as the search kernel's.
+DELTAS: tuple[tuple[int, int], ...] = (
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+)
+
+#: Compass names of facings 0..7.
+DIRECTION_NAMES: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+#: Falling damage: 1d6 per 10 ft fallen, at most 20d6 (D&D 3.5 DMG, "Falling"; the seed names
+#: falling damage, 坠落伤害, without its amount).
+FALL_FT_PER_DIE = 10
+FALL_DICE_MAX = 20
+
+#: tan² of the angles the table uses, exact (a float never decides a comparison).
+_TAN_SQUARED: dict[int, Fraction] = {30: Fraction(1, 3), 45: Fraction(1), 60: Fraction(3)}
+
+
+def direction_name(facing: int) -> str:
+    """Return the compass name (N, NE, ...) of facing `facing` (0..7)."""
+    return DIRECTION_NAMES[facing % 8]
+
+
+def parse_direction(text: str) -> int:
+    """Return the facing 0..7 named by `text` (N, NE, E, ..., any case), or raise InputError."""
+    from footfall.errors import unknown
+
+    name = text.strip().upper()
+    if name not in DIRECTION_NAMES:
+        raise unknown("facing", text, DIRECTION_NAMES)
+    return DIRECTION_NAMES.index(name)
+
+
+class StepKind(StrEnum):
+    """What one step of a flight path does."""
+
+    FORWARD = "forward"
+    """One square ahead; level, or climbing (``dz > 0``) or diving (``dz < 0``) as it goes."""
+    BACKWARD = "backward"
+    """One square behind, facing unchanged (倒退飞行)."""
+    VERTICAL = "vertical"
+    """Straight up (``dz > 0``) or down (``dz < 0``) without moving across the grid."""
+    TURN = "turn"
+    """Turn by `turn` eighths: an ordinary turn, turning in place for the rest."""
+    PIVOT = "pivot"
+    """Turn by `turn` eighths entirely in place (急转弯)."""
+    HOVER = "hover"
+    """Stay in place in the air (盘旋)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a flight path: a kind, a height change `dz` (ft), a turn in eighths.
+
+    `turn` is positive to the right (clockwise), negative to the left; one eighth is 45°.
+    """
+
+    kind: StepKind
+    dz: int = 0
+    turn: int = 0
+
+    @property
+    def moves(self) -> bool:
+        """Whether the step changes the flyer's space (forward, backward, vertical)."""
+        return self.kind in (StepKind.FORWARD, StepKind.BACKWARD, StepKind.VERTICAL)
+
+
+def _tan2(angle: Literal[Unlimited.ANY] | int) -> tuple[int, int] | None:
+    """Return tan² of `angle` as ``(p, q)`` (tan² = p/q), or None when it does not limit."""
+    if angle is ANY:
+        return None
+    assert isinstance(angle, int)
+    if angle >= 90:
+        return None
+    tan2 = _TAN_SQUARED.get(angle)
+    if tan2 is None:
+        raise RuleDataError(f"systems/dnd35.toml: flight angle {angle}° is not supported")
+    return tan2.numerator, tan2.denominator
+
+
+@dataclass(frozen=True, slots=True)
+class Flyer:
+    """A flyer: its fly `speed` (ft), its maneuverability column, and its space's side.
+
+    `side` is the side of its space in squares (1 up to medium, 2 large ...); its height is
+    taken to be the same (``side`` x 5 ft) for the ceiling and for other creatures. The
+    remaining fields are the column's numbers turned into integers once, at construction.
+    """
+
+    speed: int
+    row: FlightRow
+    side: int = 1
+    up_cost: tuple[int, int] = field(init=False, repr=False, compare=False)
+    """Half-feet per ft flown while climbing, as ``(num, den)`` (1 / up speed)."""
+    down_cost: tuple[int, int] = field(init=False, repr=False, compare=False)
+    """Half-feet per ft flown while descending, as ``(num, den)`` (1 / down speed)."""
+    up_tan2: tuple[int, int] | None = field(init=False, repr=False, compare=False)
+    """tan² of the up angle as ``(p, q)``; None when any angle goes."""
+    down_tan2: tuple[int, int] | None = field(init=False, repr=False, compare=False)
+    """tan² of the down angle as ``(p, q)``; None when any angle goes."""
+
+    def __post_init__(self) -> None:
+        """Turn the column into integers; refuse multipliers that are not whole half-feet."""
+        costs = []
+        for name, value in (("up_speed", self.row.up_speed), ("down_speed", self.row.down_speed)):
+            if value <= 0 or (5 * HALF_FT / value).denominator != 1:
+                raise RuleDataError(
+                    f"systems/dnd35.toml: flight.rows.{self.row.maneuverability}.{name} = "
+                    f"{value} is not supported (costs must be whole half-feet)"
+                )
+            factor = HALF_FT / value
+            costs.append((factor.numerator, factor.denominator))
+        object.__setattr__(self, "up_cost", costs[0])
+        object.__setattr__(self, "down_cost", costs[1])
+        object.__setattr__(self, "up_tan2", _tan2(self.row.up_angle))
+        object.__setattr__(self, "down_tan2", _tan2(self.row.down_angle))
+
+    @property
+    def maneuverability(self) -> Maneuverability:
+        """The flyer's maneuverability class."""
+        return self.row.maneuverability
+
+    @property
+    def height_ft(self) -> int:
+        """Height of the flyer's space, ft."""
+        return 5 * self.side
+
+    @property
+    def min_forward_ft(self) -> Fraction | None:
+        """Least forward distance per round (最低飞行速度), ft, or None (no minimum)."""
+        if self.row.min_forward_speed is None:
+            return None
+        return self.row.min_forward_speed * self.speed
+
+
+@dataclass(frozen=True, slots=True)
+class FlightState:
+    """Where a flyer is and what its flight so far this movement still constrains.
+
+    - `x`, `y`: the square (top-left of its space); `alt`: altitude of its lowest point, ft.
+    - `facing`: 0..7 (N, NE, ... clockwise).
+    - `spent`: movement spent, in half-feet (`HALF_FT` per ft).
+    - `since_turn`: ft flown since the last ordinary turn (turn rate, 转向).
+    - `turned_here`: degrees turned in the current space (maximum turn, 最大转向角度).
+    - `diagonals`: horizontal diagonals taken so far this movement (5-10-5 rule).
+    - `backward`: the last move across the grid was backward (reverse, 倒退).
+    - `level_after_dive`: ft of level flight since the last descent; None when no descent
+      constrains the next climb (升降缓冲).
+    - `run`, `run_h`, `run_v`: the current climb (+1) or dive (-1) and its horizontal and
+      vertical extent so far, ft (up and down angles); `run` 0 when flying level.
+    - `forward`: ft flown forward this movement (minimum forward speed).
+    """
+
+    x: int
+    y: int
+    alt: int
+    facing: int
+    spent: int = 0
+    since_turn: int = 0
+    turned_here: int = 0
+    diagonals: int = 0
+    backward: bool = False
+    level_after_dive: int | None = None
+    run: int = 0
+    run_h: int = 0
+    run_v: int = 0
+    forward: int = 0
+
+    @property
+    def spent_ft(self) -> Fraction:
+        """Movement spent, ft."""
+        return Fraction(self.spent, HALF_FT)
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """A rule a step breaks: the rule id (RULES.md), a catalog key and the message values."""
+
+    rule: str
+    key: str
+    values: tuple[tuple[str, object], ...] = ()
+
+
+class Airspace:
+    """Where a flyer may be: what the map, walls, ceiling and creatures allow.
+
+    The base class is the open sky: no edges, no walls, no ceiling, nobody else. Scenes use
+    `footfall.flight.space.SceneAirspace`.
+    """
+
+    def step_faults(
+        self, flyer: Flyer, x: int, y: int, alt: int, direction: int | None, new_alt: int
+    ) -> tuple[Fault, ...]:
+        """Return the faults of moving `flyer` from (`x`, `y`, `alt`) one step.
+
+        `direction` is the horizontal direction 0..7 or None for a vertical step; `new_alt`
+        the altitude after it. The open sky refuses only going below the ground.
+        """
+        del flyer, x, y, direction
+        if new_alt < 0:
+            return (Fault("flight-ground", "flight.fault.ground", (("alt", new_alt),)),)
+        return ()
+
+    def end_faults(self, flyer: Flyer, state: FlightState) -> tuple[Fault, ...]:
+        """Return the faults of ending the movement in `state` (occupied space...)."""
+        del flyer, state
+        return ()
+
+    def can_land(self, flyer: Flyer, x: int, y: int) -> bool:
+        """Whether the flyer can stand on the ground at (`x`, `y`) (no pit under it)."""
+        del flyer, x, y
+        return True
+
+
+#: The open sky: no map, no walls, no ceiling.
+OPEN_SKY = Airspace()
+
+
+#: A state as a plain tuple, in `FlightState`'s field order (the search's hot path).
+Raw = tuple[int, int, int, int, int, int, int, int, bool, int | None, int, int, int, int]
+
+
+def raw(state: FlightState) -> Raw:
+    """Return `state` as a plain tuple in field order."""
+    return (
+        state.x,
+        state.y,
+        state.alt,
+        state.facing,
+        state.spent,
+        state.since_turn,
+        state.turned_here,
+        state.diagonals,
+        state.backward,
+        state.level_after_dive,
+        state.run,
+        state.run_h,
+        state.run_v,
+        state.forward,
+    )
+
+
+def _turn(
+    flyer: Flyer, r: Raw, eighths: int, pivot: bool, faults: list[Fault] | None
+) -> Raw | None:
+    """Turn by `eighths` in the current space; record faults, or return None on the first.
+
+    An ordinary turn covers what the turn rate allows (unless `pivot`); turning in place
+    covers the rest, each `TurnInPlace.degrees` (or part of it) costing `cost_ft`.
+    """
+    x, y, alt, facing, spent, since, turned, diagonals, backward, level, run, rh, rv, fwd = r
+    row = flyer.row
+    degrees = 45 * abs(eighths)
+    cost = 0
+    ordinary = 0
+    turn = row.turn
+    if turn is ANY:
+        ordinary = 0 if pivot else degrees
+    elif not pivot and isinstance(turn, TurnRate) and since >= turn.per_ft:
+        ordinary = min(degrees, turn.degrees)
+        since = 0
+    rest = degrees - ordinary
+    if rest > 0:
+        tip = row.turn_in_place
+        if tip is None:
+            if faults is None:
+                return None
+            if pivot:
+                faults.append(
+                    Fault("flight-turn", "flight.fault.no_turn_in_place", (("degrees", degrees),))
+                )
+            else:
+                assert isinstance(turn, TurnRate)
+                faults.append(
+                    Fault(
+                        "flight-turn",
+                        "flight.fault.turn",
+                        (
+                            ("degrees", degrees),
+                            ("allowed", ordinary),
+                            ("rate", turn.degrees),
+                            ("per", turn.per_ft),
+                            ("flown", r[5]),
+                        ),
+                    )
+                )
+        elif isinstance(tip, TurnInPlace):
+            cost = -(-rest // tip.degrees) * tip.cost_ft * HALF_FT
+    max_turn = row.max_turn
+    if max_turn is not ANY and turned + degrees > max_turn:
+        if faults is None:
+            return None
+        faults.append(
+            Fault(
+                "flight-max-turn",
+                "flight.fault.max_turn",
+                (("degrees", turned + degrees), ("max", max_turn)),
+            )
+        )
+    return (
+        x,
+        y,
+        alt,
+        (facing + eighths) % 8,
+        spent + cost,
+        since,
+        turned + degrees,
+        diagonals,
+        backward,
+        level,
+        run,
+        rh,
+        rv,
+        fwd,
+    )
+
+
+def step_raw(
+    flyer: Flyer,
+    r: Raw,
+    step: Step,
+    space: Airspace,
+    square_ft: int,
+    diagonal_costs: tuple[int, int],
+    faults: list[Fault] | None,
+) -> Raw | None:
+    """Apply `step` to the raw state `r`: the one function that decides flight legality.
+
+    With a `faults` list, every broken rule is appended and the state after the step is
+    still returned (a check reports them all); with None, the first broken rule returns None
+    (the search never takes a faulty step).
+    """
+    row = flyer.row
+    kind = step.kind
+    if kind is StepKind.HOVER:
+        if not row.hover:
+            if faults is None:
+                return None
+            faults.append(Fault("flight-hover", "flight.fault.hover"))
+        return r
+    if kind is StepKind.TURN or kind is StepKind.PIVOT:
+        if step.turn == 0:
+            return r
+        return _turn(flyer, r, step.turn, kind is StepKind.PIVOT, faults)
+
+    x, y, alt, facing, spent, since, _, diagonals, backward, level, run, rh, rv, fwd = r
+    dz = step.dz
+    v = dz if dz >= 0 else -dz
+    h = 0
+    extra = 0
+    direction: int | None = None
+    if kind is StepKind.VERTICAL:
+        if dz == 0:
+            return r
+    else:
+        direction = facing if kind is StepKind.FORWARD else (facing + 4) % 8
+        if direction % 2:
+            h = diagonal_costs[diagonals % 2] * square_ft
+            diagonals += 1
+        else:
+            h = square_ft
+        if kind is StepKind.BACKWARD:
+            if not row.fly_backward:
+                if faults is None:
+                    return None
+                faults.append(Fault("flight-backward", "flight.fault.backward"))
+            elif not backward and isinstance(row.reverse, int):
+                extra = row.reverse * HALF_FT
+            backward = True
+        else:
+            backward = False
+    distance = h if h >= v else v
+    if dz == 0:
+        cost = distance * HALF_FT + extra
+    else:
+        num, den = flyer.up_cost if dz > 0 else flyer.down_cost
+        cost = distance * num // den + extra
+
+    # Up and down angles, measured over the whole current climb or dive.
+    if dz == 0:
+        if h > 0:
+            run, rh, rv = 0, 0, 0
+    else:
+        sign = 1 if dz > 0 else -1
+        if run != sign:
+            run, rh, rv = sign, 0, 0
+        rh += h
+        rv += v
+        tan2 = flyer.up_tan2 if sign > 0 else flyer.down_tan2
+        if tan2 is not None and tan2[1] * rv * rv > tan2[0] * rh * rh:
+            if faults is None:
+                return None
+            faults.append(
+                Fault(
+                    "flight-climb" if sign > 0 else "flight-dive",
+                    "flight.fault.climb" if sign > 0 else "flight.fault.dive",
+                    (("v", rv), ("h", rh), ("angle", row.up_angle if sign > 0 else row.down_angle)),
+                )
+            )
+
+    # Between down and up.
+    if dz > 0:
+        need = row.between_down_up_ft
+        if level is not None and level < need:
+            if faults is None:
+                return None
+            faults.append(
+                Fault("flight-level", "flight.fault.level", (("need", need), ("flown", level)))
+            )
+        level = None
+    elif dz < 0:
+        level = 0 if row.between_down_up_ft > 0 else None
+    elif level is not None and h > 0:
+        level += distance
+
+    new_alt = alt + dz
+    found = space.step_faults(flyer, x, y, alt, direction, new_alt)
+    if found:
+        if faults is None:
+            return None
+        faults.extend(found)
+    if direction is not None:
+        dx, dy = DELTAS[direction]
+        x += dx
+        y += dy
+    return (
+        x,
+        y,
+        new_alt,
+        facing,
+        spent + cost,
+        since + distance,
+        0,
+        diagonals,
+        backward,
+        level,
+        run,
+        rh,
+        rv,
+        fwd + (distance if kind is StepKind.FORWARD else 0),
+    )
+
+
+def advance(
+    flyer: Flyer,
+    state: FlightState,
+    step: Step,
+    space: Airspace = OPEN_SKY,
+    *,
+    square_ft: int = 5,
+    diagonal_costs: tuple[int, int] = (1, 2),
+) -> tuple[FlightState, list[Fault]]:
+    """Apply `step` to `state`: return the state after it (cost added) and the rules it breaks.
+
+    The state after a faulty step is still computed, so a check can go on and report every
+    fault. `diagonal_costs` is the 5-10-5 rule in squares (``System.tactical.diagonal_costs``).
+    """
+    faults: list[Fault] = []
+    after = step_raw(flyer, raw(state), step, space, square_ft, diagonal_costs, faults)
+    assert after is not None
+    return FlightState(*after), faults
+
+
+def keeps_flying(flyer: Flyer, state: FlightState) -> bool:
+    """Whether the movement so far meets the minimum forward speed (or there is none)."""
+    need = flyer.min_forward_ft
+    return need is None or state.forward >= need

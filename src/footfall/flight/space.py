@@ -1,0 +1,181 @@
+"""Decide where a flyer may be on a scene: map edges, walls, the ceiling, other creatures.
+
+RULES.md 1.2: walls stop all movers, flyers included (seed 004: "像整面墙壁这类障碍物还是会挡住
+飞行生物"), thin walls too, and no diagonal step passes the corner of a wall; flyers ignore
+difficult terrain, obstacles, poor visibility and pits (seed 004: "飞行和虚体生物不受地形阻碍").
+Walls are taken to reach the ceiling (or the sky). A creature fills the column of its space
+from its altitude up to ``side x 5`` ft above it; RULES.md 1.3 applies in three dimensions:
+no passing through an enemy that is not helpless (`enemy-space`), no ending in anyone's
+space (`occupied-end`).
+"""
+
+from __future__ import annotations
+
+from footfall.errors import InputError, unknown
+from footfall.flight.model import DELTAS, Airspace, Fault, FlightState, Flyer
+from footfall.rules import Maneuverability, System, load_system
+from footfall.scene import (
+    Creature,
+    Flag,
+    Scene,
+    creature,
+    flag_mask,
+    footprint,
+    impassable_mask,
+    thin_wall_exits,
+)
+
+__all__ = ["SceneAirspace", "flight_system", "flyer_of", "maneuverability", "scene_flyer"]
+
+
+class _Body:
+    """Another creature's box: its squares and its altitude band [low, high)."""
+
+    __slots__ = ("enemy", "high", "id", "low", "squares")
+
+    def __init__(self, creature: Creature, side: int, enemy: bool) -> None:
+        x0, y0 = creature.at
+        self.id = creature.id
+        self.squares = {(x0 + i, y0 + j) for j in range(side) for i in range(side)}
+        self.low = creature.alt
+        self.high = creature.alt + 5 * side
+        self.enemy = enemy and not creature.helpless
+
+
+class SceneAirspace(Airspace):
+    """The airspace of `scene` for the creature `mover_id` (excluded from the others)."""
+
+    def __init__(self, scene: Scene, mover: Creature) -> None:
+        self.scene = scene
+        self.width = scene.width
+        self.height = scene.height
+        self.ceiling = scene.ceiling_ft
+        solid = flag_mask(scene, Flag.WALL) | impassable_mask(scene)
+        self.solid: list[list[bool]] = solid.tolist()
+        self.thin: list[list[int]] = thin_wall_exits(scene).tolist()
+        no_land = flag_mask(scene, Flag.PIT) | flag_mask(scene, Flag.OBSTACLE)
+        self.no_land: list[list[bool]] = no_land.tolist()
+        self.bodies = [
+            _Body(c, footprint(scene, c), c.side != mover.side)
+            for c in scene.creatures
+            if c.id != mover.id and not c.helpless
+        ]
+
+    def inside(self, x: int, y: int) -> bool:
+        """Whether square (`x`, `y`) is on the map."""
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def _overlaps(self, flyer: Flyer, x: int, y: int, alt: int, enemies_only: bool) -> _Body | None:
+        side = flyer.side
+        top = alt + flyer.height_ft
+        for body in self.bodies:
+            if enemies_only and not body.enemy:
+                continue
+            if body.low >= top or alt >= body.high:
+                continue
+            for j in range(side):
+                for i in range(side):
+                    if (x + i, y + j) in body.squares:
+                        return body
+        return None
+
+    def step_faults(
+        self, flyer: Flyer, x: int, y: int, alt: int, direction: int | None, new_alt: int
+    ) -> tuple[Fault, ...]:
+        """Return the faults of one step: edge, walls, corners, ceiling, ground, enemies."""
+        faults: list[Fault] = []
+        side = flyer.side
+        nx, ny = x, y
+        if direction is not None:
+            dx, dy = DELTAS[direction]
+            nx, ny = x + dx, y + dy
+            for j in range(side):
+                for i in range(side):
+                    sx, sy = x + i, y + j
+                    tx, ty = sx + dx, sy + dy
+                    if not self.inside(tx, ty):
+                        where = (("x", tx), ("y", ty), ("w", self.width), ("h", self.height))
+                        return (Fault("out-of-bounds", "flight.fault.out_of_bounds", where),)
+                    if self.solid[ty][tx] or (
+                        self.inside(sx, sy) and self.thin[sy][sx] >> direction & 1
+                    ):
+                        faults.append(Fault("wall", "flight.fault.wall", (("x", tx), ("y", ty))))
+                        break
+                    if dx and dy and (self.solid[sy][tx] or self.solid[ty][sx]):
+                        faults.append(
+                            Fault("corner", "flight.fault.corner", (("x", tx), ("y", ty)))
+                        )
+                        break
+                else:
+                    continue
+                break
+        if new_alt < 0:
+            faults.append(Fault("flight-ground", "flight.fault.ground", (("alt", new_alt),)))
+        if self.ceiling is not None and new_alt + flyer.height_ft > self.ceiling:
+            faults.append(
+                Fault(
+                    "flight-ceiling",
+                    "flight.fault.ceiling",
+                    (("alt", new_alt), ("height", flyer.height_ft), ("ceiling", self.ceiling)),
+                )
+            )
+        body = self._overlaps(flyer, nx, ny, new_alt, enemies_only=True)
+        if body is not None:
+            faults.append(Fault("enemy-space", "flight.fault.enemy", (("id", body.id),)))
+        return tuple(faults)
+
+    def end_faults(self, flyer: Flyer, state: FlightState) -> tuple[Fault, ...]:
+        """Return `occupied-end` when the flyer would end inside another creature's space."""
+        body = self._overlaps(flyer, state.x, state.y, state.alt, enemies_only=False)
+        if body is not None:
+            return (Fault("occupied-end", "flight.fault.occupied", (("id", body.id),)),)
+        return ()
+
+    def can_land(self, flyer: Flyer, x: int, y: int) -> bool:
+        """Whether every square under the flyer's space can be stood on (no pit, no obstacle)."""
+        side = flyer.side
+        return all(
+            self.inside(x + i, y + j) and not self.no_land[y + j][x + i]
+            for j in range(side)
+            for i in range(side)
+        )
+
+
+def flight_system(system_id: str) -> System:
+    """Return the system whose flight rules footfall implements (dnd35), or raise InputError."""
+    system = load_system(system_id)
+    if system.flight is None or system.tactical is None:
+        raise InputError(
+            f"footfall's flight rules are D&D 3.5's (seed 004): system {system_id!r} has none "
+            "(use a dnd35 scene)"
+        )
+    return system
+
+
+def maneuverability(value: str) -> Maneuverability:
+    """Return the class named `value`, or raise InputError naming the five classes."""
+    try:
+        return Maneuverability(value.strip().lower())
+    except ValueError:
+        raise unknown("maneuverability", value, [m.value for m in Maneuverability]) from None
+
+
+def flyer_of(system: System, speed: int, cls: str, side: int = 1) -> Flyer:
+    """Return a `Flyer` of fly `speed` ft and maneuverability `cls` in `system`."""
+    if speed <= 0 or speed % 5:
+        raise InputError(f"fly speed must be a positive multiple of 5 ft, not {speed}")
+    assert system.flight is not None
+    return Flyer(speed, system.flight.row(maneuverability(cls)), side)
+
+
+def scene_flyer(scene: Scene, mover_id: str) -> tuple[System, Flyer, SceneAirspace, Creature]:
+    """Return the system, the flyer, the airspace and the creature of `mover_id` in `scene`.
+
+    Raises `InputError` when the scene is not dnd35 or the creature cannot fly.
+    """
+    system = flight_system(scene.system)
+    mover = creature(scene, mover_id)
+    if mover.fly is None:
+        raise InputError(f'creature {mover_id!r} cannot fly (it has no "fly" in the scene)')
+    flyer = flyer_of(system, mover.fly.speed, mover.fly.maneuverability, footprint(scene, mover))
+    return system, flyer, SceneAirspace(scene, mover), mover
