@@ -190,6 +190,7 @@ class Route:
             "legs": [
                 {
                     "distance": num(p.leg.distance * scale),
+                    "distance_exact": str(p.leg.distance * scale),
                     "terrain": None if p.leg.terrain is None else p.leg.terrain.value,
                     "road": None if p.leg.road is None else p.leg.road.value,
                     **({"dense": p.leg.dense} if self.system == "dh2e" else {}),

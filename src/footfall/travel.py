@@ -298,6 +298,7 @@ class Journey:
         legs = [
             {
                 "distance": dist(p.leg.distance),
+                "distance_exact": str(p.leg.distance * scale),
                 "terrain": None if p.leg.terrain is None else p.leg.terrain.value,
                 "road": None if p.leg.road is None else p.leg.road.value,
                 **({"dense": p.leg.dense} if self.system == "dh2e" else {}),
@@ -563,7 +564,8 @@ def parse_journey(data: Mapping[str, object], system: System) -> JourneySpec:
             continue
         if not isinstance(raw, dict) or "distance" not in raw:
             raise InputError(f"journey file: leg {i} needs a 'distance'")
-        dist_raw = raw["distance"]
+        # A route's legs carry the exact distance beside the rounded one: prefer it.
+        dist_raw = raw.get("distance_exact", raw["distance"])
         if isinstance(dist_raw, bool) or not isinstance(dist_raw, (int, float, str)):
             raise InputError(f"journey file: leg {i} distance {dist_raw!r} is not a number")
         distance = _fraction(str(dist_raw), f"leg {i} distance")
