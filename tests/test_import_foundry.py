@@ -447,3 +447,10 @@ def test_gridless_scene_is_read_on_its_grid_size_with_a_warning() -> None:
     assert "the scene is gridless; its grid size is used to lay squares over it" in (
         result.warnings
     )
+
+
+def test_drawsteel_tokens_two_sizes_apart_may_share_a_square() -> None:
+    """Draw Steel: a 1T token on a 1M token's square is kept (1T < 1S < 1M, seed 002)."""
+    tokens = [token("Hero", 2, 2, 1, 1), token("Familiar", 2, 2, 0.5, 1)]
+    assert [c.id for c in read("drawsteel", tokens=tokens).scene.creatures] == ["hero", "familiar"]
+    assert [c.id for c in read("pf1e", tokens=tokens).scene.creatures] == ["hero"]

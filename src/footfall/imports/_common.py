@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from footfall.errors import InputError, LimitError
-from footfall.scene import Creature, Flag, LegendEntry
+from footfall.scene import Creature, Flag, LegendEntry, size_table
 
 __all__ = [
     "MAX_IMPORT_SQUARES",
@@ -221,9 +221,11 @@ def merge_overlay(
 # Creatures
 # ---------------------------------------------------------------------------------------------
 
-# Space side in squares per size (SCENE.md size table; pf1e/dnd35 after seed 004 "体型与空间"
-# and the Core Rulebook's "Creature Size and Scale"; Draw Steel after seed 002). dh2e has no grid
-# sizes in seed 001 and uses the pf1e names, as `footfall.scene` does.
+# Which size a token's width in squares stands for. Sides of spaces come from
+# `footfall.scene.size_table` (SCENE.md: pf1e/dnd35 after seed 004 "体型与空间" and the Core
+# Rulebook's "Creature Size and Scale"; Draw Steel after seed 002); a Foundry token under one
+# square is the smallest size that shows as such (tiny, 1T), one square the common medium / 1M.
+# dh2e has no grid sizes in seed 001 and uses the pf1e names, as `footfall.scene` does.
 _PF_SPACES: tuple[tuple[str, Fraction], ...] = (
     ("tiny", Fraction(1, 2)),
     ("medium", Fraction(1)),
@@ -240,20 +242,6 @@ _DS_SPACES: tuple[tuple[str, Fraction], ...] = (
     ("4", Fraction(4)),
     ("5", Fraction(5)),
 )
-_SPACE_SIDE = {
-    "tiny": 1,
-    "medium": 1,
-    "large": 2,
-    "huge": 3,
-    "gargantuan": 4,
-    "colossal": 6,
-    "1T": 1,
-    "1M": 1,
-    "2": 2,
-    "3": 3,
-    "4": 4,
-    "5": 5,
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,11 +261,12 @@ def size_for_width(system: str, width: Fraction) -> TokenSize:
     sizes takes the smallest size at least that wide (`exact` is then False).
     """
     table = _DS_SPACES if system == "drawsteel" else _PF_SPACES
+    sides = size_table(system)
     for name, space in table:
         if width <= space:
-            return TokenSize(name, _SPACE_SIDE[name], width == space or width < 1)
+            return TokenSize(name, sides[name], width == space or width < 1)
     name = table[-1][0]
-    return TokenSize(name, _SPACE_SIDE[name], False)
+    return TokenSize(name, sides[name], False)
 
 
 def _may_share(system: str, a: str, b: str) -> bool:
@@ -288,7 +277,7 @@ def _may_share(system: str, a: str, b: str) -> bool:
     """
     if system != "drawsteel":
         return False
-    order = [name for name, _ in _DS_SPACES]
+    order = list(size_table(system))  # 1T < 1S < 1M < 1L < 2 < 3 < 4 < 5
     return abs(order.index(a) - order.index(b)) >= 2
 
 
@@ -315,11 +304,12 @@ def place_creatures(
     """
     height = len(rows)
     width = len(rows[0]) if rows else 0
+    sides = size_table(system)
     taken: dict[tuple[int, int], Creature] = {}
     kept: list[Creature] = []
     for item in proposed:
         c = item.creature
-        side = _SPACE_SIDE[c.size]
+        side = sides[c.size]
         x0, y0 = c.at
         squares = [(x0 + dx, y0 + dy) for dy in range(side) for dx in range(side)]
         reason = None
