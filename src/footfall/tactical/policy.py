@@ -634,8 +634,8 @@ class Frame:
 
     def inside(self, x: int, y: int) -> bool:
         """Tell whether map position ``(x, y)`` lies in this window."""
-        h, w = self.shape
-        return 0 <= x - self.x0 < w and 0 <= y - self.y0 < h
+        h, w = self.block.shape
+        return bool(0 <= x - self.x0 < w and 0 <= y - self.y0 < h)
 
     def graph(self, policy: Policy) -> StepGraph:
         """Return the search graph of this window under `policy`'s pricing rules."""
@@ -944,42 +944,37 @@ def straight_lines(start: tuple[int, int], end: tuple[int, int]) -> list[list[tu
     length = max(abs(x1 - x0), abs(y1 - y0))
     lines: list[list[tuple[int, int]]] = []
     for up in (False, True):
-        line = []
-        for i in range(1, length + 1):
-            ex = x0 + Fraction(i * (x1 - x0), length)
-            ey = y0 + Fraction(i * (y1 - y0), length)
-            line.append((_round(ex, up), _round(ey, up)))
+        line = [
+            (x0 + _round(i * (x1 - x0), length, up), y0 + _round(i * (y1 - y0), length, up))
+            for i in range(1, length + 1)
+        ]
         if line not in lines:
             lines.append(line)
     return lines
 
 
-def _round(value: Fraction, up: bool) -> int:
-    low = math.floor(value)
-    if value - low > Fraction(1, 2) or (up and value - low == Fraction(1, 2)):
-        return low + 1
-    return low
+def _round(num: int, den: int, up: bool) -> int:
+    """Round num/den (den > 0) to the nearest integer; halves go down, or up when `up`."""
+    q, r = divmod(num, den)
+    if 2 * r > den or (up and 2 * r == den):
+        return q + 1
+    return q
 
 
 def _on_line(start: tuple[int, int], path: list[tuple[int, int]]) -> int:
-    """Return the first step (1-based) leaving the straight line start -> end, else 0."""
-    end = path[-1]
-    (x0, y0), (x1, y1) = start, end
+    """Return the first step (1-based) leaving the straight line start -> end, else 0.
+
+    Square i is on the line when each coordinate is within half a square of the exact point
+    i/L of the way (L = the longer axis): ``|2 L (x - x0) - 2 i (x1 - x0)| <= L``, in integers.
+    """
+    (x0, y0), (x1, y1) = start, path[-1]
     length = max(abs(x1 - x0), abs(y1 - y0))
-    if length != len(path):
-        # More steps than the line has squares: the first step off it is where it turns.
-        for i, (x, y) in enumerate(path, start=1):
-            if i > length:
-                return i
-            ex = x0 + Fraction(i * (x1 - x0), length)
-            ey = y0 + Fraction(i * (y1 - y0), length)
-            if abs(x - ex) > Fraction(1, 2) or abs(y - ey) > Fraction(1, 2):
-                return i
-        return len(path)
     for i, (x, y) in enumerate(path, start=1):
-        ex = x0 + Fraction(i * (x1 - x0), length)
-        ey = y0 + Fraction(i * (y1 - y0), length)
-        if abs(x - ex) > Fraction(1, 2) or abs(y - ey) > Fraction(1, 2):
+        if i > length:
+            return i
+        if abs(2 * length * (x - x0) - 2 * i * (x1 - x0)) > length:
+            return i
+        if abs(2 * length * (y - y0) - 2 * i * (y1 - y0)) > length:
             return i
     return 0
 
