@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from footfall.errors import InputError
-from footfall.i18n import Lang, t
+from footfall.i18n import Lang, catalog, t
 from footfall.scene import Scene, creature
 from footfall.tactical.policy import (
     BLOCK_RULE,
@@ -123,9 +123,14 @@ def _step_message(rule: str, lang: Lang, policy: Policy, **values: object) -> st
 
 
 def _notes_json(policy: Policy, lang: Lang) -> list[dict[str, Any]]:
-    return [
+    """Return the policy's notes, then what the action itself reminds (full round, no AoO...)."""
+    notes = [
         {"note": key.rsplit(".", 1)[1], "message": t(key, lang, **v)} for key, v in policy.notes
     ]
+    key = f"tactical.note.action.{policy.scene.system}.{policy.action.name}"
+    if key in catalog():
+        notes.append({"note": policy.action.name, "message": t(key, lang)})
+    return notes
 
 
 def _why(policy: Policy, step: WalkStep, lang: Lang) -> list[dict[str, str]]:
