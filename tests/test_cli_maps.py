@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 from pathlib import Path
@@ -21,7 +22,7 @@ from footfall.render import (
     picture_size,
 )
 from footfall.scene import load_scene
-from test_import_foundry import foundry_doc
+from test_import_foundry import cost_region, foundry_doc, rect_shape, token, wall
 from test_import_uvtt import png_bytes, pt, uvtt_bytes
 
 runner = CliRunner()
@@ -303,3 +304,39 @@ def test_render_crop_draws_the_part_around_the_reach(tmp_path: Path) -> None:
     both = run(*args, "--crop", "--window", "0,0,1,1")
     assert both.exit_code == 2
     assert both.stderr == "footfall: error: give --crop or --window, not both\n"
+
+
+def test_foundry_scene_end_to_end(tmp_path: Path) -> None:
+    """Export -> import with its picture -> render with a speed: the door and rubble show."""
+    views = pytest.importorskip("footfall.tactical.views")
+    doc = foundry_doc(
+        walls=[wall((4, 0), (4, 2)), wall((4, 2), (4, 3), door=1, ds=0), wall((4, 3), (4, 12))],
+        tokens=[token("Valeros", 1, 1, 1, 1), token("Ogre", 2, 4, 2, -1)],
+        regions=[cost_region("Rubble", [rect_shape(1, 2, 3, 1)], 2)],
+    )
+    src = tmp_path / "fvtt-Scene-crypt.json"
+    src.write_text(json.dumps(doc), encoding="utf-8")
+    art = tmp_path / "art.png"
+    art.write_bytes(png_bytes(1600, 1200, (90, 90, 90)))
+    out = tmp_path / "crypt.json"
+    imported = run("import", str(src), "--system", "pf1e", "--background", str(art), "-o", str(out))
+    assert imported.exit_code == 0, imported.output
+    png = tmp_path / "crypt-reach.png"
+    args = ["render", str(out), "--mover", "valeros", "--speed", "30", "-o", str(png)]
+    assert run(*args, "--cell", "20").exit_code == 0
+    scene = load_scene(out)
+    moved = dataclasses.replace(
+        scene, creatures=(dataclasses.replace(scene.creatures[0], speed=30), scene.creatures[1])
+    )
+    costs = {
+        tuple(s["at"]): s["cost"] for s in views.reachable(moved, "valeros").to_json()["squares"]
+    }
+    assert costs[(1, 2)] == 10  # rubble: 5 ft x2 (seed 000)
+    assert (5, 1) not in costs  # the closed door at x = 4
+    image = Image.open(png).convert("RGB")
+    grey = (90, 90, 90)
+    tint = tuple(round(g * (1 - REACH_ALPHA / 255) + c * REACH_ALPHA / 255)
+                 for g, c in zip(grey, BAND_COLOURS[0], strict=True))  # fmt: skip
+    for (x, y), expected in (((3, 0), tint), ((5, 1), grey), ((0, 3), tint)):
+        colour = image.getpixel((x * 20 + 4, y * 20 + 4))
+        assert all(abs(a - b) <= 3 for a, b in zip(colour, expected, strict=True)), (x, y)
