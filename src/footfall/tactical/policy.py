@@ -35,6 +35,7 @@ from footfall.rules import (
     Armor,
     Difficulty,
     Load,
+    Mode,
     Size,
     SteelSize,
     System,
@@ -66,8 +67,6 @@ __all__ = [
     "straight_lines",
     "walk",
 ]
-
-IntArray = npt.NDArray[np.int64]
 
 
 class Block(IntEnum):
@@ -167,7 +166,6 @@ _END_OK = int(End.OK)
 _END_OBSTACLE = int(End.OBSTACLE)
 _END_OCCUPIED = int(End.OCCUPIED)
 
-_SQUEEZE_NOTES = Note.SQUEEZE_W | Note.SQUEEZE_H | Note.CORRIDOR | Note.CRAWL
 #: What a shift may not start in: difficult (an enemy's space is difficult) or hazardous.
 _SHIFT_BLOCKING = Note.DIFFICULT | Note.OBSTACLE | Note.HAZARDOUS | Note.ENEMY
 
@@ -546,9 +544,7 @@ def make_policy(
         square_ft = scene.square or system.square
         heavy = mover.armor == Armor.HEAVY.value or mover.load == Load.HEAVY.value
         multiplier = spec.heavy_multiplier if heavy and spec.heavy_multiplier else spec.multiplier
-        run_multiplier = tactical.multiplier(
-            tactical.modes[-1].mode, Armor(mover.armor), Load(mover.load)
-        )
+        run_multiplier = tactical.multiplier(Mode.RUN, Armor(mover.armor), Load(mover.load))
         base = math.floor(speed / square_ft)
         if spec.budget == Budget.SQUARES:
             budget = spec.squares or 1
