@@ -195,3 +195,14 @@ def test_every_rule_id_has_a_message(rule: str) -> None:
 
     texts = catalog()[f"tactical.rule.{rule}"]
     assert set(texts) == {"en", "ru", "zh"} and all(texts.values())
+
+
+def test_path_via_and_switch(scene_file: str) -> None:
+    """--via waypoints and --switch reach the library; the JSON lists the waypoints."""
+    code, out = run(
+        "path", scene_file, "--mover", "valeros", "--to", "1,2", "--via", "0,1", "--json",
+        "--switch", "hampered_diagonal=multiply",
+    )  # fmt: skip
+    data = json.loads(out)
+    assert code == 0
+    assert (data["via"], data["path"], data["cost"]) == ([[0, 1]], [[0, 0], [0, 1], [1, 2]], 10)
