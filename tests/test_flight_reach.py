@@ -1,0 +1,202 @@
+"""Flight reach and path: exact against a plain search, consistent with check, walls and ceiling."""
+
+from __future__ import annotations
+
+import heapq
+from fractions import Fraction
+
+import pytest
+
+from footfall.errors import LimitError
+from footfall.flight import (
+    OPEN_SKY,
+    Airspace,
+    FlightState,
+    Flyer,
+    Step,
+    StepKind,
+    check,
+    keeps_flying,
+    parse_steps,
+)
+from footfall.flight.model import HALF_FT, Raw, raw, step_raw
+from footfall.flight.reach import find_path, format_steps, reach
+from footfall.flight.space import SceneAirspace, scene_flyer
+from footfall.rules import Maneuverability, load_system
+from footfall.scene import parse_scene
+
+SYSTEM = load_system("dnd35")
+assert SYSTEM.flight is not None and SYSTEM.tactical is not None
+
+
+def _flyer(cls: Maneuverability, speed: int) -> Flyer:
+    assert SYSTEM.flight is not None
+    return Flyer(speed, SYSTEM.flight.row(cls))
+
+
+def _oracle(
+    flyer: Flyer, start: FlightState, budget: int, space: Airspace = OPEN_SKY
+) -> dict[tuple[int, int, int, int], Fraction]:
+    """Least cost of every legal end (x, y, alt, facing): Dijkstra over whole raw states.
+
+    No state merging, no dominance, every turn (ordinary or in place, 45° to 180°) at any
+    time until 180° or more in one space, climbs and dives of up to 10 ft per step.
+    """
+    assert SYSTEM.tactical is not None
+    diagonal = SYSTEM.tactical.diagonal_costs
+    steps = [
+        Step(k, dz=dz) for k in (StepKind.FORWARD, StepKind.BACKWARD) for dz in range(-10, 11, 5)
+    ]
+    steps += [Step(StepKind.VERTICAL, dz=dz) for dz in (-10, -5, 5, 10)]
+    turns = [
+        Step(k, turn=e) for k in (StepKind.TURN, StepKind.PIVOT) for e in (-3, -2, -1, 1, 2, 3, 4)
+    ]
+    limit = budget * HALF_FT
+    best: dict[Raw, int] = {raw(start): 0}
+    heap: list[tuple[int, int, Raw]] = [(0, 0, raw(start))]
+    counter = 0
+    ends: dict[tuple[int, int, int, int], Fraction] = {}
+    while heap:
+        cost, _, r = heapq.heappop(heap)
+        if best[r] != cost:
+            continue
+        state = FlightState(*r)
+        place = (r[0], r[1], r[2], r[3])
+        ok = not space.end_faults(flyer, state) and (
+            keeps_flying(flyer, state)
+            or (state.alt == 0 and space.can_land(flyer, state.x, state.y))
+        )
+        if ok and place[:3] != (start.x, start.y, start.alt) and place not in ends:
+            ends[place] = Fraction(cost, HALF_FT)
+        for step in steps + (turns if r[6] < 180 else []):
+            new = step_raw(flyer, r, step, space, 5, diagonal, None)
+            if new is None or new[4] > limit or new[4] >= best.get(new, limit + 1):
+                continue
+            best[new] = new[4]
+            counter += 1
+            heapq.heappush(heap, (new[4], counter, new))
+    return ends
+
+
+CASES = [
+    pytest.param(Maneuverability.PERFECT, 5, 2, id="perfect-5ft"),
+    pytest.param(Maneuverability.GOOD, 10, 1, id="good-10ft-NE"),
+    pytest.param(Maneuverability.AVERAGE, 15, 2, id="average-15ft"),
+    pytest.param(Maneuverability.POOR, 15, 1, id="poor-15ft-NE"),
+    pytest.param(Maneuverability.CLUMSY, 25, 2, id="clumsy-25ft"),
+]
+SLOW_CASES = [
+    pytest.param(Maneuverability.PERFECT, 10, 1, id="perfect-10ft-NE", marks=pytest.mark.slow),
+    pytest.param(Maneuverability.GOOD, 20, 2, id="good-20ft", marks=pytest.mark.slow),
+    pytest.param(Maneuverability.AVERAGE, 25, 1, id="average-25ft-NE", marks=pytest.mark.slow),
+    pytest.param(Maneuverability.POOR, 30, 2, id="poor-30ft", marks=pytest.mark.slow),
+]
+
+
+@pytest.mark.parametrize(("cls", "speed", "facing"), CASES + SLOW_CASES)
+def test_reach_is_exact(cls: Maneuverability, speed: int, facing: int) -> None:
+    """reach lists exactly the ends, with the least costs, of a search that merges nothing."""
+    flyer = _flyer(cls, speed)
+    start = FlightState(0, 0, 10, facing, since_turn=5)
+    result = reach(flyer, start, system=SYSTEM, budget_ft=speed)
+    got = {(e.x, e.y, e.alt, e.facing): e.cost_ft for e in result.entries}
+    assert got == _oracle(flyer, start, speed)
+
+
+@pytest.mark.parametrize(("cls", "speed", "facing"), CASES)
+def test_paths_check_legal_at_the_listed_cost(
+    cls: Maneuverability, speed: int, facing: int
+) -> None:
+    """find_path's steps pass check at exactly the cost reach lists for that end."""
+    flyer = _flyer(cls, speed)
+    start = FlightState(0, 0, 10, facing, since_turn=5)
+    entries = reach(flyer, start, system=SYSTEM, budget_ft=speed).entries
+    for entry in entries[:: max(1, len(entries) // 12)]:
+        found = find_path(
+            flyer,
+            start,
+            (entry.x, entry.y, entry.alt),
+            system=SYSTEM,
+            budget_ft=speed,
+            facing=entry.facing,
+        )
+        assert found is not None
+        verdict = check(
+            flyer, start, parse_steps(format_steps(found.steps)), system=SYSTEM, budget_ft=speed
+        )
+        assert verdict.legal, verdict.violations
+        assert verdict.cost_ft == entry.cost_ft == found.cost_ft
+        end = verdict.end
+        assert (end.x, end.y, end.alt, end.facing) == (entry.x, entry.y, entry.alt, entry.facing)
+
+
+def test_griffon_turns_and_dives() -> None:
+    """An average griffon (fly 80) at 30 ft facing E can turn 90° and dive onto a square."""
+    griffon = _flyer(Maneuverability.AVERAGE, 80)
+    start = FlightState(0, 0, 30, 2)
+    verdict = check(
+        griffon, start, parse_steps("f r90 d10 d10 d10 f5"), system=SYSTEM, budget_ft=80
+    )
+    # 5 + turn (45° ordinary + 45° in place, 5 ft) + three dives at half cost + 25 = 50 ft.
+    assert verdict.legal and verdict.cost_ft == 50
+    assert (verdict.end.x, verdict.end.y, verdict.end.alt) == (1, 8, 0)
+    poor = _flyer(Maneuverability.POOR, 80)
+    refused = check(poor, start, parse_steps("f r90 d10 d10 d10 f5"), system=SYSTEM, budget_ft=80)
+    assert {v.rule for v in refused.violations} == {"flight-turn", "flight-max-turn", "flight-dive"}
+
+
+SCENE = {
+    "footfall": 1,
+    "system": "dnd35",
+    "map": ["......", "..#...", "..#...", "......"],
+    "walls": [{"from": [4, 0], "to": [4, 4]}],
+    "ceiling_ft": 20,
+    "creatures": [
+        {
+            "id": "bat",
+            "at": [0, 1],
+            "size": "tiny",
+            "side": "foes",
+            "speed": 5,
+            "fly": {"speed": 40, "maneuverability": "good"},
+            "alt": 5,
+        },
+        {"id": "hero", "at": [0, 3], "size": "medium", "side": "party", "speed": 30},
+    ],
+}
+
+
+def test_walls_ceiling_and_creatures_bound_the_reach() -> None:
+    """No end past the thin wall or in a wall square, none above the ceiling, none in the hero."""
+    scene = parse_scene(SCENE)
+    system, flyer, space, bat = scene_flyer(scene, "bat")
+    start = FlightState(*bat.at, bat.alt, 2)
+    entries = reach(flyer, start, system=system, budget_ft=40, space=space).entries
+    assert entries
+    assert all(e.x < 4 for e in entries), "the thin wall at x = 4 stops flyers"
+    assert not any((e.x, e.y) in ((2, 1), (2, 2)) for e in entries), "wall squares"
+    assert max(e.alt for e in entries) == 15, "a 5-ft flyer under a 20-ft ceiling"
+    assert not any((e.x, e.y, e.alt) == (0, 3, 0) for e in entries), "the hero's space"
+    assert any((e.x, e.y, e.alt) == (0, 3, 5) for e in entries), "above the hero is free"
+
+
+def test_check_names_walls_and_ceiling() -> None:
+    """check reports `wall`, `corner` and `flight-ceiling` with their rule ids."""
+    scene = parse_scene(SCENE)
+    system, flyer, space, bat = scene_flyer(scene, "bat")
+    start = FlightState(*bat.at, bat.alt, 2)
+    verdict = check(flyer, start, parse_steps("f2"), system=system, budget_ft=40, space=space)
+    assert [v.rule for v in verdict.violations] == ["wall"]
+    verdict = check(flyer, start, parse_steps("up15"), system=system, budget_ft=40, space=space)
+    assert [v.rule for v in verdict.violations] == ["flight-ceiling"]
+    diagonal = FlightState(1, 2, 5, 3)
+    verdict = check(flyer, diagonal, parse_steps("f"), system=system, budget_ft=40, space=space)
+    assert [v.rule for v in verdict.violations] == ["corner"]
+    assert isinstance(space, SceneAirspace)
+
+
+def test_work_limit() -> None:
+    """An absurd search stops with LimitError instead of running for minutes."""
+    flyer = _flyer(Maneuverability.GOOD, 400)
+    with pytest.raises(LimitError):
+        reach(flyer, FlightState(0, 0, 100, 0), system=SYSTEM, budget_ft=400, max_work=2000)
