@@ -261,4 +261,4 @@ def test_route_metric() -> None:
             ]
         )
     )
-    assert data["unit"] == "km" and data["distance"] == 8.05 and data["hours"] == 1.67
+    assert data["unit"] == "km" and data["distance"] == 8 and data["hours"] == 1.67

@@ -260,7 +260,7 @@ def test_metric_output() -> None:
     journey = _pf(["10 mi plains highway"], Traveller(speeds=(30,)), metric=True)
     data = journey.to_json()
     assert data["unit"] == "km" and data["converted_from"] == "mi"
-    assert data["total"]["distance"] == 16.09
+    assert data["total"]["distance"] == 16  # 10 mi x 1.6 km (units.KM_PER_MI)
 
 
 def test_dh2e_narrative_and_dense() -> None:

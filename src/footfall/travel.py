@@ -55,6 +55,7 @@ from footfall.rules import (
     Travel,
     load_system,
 )
+from footfall.units import KM_PER_MI
 
 __all__ = [
     "FATIGUE_FORBIDS",
@@ -94,8 +95,9 @@ __all__ = [
 #: record of conditions yet, so the ids live here.
 FATIGUE_FORBIDS: tuple[str, ...] = ("run", "charge", "str-2", "dex-2")
 
-#: Exact miles -> km (international mile, 1609.344 m).
-KM_PER_MILE = Fraction(1609344, 1_000_000)
+#: Miles -> km: one factor for all of footfall, `footfall.units.KM_PER_MI` (1.6, the round
+#: figure matching 1.5 m per 5-ft square; docs/decisions.md).
+KM_PER_MILE = KM_PER_MI
 
 _WATER_KINDS = frozenset(
     {
