@@ -182,18 +182,18 @@ _SPACE_FT: dict[str, Fraction] = {
     "gargantuan": Fraction(20),
     "colossal": Fraction(30),
 }
-#: Height of a creature in ft, the top of its size's range (official Core Rulebook, table
-#: "Size Modifiers and Dimensions"; colossal: its lower bound, 64 ft). A creature may say
-#: otherwise with the scene key ``"x-height_ft"``.
+#: Typical height of a creature in ft: the middle of its size's height range (official Core
+#: Rulebook, table "Size Modifiers and Dimensions": medium 4-8 ft -> 6, small 2-4 -> 3 ...;
+#: colossal "64 ft or more" -> 64). A creature may give its own with ``"x-height_ft"``.
 _HEIGHT_FT: dict[str, Fraction] = {
-    "fine": Fraction(1, 2),
-    "diminutive": Fraction(1),
-    "tiny": Fraction(2),
-    "small": Fraction(4),
-    "medium": Fraction(8),
-    "large": Fraction(16),
-    "huge": Fraction(32),
-    "gargantuan": Fraction(64),
+    "fine": Fraction(1, 4),
+    "diminutive": Fraction(3, 4),
+    "tiny": Fraction(3, 2),
+    "small": Fraction(3),
+    "medium": Fraction(6),
+    "large": Fraction(12),
+    "huge": Fraction(24),
+    "gargantuan": Fraction(48),
     "colossal": Fraction(64),
 }
 
@@ -732,6 +732,22 @@ def _mark_creatures(
             end[region] = np.maximum(end[region], _END_OCCUPIED)
 
 
+def _height(mover: Creature) -> Fraction:
+    """Return the mover's height in ft: its ``x-height_ft``, else its size's typical height."""
+    given = mover.extra.get("x-height_ft")
+    if given is None:
+        return _HEIGHT_FT[mover.size]
+    try:
+        height = Fraction(str(given))
+    except (ValueError, ZeroDivisionError):
+        height = Fraction(0)
+    if isinstance(given, bool) or height <= 0:
+        raise InputError(
+            f"creature {mover.id!r}: x-height_ft must be a number of ft > 0, got {given!r}"
+        )
+    return height
+
+
 def _mark_narrow(
     policy: Policy,
     prepared: _Prepared,
@@ -745,7 +761,7 @@ def _mark_narrow(
         return
     mover = policy.mover
     width = _SPACE_FT[mover.size]
-    height = Fraction(str(mover.extra.get("x-height_ft", _HEIGHT_FT[mover.size])))
+    height = _height(mover)
     sh, sw = block.shape
     for (x, y), (clear_w, clear_h) in prepared.narrow.items():
         lx, ly = x - sx0, y - sy0
