@@ -183,7 +183,10 @@ FlyOpt = Annotated[
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print SCENE.md JSON.")]
 LangOpt = Annotated[str, typer.Option("--lang", help="Language: en, ru or zh.")]
-SceneArg = Annotated[str, typer.Argument(help="Scene file (JSON or text map) or sample name.")]
+SceneArg = Annotated[
+    str,
+    typer.Argument(metavar="SCENE", help="Scene file (JSON or text map) or sample name."),
+]
 
 
 def reach(
@@ -196,7 +199,10 @@ def reach(
     json: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:
-    """Show every square the mover may end this action in, with its least cost."""
+    """Show every square the mover may end this action in, with its least cost.
+
+    Example: footfall reach pf1e-ogre-bridge --mover valeros (footfall scenes lists samples).
+    """
 
     def go() -> None:
         from footfall.tactical import reachable
@@ -239,7 +245,10 @@ def path(
     json: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:
-    """Find a cheapest legal path to a square (through waypoints, 5-10-5 count carried)."""
+    """Find a cheapest legal path to a square (through waypoints, 5-10-5 count carried).
+
+    Example: footfall path pf1e-ogre-bridge --mover valeros --to 15,7 --action double-move
+    """
 
     def go() -> None:
         from footfall.tactical import find_path
@@ -288,7 +297,10 @@ def check(
     json: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:
-    """Check a given path: its cost, legality and every violated rule."""
+    """Check a given path: its cost, legality and every violated rule.
+
+    Example: footfall check pf1e-ogre-bridge --mover kyra --path "8,8 9,9 10,10"
+    """
 
     def go() -> None:
         from footfall.tactical import check_path
