@@ -343,3 +343,12 @@ def test_small_search_in_a_fresh_process_does_not_load_numba() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_source_may_stand_on_a_closed_square(engine: Engine) -> None:
+    """A source on a class -1 square leaves it, but no step ever re-enters it."""
+    square_class = np.array([[0, -1, 0]], dtype=np.int16)
+    result = engine(_pf1e_graph(square_class), [(1, 0, 0, 0)], 10)
+    assert result.dist[0, 0].tolist() == [1, 0, 1]
+    assert result.parent[0, 0].tolist() == [1, -1, 1]

@@ -127,12 +127,11 @@ def _validated(
         if int(used.min()) < 0 or int(used.max()) >= n_states:
             raise ValueError(f"next_state holds a state outside 0..{n_states - 1}")
     height, width = square_class.shape
-    edges = (exits[0, :], exits[:, -1], exits[-1, :], exits[:, 0]) if exits.size else ()
-    for name, line, bits in zip(
-        ("north", "east", "south", "west"), edges, _EDGE_BITS, strict=False
-    ):
-        if (line & np.uint8(bits)).any():
-            raise ValueError(f"exits lead off the {name} edge of the map")
+    if exits.size:
+        edges = (exits[0, :], exits[:, -1], exits[-1, :], exits[:, 0])
+        for name, line, bits in zip(_EDGE_NAMES, edges, _EDGE_BITS, strict=True):
+            if (line & np.uint8(bits)).any():
+                raise ValueError(f"exits lead off the {name} edge of the map")
     rows = np.asarray(sources, dtype=np.int64).reshape(-1, 4)
     for x, y, state, start in rows.tolist():
         if not (0 <= x < width and 0 <= y < height):
@@ -275,6 +274,7 @@ class _Prepared:
         self.parent = np.full(shape, -1, dtype=np.int32)
 
     def result(self) -> SearchResult:
+        """Wrap the (filled) result arrays."""
         return SearchResult(dist=self.dist, parent=self.parent)
 
 
@@ -441,6 +441,10 @@ def search(
     of that square is settled or the cheapest unsettled state costs more than the cheapest
     settled target state; the target's states and every state cheaper than the target are then
     exact, and all other finite values are exact too (unsettled states are left at `INF`).
+
+    A source may stand on a square of class -1 (a square no step may enter). A malformed graph
+    (exits leading off the map, a class without a cost column, a next state out of range) or a
+    source off the map raises `ValueError`: that is a bug in the policy, not user input.
 
     Step costs may be 0. Small searches run in Python until the compiled kernel is loaded
     (by `warm_up`, by a large search, or after 0.5 s spent in Python); both kernels give the
