@@ -352,3 +352,26 @@ def test_source_may_stand_on_a_closed_square(engine: Engine) -> None:
     result = engine(_pf1e_graph(square_class), [(1, 0, 0, 0)], 10)
     assert result.dist[0, 0].tolist() == [1, 0, 1]
     assert result.parent[0, 0].tolist() == [1, -1, 1]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_plain_model_agrees_with_tcod_and_skimage(seed: int) -> None:
+    """On the model the peers share (a step costs the entered square), all give one answer."""
+    tcod_path = pytest.importorskip("tcod.path")
+    skimage_graph = pytest.importorskip("skimage.graph")
+    draw = np.random.default_rng(seed).random((30, 40))
+    square_class = np.where(draw < 0.7, 0, np.where(draw < 0.9, 1, -1)).astype(np.int16)
+    square_class[15, 20] = 0
+    cost = np.array([[[1, 2], [1, 2]]], dtype=np.int32)
+    graph = StepGraph(square_class, _edge_exits(30, 40), cost, np.zeros_like(cost, np.int8))
+    ours = _compiled(graph, [(20, 15, 0, 0)], INF).dist[0].astype(np.int64)
+    ours[ours == INF] = -1
+    entered = np.choose(square_class + 1, [0, 1, 2]).astype(np.int32)
+    theirs = tcod_path.maxarray(entered.shape, dtype=np.int32)
+    theirs[15, 20] = 0
+    tcod_path.dijkstra2d(theirs, entered, 1, 1, out=theirs)
+    np.testing.assert_array_equal(ours, np.where(theirs == INF, -1, theirs))
+    mcp_cost = np.choose(square_class + 1, [np.inf, 1.0, 2.0])
+    cumulative, _ = skimage_graph.MCP(mcp_cost, fully_connected=True).find_costs([(15, 20)])
+    cumulative -= 1.0  # MCP also counts the start square's own cost
+    np.testing.assert_array_equal(ours, np.where(np.isinf(cumulative), -1, cumulative))
