@@ -373,8 +373,9 @@ def _python_dial(job: _Prepared, budget: int) -> None:
 
 
 #: Problems up to this many states (``S * H * W``, capped by the budget's reach) run in
-#: Python until the compiled kernel is loaded: measured in docs/benchmarks.md, the Python
-#: kernel settles ~1 state/us, the compiled one costs ~0.6 s to load once per process.
+#: Python until the compiled kernel is loaded. Measured (docs/benchmarks.md): the Python
+#: kernel takes 5-10 us per settled state, so at most ~0.2-0.4 s here; loading the compiled
+#: one costs 0.6-0.9 s once per process on a quiet machine (numba's own start-up).
 _SMALL_STATES = 40_000
 
 #: Seconds the Python kernel may spend in one process before the compiled one is loaded
