@@ -145,7 +145,7 @@ def _header(console: Console, data: dict[str, Any], lang: Lang) -> None:
             "tactical.cli.header",
             lang,
             mover=data["mover"],
-            action=data["action"],
+            action=data["action_name"],
             budget=data["budget"],
             unit=t(f"common.unit.{data['unit']}", lang),
         )

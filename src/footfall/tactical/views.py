@@ -243,10 +243,13 @@ def _test_json(test: TerrainTest | None, policy: Policy, lang: Lang) -> dict[str
     }
 
 
-def _head(policy: Policy) -> dict[str, Any]:
+def _head(policy: Policy, lang: Lang = "en") -> dict[str, Any]:
+    names = {a.id.value: a.names.get(lang) for a in policy.system.actions}
     return {
+        "system": policy.scene.system,
         "mover": policy.mover.id,
         "action": policy.action.name,
+        "action_name": names.get(policy.action.name, policy.action.name),
         "budget": policy.display(max(policy.budget, 0))
         if not policy.one_step
         else policy.display(1),
@@ -306,7 +309,7 @@ class Reach:
     def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         """Return SCENE.md's ``reach`` shape (plus ``bands``, ``notes``, ``flying``)."""
         p = self.policy
-        data = _head(p)
+        data = _head(p, lang)
         data["squares"] = [
             {"at": [x, y], "cost": p.display(c), "band": b}
             for x, y, c, b in zip(
@@ -407,7 +410,7 @@ class PathResult:
     def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         """Return SCENE.md's ``path`` shape (plus ``breakdown``, ``provokes``, ``via`` ...)."""
         p = self.policy
-        data = _head(p)
+        data = _head(p, lang)
         data["to"] = list(self.to)
         data["via"] = [list(v) for v in self.via]
         data["found"] = self.found
@@ -619,7 +622,7 @@ class CheckResult:
     def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         """Return SCENE.md's ``check`` shape (plus ``breakdown``, ``provokes`` ...)."""
         p = self.policy
-        data = _head(p)
+        data = _head(p, lang)
         data["legal"] = self.walk.legal
         data["cost"] = p.display(self.walk.cost)
         violations = []
