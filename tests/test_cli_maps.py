@@ -75,6 +75,9 @@ def test_import_without_output_prints_the_scene(dd2vtt: Path) -> None:
     assert data["system"] == "dnd35"
     assert data["map"] == ["......"] * 4
     assert "background" not in data
+    assert result.stderr.splitlines()[0] == (
+        "предупреждение: окружение (рассеянный свет, запеченное освещение) не импортировано"
+    )
     assert result.stderr.splitlines()[-1] == (
         "предупреждение: фоновое изображение не сохранено: укажите -o ФАЙЛ, чтобы записать его "
         "рядом со сценой, или --embed"

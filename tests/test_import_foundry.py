@@ -454,3 +454,32 @@ def test_drawsteel_tokens_two_sizes_apart_may_share_a_square() -> None:
     tokens = [token("Hero", 2, 2, 1, 1), token("Familiar", 2, 2, 0.5, 1)]
     assert [c.id for c in read("drawsteel", tokens=tokens).scene.creatures] == ["hero", "familiar"]
     assert [c.id for c in read("pf1e", tokens=tokens).scene.creatures] == ["hero"]
+
+
+def test_warnings_read_in_russian_and_chinese() -> None:
+    """Every warning of a busy import has a Russian and a Chinese text, not the English one."""
+    region = {
+        "name": "Portal",
+        "shapes": [rect_shape(0, 0, 1, 1), {"type": "star"}],
+        "behaviors": [
+            {"type": "teleportToken", "system": {}},
+            {"type": "modifyMovementCost", "system": {"difficulties": {"walk": 3}}},
+        ],
+    }
+    tokens = [token("A", 2, 2, 1.5, 1, hidden=True), token("B", 3, 3, 2, -1)]
+    result = read("drawsteel", regions=[region], tokens=tokens)
+    assert len(result.notices) == len(result.warnings) >= 10
+    assert result.messages("en") == result.warnings
+    for lang in ("ru", "zh"):
+        texts = result.messages(lang)
+        pairs = zip(texts, result.warnings, strict=True)
+        assert all(text and text != english for text, english in pairs)
+    ru = result.messages("ru")
+    assert (
+        "область 'Portal': поведение 'teleportToken' не импортировано "
+        "(footfall читает только стоимость перемещения)" in ru
+    )
+    assert "фишка 'b' (tokens[1]) не импортирована: она пересекается с 'a' в [3, 3]" in ru
+    assert result.without("maps.warn.speeds").warnings == tuple(
+        w for w in result.warnings if not w.startswith("creature speeds")
+    )

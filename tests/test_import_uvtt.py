@@ -325,3 +325,18 @@ def test_walls_not_along_a_door_are_left_whole() -> None:
         ((Fraction(5, 2), Fraction(0)), (Fraction(5, 2), Fraction(4))),
     ]
     assert not any("doorway" in w for w in result.warnings)
+
+
+def test_warnings_read_in_russian_and_chinese() -> None:
+    """Each Universal VTT warning has Russian and Chinese text (the catalog maps.warn.*)."""
+    doc = uvtt_doc(extra_layer=[1], line_of_sight=[[pt(13, 20), pt(13, 24), pt(13, 24)]])
+    del doc["format"]
+    result = read_uvtt(json.dumps(doc), system="pf1e")
+    assert len(result.warnings) == 6
+    for lang in ("ru", "zh"):
+        pairs = zip(result.messages(lang), result.warnings, strict=True)
+        assert all(text and text != english for text, english in pairs)
+    assert "не импортировано источников света: 1 (footfall не моделирует освещение)" in (
+        result.messages("ru")
+    )
+    assert "1 个光源未导入(footfall 不模拟光照)" in result.messages("zh")

@@ -76,11 +76,10 @@ def _import(
         media_type = sniff_image(data)
         if media_type is None:
             raise InputError(f"background {str(background)!r} is not a PNG, WebP or JPEG image")
-        kept = tuple(w for w in result.warnings if not w.startswith(BACKGROUND_WARNING))
         result = dataclasses.replace(
-            result, background=BackgroundImage(data, media_type), warnings=kept
+            result.without(BACKGROUND_WARNING), background=BackgroundImage(data, media_type)
         )
-    notes = list(result.warnings)
+    notes = list(result.messages(lang))
     written: list[str] = []
     picture: str | None = None
     image = result.background

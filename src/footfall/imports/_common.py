@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from footfall.errors import InputError, LimitError
+from footfall.imports.result import Notice, notice
 from footfall.scene import Creature, Flag, LegendEntry, size_table
 
 __all__ = [
@@ -43,16 +44,16 @@ Multiplier = Fraction | None
 
 
 class Warnings:
-    """Collect one-line warnings in order, each said once."""
+    """Collect warnings (catalog key + values) in order, each said once."""
 
     def __init__(self) -> None:
-        self._items: dict[str, None] = {}
+        self._items: dict[Notice, None] = {}
 
-    def add(self, message: str) -> None:
-        """Record `message` (a second identical message is ignored)."""
-        self._items.setdefault(message, None)
+    def add(self, key: str, /, **values: object) -> None:
+        """Record the warning `key` (``maps.warn.*``) with `values`; repeats are ignored."""
+        self._items.setdefault(notice(key, **values), None)
 
-    def items(self) -> tuple[str, ...]:
+    def items(self) -> tuple[Notice, ...]:
         """Return the warnings in the order they were first recorded."""
         return tuple(self._items)
 
@@ -136,7 +137,7 @@ _MULTIPLYING_SYSTEMS = ("pf1e", "dnd35")
 
 
 def terrain_for(
-    system: str, walk: Multiplier, fly: Multiplier, source: str, warnings: Warnings
+    system: str, walk: Multiplier, fly: Multiplier, source: Notice, warnings: Warnings
 ) -> str:
     """Return the map character for a square whose movement costs are multiplied.
 
@@ -154,31 +155,19 @@ def terrain_for(
     if walk == 1:
         return "."
     if walk < 1:
-        warnings.add(
-            f"{source}: a cost multiplier of {fmt_number(walk)} makes movement cheaper; "
-            "footfall has no such terrain, so those squares are open ground"
-        )
+        warnings.add("maps.warn.multiplier_cheaper", source=source, m=fmt_number(walk))
         return "."
     if walk == 2:
         return "^"
     if system not in _MULTIPLYING_SYSTEMS:
-        warnings.add(
-            f"{source}: a cost multiplier of {fmt_number(walk)} is imported as difficult terrain "
-            f"({system} does not multiply terrain costs)"
-        )
+        warnings.add("maps.warn.multiplier_flat", source=source, m=fmt_number(walk), system=system)
         return "^"
     if walk == 4:
         return DOUBLE_HAMPERED_CHAR
     if walk < 4:
-        warnings.add(
-            f"{source}: a cost multiplier of {fmt_number(walk)} is imported as difficult "
-            "terrain (x2)"
-        )
+        warnings.add("maps.warn.multiplier_x2", source=source, m=fmt_number(walk))
         return "^"
-    warnings.add(
-        f"{source}: a cost multiplier of {fmt_number(walk)} is imported as x4 "
-        "(difficult + poor visibility), the most two hampering factors give"
-    )
+    warnings.add("maps.warn.multiplier_x4", source=source, m=fmt_number(walk))
     return DOUBLE_HAMPERED_CHAR
 
 
@@ -312,24 +301,26 @@ def place_creatures(
         side = sides[c.size]
         x0, y0 = c.at
         squares = [(x0 + dx, y0 + dy) for dy in range(side) for dx in range(side)]
-        reason = None
+        reason: Notice | None = None
         if x0 < 0 or y0 < 0 or x0 + side > width or y0 + side > height:
-            reason = f"its {side}x{side} space at [{x0}, {y0}] is off the {width}x{height} map"
+            reason = notice(
+                "maps.reason.off_map", side=side, x=x0, y=y0, width=width, height=height
+            )
         else:
             for x, y in squares:
                 entry = legend[rows[y][x]]
                 if Flag.WALL in entry.flags or entry.impassable:
-                    reason = f"it stands in a solid or impassable square at [{x}, {y}]"
+                    reason = notice("maps.reason.solid", x=x, y=y)
                     break
                 if Flag.PIT in entry.flags and c.fly is None:
-                    reason = f"it stands over a pit at [{x}, {y}]"
+                    reason = notice("maps.reason.pit", x=x, y=y)
                     break
                 other = taken.get((x, y))
                 if other is not None and not _may_share(system, other.size, c.size):
-                    reason = f"it overlaps {other.id!r} at [{x}, {y}]"
+                    reason = notice("maps.reason.overlap", other=repr(other.id), x=x, y=y)
                     break
         if reason is not None:
-            warnings.add(f"token {item.label}: not imported, {reason}")
+            warnings.add("maps.warn.token_skipped", label=item.label, reason=reason)
             continue
         for square in squares:
             taken.setdefault(square, c)

@@ -50,7 +50,7 @@ from footfall.imports._common import (
     terrain_for,
     unique_id,
 )
-from footfall.imports.result import ImportResult
+from footfall.imports.result import ImportResult, Notice, notice
 from footfall.scene import DEFAULT_LEGEND, Creature, Point, Scene, Wall
 
 __all__ = ["BACKGROUND_WARNING", "SIDES", "read_foundry"]
@@ -60,15 +60,9 @@ _WHAT = "Foundry scene"
 #: Token disposition -> creature side (Foundry's CONST.TOKEN_DISPOSITIONS).
 SIDES: dict[int, str] = {1: "friendly", 0: "neutral", -1: "hostile", -2: "secret"}
 
-#: Scene collections footfall does not import, with what the warning says they are.
-_UNSUPPORTED = {
-    "lights": "light(s)",
-    "sounds": "sound(s)",
-    "tiles": "tile(s)",
-    "drawings": "drawing(s)",
-    "notes": "map note(s)",
-    "templates": "measured template(s)",
-}
+#: Scene collections footfall does not import (each named by its catalog key ``maps.what.*``).
+_UNSUPPORTED_KEYS = ("lights", "sounds", "tiles", "drawings", "notes", "templates")
+_UNSUPPORTED = {key: f"maps.what.{key}" for key in _UNSUPPORTED_KEYS}
 
 #: Unit each system counts squares in, and the side of its default square (SCENE.md).
 _SYSTEM_UNITS: dict[str, tuple[tuple[str, ...], Fraction]] = {
@@ -80,8 +74,8 @@ _SYSTEM_UNITS: dict[str, tuple[tuple[str, ...], Fraction]] = {
 
 _ETL = "enhanced-terrain-layer"
 
-#: Start of the warning about the background picture a Foundry export only names.
-BACKGROUND_WARNING = "background image "
+#: Catalog key of the warning about the picture a Foundry export only names.
+BACKGROUND_WARNING = "maps.warn.foundry_background"
 
 
 class _Frame:
@@ -147,7 +141,7 @@ def read_foundry(
     for key, label in _UNSUPPORTED.items():
         items = doc.get(key)
         if isinstance(items, list) and items:
-            warnings.add(f"{len(items)} {label} not imported (no effect on movement in footfall)")
+            warnings.add("maps.warn.collection", n=len(items), what=notice(label))
     extent = (width_px / size, height_px / size)
     info: dict[str, Any] = {"format": "foundry", "grid_size_px": str(size)}
     if extent != (Fraction(width), Fraction(height)):
@@ -155,10 +149,7 @@ def read_foundry(
     src = _background_src(doc)
     if src:
         info["background_src"] = src
-        warnings.add(
-            f"{BACKGROUND_WARNING}{src!r} is not inside a Foundry export; give the image file "
-            "with --background FILE"
-        )
+        warnings.add(BACKGROUND_WARNING, src=repr(src))
     square = _square(system, distance, units, warnings)
     scene = Scene(
         system=system,
@@ -169,12 +160,17 @@ def read_foundry(
         square=square,
         extra={"x-import": info},
     )
-    return ImportResult(scene, warnings.items(), None)
+    return ImportResult.of(scene, warnings.items(), None)
 
 
 # ---------------------------------------------------------------------------------------------
 # Values
 # ---------------------------------------------------------------------------------------------
+
+
+def _quoted(value: object) -> str:
+    """Show a name in a warning: a string in quotes, anything else as JSON."""
+    return repr(value) if isinstance(value, str) else show_value(value)
 
 
 def _list(value: object, where: str) -> list[Any]:
@@ -217,7 +213,7 @@ def _grid(doc: Mapping[str, Any], warnings: Warnings) -> tuple[Fraction, Fractio
             f"{_WHAT}: grid.type {kind} is a hex grid; footfall maps are square grids (grid.type 1)"
         )
     if kind == 0:
-        warnings.add("the scene is gridless; its grid size is used to lay squares over it")
+        warnings.add("maps.warn.gridless")
     distance = number(distance_v, f"{_WHAT}: grid.distance")
     if not isinstance(units, str):
         raise InputError(f"{_WHAT}: grid.units must be a string, got {show_value(units)}")
@@ -229,8 +225,12 @@ def _square(system: str, distance: Fraction, units: str, warnings: Warnings) -> 
     names, default = _SYSTEM_UNITS.get(system, ((), Fraction(1)))
     if units not in names:
         warnings.add(
-            f"grid distance {fmt_number(distance)} {units or '(no unit)'} is not in {system}'s "
-            f"unit; squares count as the default {default} {names[0] if names else ''}".rstrip()
+            "maps.warn.units",
+            distance=fmt_number(distance),
+            units=units or notice("maps.word.no_unit"),
+            system=system,
+            default=fmt_number(default),
+            unit=names[0],
         )
         return None
     if distance <= 0 or distance == default or system == "drawsteel":
@@ -277,9 +277,7 @@ def _walls(items: list[Any], frame: _Frame, warnings: Warnings) -> tuple[Wall, .
             skipped += 1
             continue
         if move not in _MOVE_NORMAL:
-            warnings.add(
-                f"{where}: unknown movement restriction {show_value(move)}, read as normal"
-            )
+            warnings.add("maps.warn.unknown_move", where=where, move=show_value(move))
         start, end = frame.point(x0, y0), frame.point(x1, y1)
         if start == end:
             degenerate += 1
@@ -288,11 +286,11 @@ def _walls(items: list[Any], frame: _Frame, warnings: Warnings) -> tuple[Wall, .
             one_way += 1
         walls.append(Wall(start, end, _door(item, where)))
     if skipped:
-        warnings.add(f"{skipped} wall(s) that do not restrict movement (move: none) skipped")
+        warnings.add("maps.warn.walls_no_move", n=skipped)
     if one_way:
-        warnings.add(f"{one_way} one-way wall(s) imported as blocking both ways")
+        warnings.add("maps.warn.one_way", n=one_way)
     if degenerate:
-        warnings.add(f"{degenerate} zero-length wall(s) skipped")
+        warnings.add("maps.warn.zero_walls", n=degenerate)
     return tuple(walls)
 
 
@@ -367,7 +365,7 @@ class _Area:
 
     def __init__(
         self,
-        name: str,
+        name: Notice,
         solids: Sequence[_Shape],
         holes: Sequence[_Shape],
         walk: Multiplier,
@@ -404,7 +402,7 @@ def _terrain(
     """Build the rows: open ground, then every cost-modifying area by the centre rule."""
     walk: dict[tuple[int, int], Multiplier] = {}
     fly: dict[tuple[int, int], Multiplier] = {}
-    sources: dict[tuple[int, int], str] = {}
+    sources: dict[tuple[int, int], Notice] = {}
 
     def apply(area: _Area) -> None:
         for col, row in area.squares(frame, width, height):
@@ -435,7 +433,7 @@ def _region(value: object, where: str, warnings: Warnings) -> _Area | None:
     if not isinstance(value, Mapping):
         raise InputError(f"{_WHAT}: {where}: expected an object")
     name = str(value.get("name") or where)
-    label = f"region {name!r}"
+    label = notice("maps.source.region", name=repr(name))
     walk: Multiplier = Fraction(1)
     fly: Multiplier = Fraction(1)
     modifies = False
@@ -444,12 +442,10 @@ def _region(value: object, where: str, warnings: Warnings) -> _Area | None:
             raise InputError(f"{_WHAT}: {where}.behaviors[{j}]: expected an object")
         kind = behavior.get("type")
         if kind != "modifyMovementCost":
-            warnings.add(
-                f"{label}: behaviour {kind!r} not imported (footfall reads movement costs)"
-            )
+            warnings.add("maps.warn.behaviour", label=label, kind=_quoted(kind))
             continue
         if behavior.get("disabled"):
-            warnings.add(f"{label}: disabled movement-cost behaviour ignored")
+            warnings.add("maps.warn.behaviour_disabled", label=label)
             continue
         system = behavior.get("system", {})
         difficulties = system.get("difficulties") if isinstance(system, Mapping) else None
@@ -458,7 +454,7 @@ def _region(value: object, where: str, warnings: Warnings) -> _Area | None:
                 f"{_WHAT}: {where}.behaviors[{j}].system.difficulties: expected an object"
             )
         if "walk" not in difficulties:
-            warnings.add(f"{label}: no 'walk' difficulty; walking cost unchanged")
+            warnings.add("maps.warn.no_walk", label=label)
         base = f"{where}.behaviors[{j}].system.difficulties"
         walk = _times(walk, _difficulty(difficulties.get("walk", 1), f"{base}.walk"))
         fly_value = difficulties.get("fly", difficulties.get("walk", 1))
@@ -468,7 +464,7 @@ def _region(value: object, where: str, warnings: Warnings) -> _Area | None:
         return None
     shapes = _list(value.get("shapes", []), f"{where}.shapes")
     if not shapes:
-        warnings.add(f"{label}: no shapes, nothing imported")
+        warnings.add("maps.warn.no_shapes", label=label)
         return None
     parts = [
         _shape(shape, f"{where}.shapes[{k}]", warnings, label) for k, shape in enumerate(shapes)
@@ -489,7 +485,7 @@ def _difficulty(value: object, where: str) -> Multiplier:
     return result
 
 
-def _shape(value: object, where: str, warnings: Warnings, label: str) -> tuple[_Shape, bool]:
+def _shape(value: object, where: str, warnings: Warnings, label: Notice) -> tuple[_Shape, bool]:
     """Return one region shape and whether it is a hole."""
     if not isinstance(value, Mapping):
         raise InputError(f"{_WHAT}: {where}: expected an object")
@@ -537,7 +533,7 @@ def _shape(value: object, where: str, warnings: Warnings, label: str) -> tuple[_
         reach = max(rx, ry)
         box = (cx - reach, cy - reach, cx + reach, cy + reach)
         return _Shape(_ellipse(cx, cy, rx, ry, rotation), box), hole
-    warnings.add(f"{label}: shape type {kind!r} not imported")
+    warnings.add("maps.warn.shape_type", label=label, kind=_quoted(kind))
     return _NOTHING, hole
 
 
@@ -652,7 +648,7 @@ def _etl_areas(doc: Mapping[str, Any], warnings: Warnings) -> list[_Area]:
             if len(pts) < 3:
                 raise InputError(f"{_WHAT}: {where}.points: a terrain needs at least 3 points")
             multiple = number(entry["multiple"], f"{_WHAT}: {where}.multiple")
-            label = f"terrain {key!r} (Enhanced Terrain Layer)"
+            label = notice("maps.source.etl", name=repr(key))
             areas.append(_Area(label, [_polygon(pts)], [], multiple, Fraction(1)))
     for collection in ("tokens", "drawings", "templates", "tiles"):
         items = doc.get(collection)
@@ -666,10 +662,7 @@ def _etl_areas(doc: Mapping[str, Any], warnings: Warnings) -> list[_Area]:
             and _ETL in item["flags"]
         )
         if n:
-            warnings.add(
-                f"Enhanced Terrain Layer settings on {n} {collection} not imported "
-                "(only terrain polygons are)"
-            )
+            warnings.add("maps.warn.etl_elsewhere", n=n, collection=collection)
     return areas
 
 
@@ -699,14 +692,18 @@ def _tokens(
             raise InputError(f"{_WHAT}: {where}: width and height must be more than 0")
         if width != height:
             warnings.add(
-                f"token {label}: {fmt_number(width)}x{fmt_number(height)} is not square; "
-                "sized by its larger side"
+                "maps.warn.token_not_square",
+                label=label,
+                w=fmt_number(width),
+                h=fmt_number(height),
             )
         chosen = size_for_width(system, max(width, height))
         if not chosen.exact:
             warnings.add(
-                f"token {label}: {fmt_number(max(width, height))} squares wide, "
-                f"imported as {chosen.size}"
+                "maps.warn.token_size",
+                label=label,
+                width=fmt_number(max(width, height)),
+                size=chosen.size,
             )
         x = number(item.get("x", 0), f"{_WHAT}: {where}.x")
         y = number(item.get("y", 0), f"{_WHAT}: {where}.y")
@@ -734,12 +731,7 @@ def _tokens(
         creature = Creature(id=cid, at=at, size=chosen.size, side=SIDES[disposition], extra=extra)
         placed.append(TokenPlacement(creature, label))
     if hidden:
-        warnings.add(
-            f"hidden token(s) imported as ordinary creatures, marked x-hidden: {', '.join(hidden)}"
-        )
+        warnings.add("maps.warn.hidden", ids=", ".join(hidden))
     if placed:
-        warnings.add(
-            "creature speeds are not part of a Foundry scene export; add 'speed' to each "
-            "creature before asking for reach"
-        )
+        warnings.add("maps.warn.speeds")
     return placed

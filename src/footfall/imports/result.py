@@ -6,9 +6,10 @@ import base64
 import dataclasses
 from dataclasses import dataclass
 
+from footfall.i18n import Lang, t
 from footfall.scene import Scene
 
-__all__ = ["BackgroundImage", "ImportResult", "sniff_image"]
+__all__ = ["BackgroundImage", "ImportResult", "Notice", "sniff_image"]
 
 _EXTENSIONS = {"image/png": "png", "image/webp": "webp", "image/jpeg": "jpg"}
 
@@ -22,6 +23,27 @@ def sniff_image(data: bytes) -> str | None:
     if data.startswith(b"\xff\xd8\xff"):
         return "image/jpeg"
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """One warning of an import: a catalog key (``maps.warn.*``) and its values.
+
+    A value may itself be a `Notice` (a translated fragment, e.g. "region 'Mud'").
+    """
+
+    key: str
+    values: tuple[tuple[str, object], ...] = ()
+
+    def text(self, lang: Lang = "en") -> str:
+        """Return the warning as one line in `lang`."""
+        values = {k: v.text(lang) if isinstance(v, Notice) else v for k, v in self.values}
+        return t(self.key, lang, **values)
+
+
+def notice(key: str, /, **values: object) -> Notice:
+    """Build a `Notice` from a catalog key and keyword values."""
+    return Notice(key, tuple(values.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +74,28 @@ class ImportResult:
 
     scene: Scene
     warnings: tuple[str, ...] = ()
+    """The warnings in English, one line each (`messages` gives them in other languages)."""
     background: BackgroundImage | None = None
+    notices: tuple[Notice, ...] = ()
+    """The same warnings as catalog keys and values."""
+
+    @classmethod
+    def of(
+        cls, scene: Scene, notices: tuple[Notice, ...], background: BackgroundImage | None
+    ) -> ImportResult:
+        """Build a result whose English `warnings` are rendered from `notices`."""
+        return cls(scene, tuple(n.text("en") for n in notices), background, notices)
+
+    def messages(self, lang: Lang = "en") -> tuple[str, ...]:
+        """Return the warnings in `lang` (en, ru or zh)."""
+        if len(self.notices) != len(self.warnings):
+            return self.warnings
+        return tuple(n.text(lang) for n in self.notices)
+
+    def without(self, key: str) -> ImportResult:
+        """Return a copy without the warnings of catalog key `key`."""
+        kept = tuple(n for n in self.notices if n.key != key)
+        return ImportResult.of(self.scene, kept, self.background)
 
     def with_background(self, reference: str) -> ImportResult:
         """Return a copy whose scene's `background` is `reference` (a relative path or URL)."""

@@ -49,10 +49,7 @@ _WHAT = "Universal VTT file"
 #: Keys this importer reads; others become a warning.
 _READ = ("format", "resolution", "line_of_sight", "objects_line_of_sight", "portals", "image")
 #: Keys known to carry nothing about movement, each with the warning it deserves.
-_NOT_IMPORTED = {
-    "lights": "{n} light(s) not imported (footfall does not model light)",
-    "environment": "environment (ambient light, baked lighting) not imported",
-}
+_NOT_IMPORTED = {"lights": "maps.warn.lights", "environment": "maps.warn.environment"}
 #: Keys that describe the file itself, ignored without a word.
 _METADATA = ("software", "creator", "version", "name")
 
@@ -99,14 +96,14 @@ def read_uvtt(
     for i, portal in enumerate(_list(doc.get("portals", []), "portals")):
         walls.append(_portal(portal, f"portals[{i}]", origin))
     if dropped:
-        warnings.add(f"{dropped} zero-length wall segment(s) (repeated points) skipped")
+        warnings.add("maps.warn.zero_segments", n=dropped)
     if len(walls) > MAX_IMPORT_WALLS:
         raise LimitError(
             f"{_WHAT}: {len(walls)} wall segments is over the import limit of {MAX_IMPORT_WALLS}"
         )
     walls, cut = _cut_at_doors(_dedupe(walls))
     if cut:
-        warnings.add(f"{cut} wall segment(s) drawn across a doorway cut at the door")
+        warnings.add("maps.warn.doorway_cut", n=cut)
 
     background = _image(doc.get("image"), warnings)
     for key, value in doc.items():
@@ -115,9 +112,9 @@ def read_uvtt(
         if key in _NOT_IMPORTED:
             if value:
                 n = len(value) if isinstance(value, list) else 1
-                warnings.add(_NOT_IMPORTED[key].format(n=n))
+                warnings.add(_NOT_IMPORTED[key], n=n)
         else:
-            warnings.add(f"unknown part {key!r} not imported")
+            warnings.add("maps.warn.unknown_part", key=repr(key))
 
     grid = [["."] * width for _ in range(height)]
     legend = dict(DEFAULT_LEGEND)
@@ -130,12 +127,12 @@ def read_uvtt(
         walls=tuple(walls),
         extra={"x-import": {"format": "uvtt", "pixels_per_grid": _json_number(ppg)}},
     )
-    return ImportResult(scene, warnings.items(), background)
+    return ImportResult.of(scene, warnings.items(), background)
 
 
 def _check_format(value: object, warnings: Warnings) -> None:
     if value is None:
-        warnings.add("no 'format' version given; read as Universal VTT 0.3")
+        warnings.add("maps.warn.no_format")
         return
     if isinstance(value, bool) or not isinstance(value, int | Fraction | str):
         raise InputError(f"{_WHAT}: 'format' must be a version number, got {show_value(value)}")
@@ -146,7 +143,7 @@ def _check_format(value: object, warnings: Warnings) -> None:
             f"{_WHAT}: 'format' must be a version number, got {show_value(value)}"
         ) from None
     if version > 1:
-        warnings.add(f"format {value} is newer than footfall knows (0.1 to 1.0); read as 1.0")
+        warnings.add("maps.warn.format_newer", value=str(value))
 
 
 def _list(value: object, where: str) -> list[Any]:
@@ -281,7 +278,7 @@ def _dedupe(walls: list[Wall]) -> list[Wall]:
 
 def _image(value: object, warnings: Warnings) -> BackgroundImage | None:
     if value is None or value == "":
-        warnings.add("no background image in the file")
+        warnings.add("maps.warn.no_image")
         return None
     if not isinstance(value, str):
         raise InputError(f"{_WHAT}: 'image' must be a base64 string")
