@@ -242,9 +242,10 @@ def test_chinese_legend_without_a_cjk_font_falls_back_with_a_note(
     drawn = render(scene_of(), reach=overlay(), cell=CELL, lang="zh")
     assert drawn.image.size[0] == 12 * CELL
     assert drawn.notes == (
-        "no font with Chinese glyphs found (install fonts-noto-cjk or fonts-wqy-zenhei); "
-        "legend drawn in English",
+        "未找到含中文字形的字体(请安装 fonts-noto-cjk 或 fonts-wqy-zenhei);图例以英文绘制",
     )
+    english = render(scene_of(), reach=overlay(), cell=CELL, lang="en")
+    assert english.notes == ()
 
 
 def test_russian_legend_is_drawn() -> None:

@@ -313,10 +313,7 @@ def _layout(
     font_path = find_font(lang)
     legend_lang: Lang = lang
     if lang == "zh" and font_path is None:
-        notes.append(
-            "no font with Chinese glyphs found (install fonts-noto-cjk or fonts-wqy-zenhei); "
-            "legend drawn in English"
-        )
+        notes.append(t("maps.note.no_cjk_font", lang))
         legend_lang = "en"
         font_path = find_font("en")
     lines = _legend_lines(scene, reach, legend_lang)
@@ -520,7 +517,7 @@ def render(
     font_path, line_h = layout.font_path, layout.line_h
     width, height = layout.map_size
     image = Image.new("RGB", (width, height), TERRAIN_COLOURS["open"])
-    background = _background(scene, base_dir, notes)
+    background = _background(scene, base_dir, notes, lang)
     if background is not None:
         _paste_background(image, background, _extent(scene), view)
     else:
@@ -597,7 +594,9 @@ def _extent(scene: Scene) -> tuple[Fraction, Fraction]:
     return Fraction(scene.width), Fraction(scene.height)
 
 
-def _background(scene: Scene, base_dir: str | Path | None, notes: list[str]) -> Image.Image | None:
+def _background(
+    scene: Scene, base_dir: str | Path | None, notes: list[str], lang: Lang
+) -> Image.Image | None:
     """Open the scene's background picture, or note why it cannot be used."""
     ref = scene.background
     if ref is None:
@@ -606,7 +605,7 @@ def _background(scene: Scene, base_dir: str | Path | None, notes: list[str]) -> 
         if ref.startswith("data:"):
             header, _, payload = ref.partition(",")
             if ";base64" not in header:
-                notes.append("background data URL is not base64; terrain colours drawn instead")
+                notes.append(t("maps.note.background_url", lang))
                 return None
             data = base64.b64decode(payload, validate=False)
         else:
@@ -619,7 +618,7 @@ def _background(scene: Scene, base_dir: str | Path | None, notes: list[str]) -> 
         return image
     except (OSError, binascii.Error, ValueError, Image.DecompressionBombError) as exc:
         shown = ref if len(ref) <= 60 else ref[:57] + "..."
-        notes.append(f"background {shown!r} not drawn ({exc.__class__.__name__}); terrain colours")
+        notes.append(t("maps.note.background", lang, ref=repr(shown), error=exc.__class__.__name__))
         return None
 
 
