@@ -27,6 +27,9 @@ Geometry (decisions documented in ``docs/flight.md``; RULES.md 1.8):
 - Backward (倒退飞行): only classes that may; starting to fly backward costs the reverse (倒退)
   cell (good: 5 ft).
 - Between down and up (升降缓冲): after descending, a climb needs that much level flight first.
+- Minimum forward speed (最低飞行速度) counts the ground covered forward: the horizontal
+  length of forward steps (a climb or dive covers its squares; straight up or down, hovering,
+  turning in place and flying backward cover none).
 """
 
 from __future__ import annotations
@@ -220,7 +223,8 @@ class FlightState:
       constrains the next climb (升降缓冲).
     - `run`, `run_h`, `run_v`: the current climb (+1) or dive (-1) and its horizontal and
       vertical extent so far, ft (up and down angles); `run` 0 when flying level.
-    - `forward`: ft flown forward this movement (minimum forward speed).
+    - `forward`: ground covered forward this movement, ft: the horizontal (5-10-5) length
+      of forward steps, climbing and diving ones included (minimum forward speed).
     """
 
     x: int
@@ -509,7 +513,7 @@ def step_raw(
         run,
         rh,
         rv,
-        fwd + (distance if kind is StepKind.FORWARD else 0),
+        fwd + (h if kind is StepKind.FORWARD else 0),
     )
 
 
