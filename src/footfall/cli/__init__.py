@@ -10,37 +10,76 @@ from __future__ import annotations
 import importlib
 import json
 import sys
+from functools import cache
 from typing import Any, NoReturn
 
 import typer
 
 from footfall.errors import FootfallError
 
-__all__ = ["COMMAND_MODULES", "app", "emit_json", "fail", "main"]
+__all__ = ["COMMAND_HOMES", "COMMAND_MODULES", "app", "build_app", "emit_json", "fail", "main"]
 
 #: Topic modules, in the order their commands appear in ``footfall --help``.
 COMMAND_MODULES = ("rates", "tactical", "journeys", "flight", "maps", "serve")
 
-app = typer.Typer(
-    name="footfall",
-    help="Movement rules for Pathfinder 1e, D&D 3.5, Dark Heresy 2e and Draw Steel.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+#: The topic module that defines each command. `main` imports only the module of the command
+#: it runs, so ``footfall reach`` does not pay for the journey planner's or the API's imports
+#: (tests/test_cli_main.py checks this table against what the modules register).
+COMMAND_HOMES: dict[str, str] = {
+    "rates": "rates",
+    "tables": "rates",
+    "reach": "tactical",
+    "path": "tactical",
+    "check": "tactical",
+    "scenes": "tactical",
+    "travel": "journeys",
+    "chase": "journeys",
+    "route": "journeys",
+    "odds": "journeys",
+    "fly": "flight",
+    "import": "maps",
+    "render": "maps",
+    "serve": "serve",
+}
 
 
-@app.callback()
 def _root() -> None:
     """Movement rules for Pathfinder 1e, D&D 3.5, Dark Heresy 2e and Draw Steel."""
 
 
-@app.command()
 def version() -> None:
     """Print footfall's version."""
     from footfall import __version__
 
     typer.echo(__version__)
+
+
+def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
+    """Build the Typer app with the commands of the topic `modules`."""
+    built = typer.Typer(
+        name="footfall",
+        help="Movement rules for Pathfinder 1e, D&D 3.5, Dark Heresy 2e and Draw Steel.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+    built.callback()(_root)
+    built.command()(version)
+    for name in modules:
+        importlib.import_module(f"{__name__}.{name}").register(built)
+    return built
+
+
+@cache
+def _full_app() -> typer.Typer:
+    return build_app()
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """Build `app` (every command) on first use, for tests and embedding."""
+    if name == "app":
+        return _full_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def emit_json(value: Any) -> None:
@@ -56,13 +95,11 @@ def fail(message: str) -> NoReturn:
 
 def main() -> None:
     """Entry point of the console script: run the app, turning errors into exit 2."""
+    command = sys.argv[1] if len(sys.argv) > 1 else ""
+    home = COMMAND_HOMES.get(command)
+    runner = build_app((home,)) if home is not None else _full_app()
     try:
-        app()
+        runner()
     except FootfallError as exc:
         typer.echo(f"footfall: error: {exc}", err=True)
         sys.exit(2)
-
-
-# Registered last, so topic modules may import emit_json and fail from this module.
-for _name in COMMAND_MODULES:
-    importlib.import_module(f"{__name__}.{_name}").register(app)

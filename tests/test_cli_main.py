@@ -1,0 +1,45 @@
+"""The footfall command's dispatch: each command is found in the module COMMAND_HOMES names."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+import typer
+
+from footfall.cli import COMMAND_HOMES, COMMAND_MODULES, app, build_app
+
+
+def _names(built: typer.Typer) -> set[str]:
+    names = {
+        info.name or (info.callback.__name__ if info.callback else "")
+        for info in built.registered_commands
+    }
+    names |= {group.name or "" for group in built.registered_groups}
+    return names
+
+
+def test_command_homes_cover_every_command() -> None:
+    """COMMAND_HOMES names every command of the full app, and nothing else."""
+    assert _names(app) - {"version"} == set(COMMAND_HOMES)
+
+
+@pytest.mark.parametrize("module", COMMAND_MODULES)
+def test_each_module_registers_its_commands(module: str) -> None:
+    """A module registers exactly the commands COMMAND_HOMES assigns to it."""
+    expected = {command for command, home in COMMAND_HOMES.items() if home == module}
+    assert _names(build_app((module,))) - {"version"} == expected
+
+
+def test_reach_does_not_import_the_journey_planner() -> None:
+    """`footfall reach` loads only the tactical commands (start-up time, bench/README.md)."""
+    code = (
+        "import sys\n"
+        "sys.argv = ['footfall', 'reach', 'pf1e-ogre-bridge', '--mover', 'ogre', '--json']\n"
+        "from footfall.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('LOADED', 'footfall.travel' in sys.modules, 'footfall.api' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "LOADED False False"
