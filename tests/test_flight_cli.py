@@ -1,0 +1,222 @@
+"""`footfall fly ...`: exact output, JSON shapes, translated messages, one-line errors (exit 2)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from footfall.cli import app
+
+runner = CliRunner()
+SAMPLE = "dnd35-canyon-squeeze"  # the giant eagle: large, fly 80 ft (average), altitude 20 ft
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["fly", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_griffon_question_in_the_open_sky() -> None:
+    """The issue's question: an average griffon (fly 80) turns 90° and dives onto a square."""
+    code, out, err = _run(
+        "check",
+        "--speed",
+        "80",
+        "-m",
+        "average",
+        "--alt",
+        "30",
+        "--facing",
+        "E",
+        "--steps",
+        "f r90 d10 d10 d5 f5",
+    )
+    assert (code, err) == (0, "")
+    assert out == (
+        "flyer: fly 80 ft, average maneuverability, facing E, altitude 30 ft\n"
+        "legal: 47.5 ft of 80 ft\n"
+        "path: (0,0,30 E) f (1,0,30 E) r90 (1,0,30 S) d10 (1,1,20 S) d10 (1,2,10 S)"
+        " d5 (1,3,5 S) f (1,4,5 S) f (1,5,5 S) f (1,6,5 S) f (1,7,5 S) f (1,8,5 S)\n"
+        "flown forward: 45 ft (minimum 40)\n"
+    )
+
+
+def test_poor_griffon_is_refused_with_rule_ids() -> None:
+    """A poor flyer may not turn 90° (flight-turn, flight-max-turn) nor dive 10 ft a square."""
+    code, out, _ = _run(
+        "check",
+        "--speed",
+        "80",
+        "-m",
+        "poor",
+        "--alt",
+        "30",
+        "--facing",
+        "E",
+        "--steps",
+        "f r90 d10 f6",
+        "--json",
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert data["legal"] is False
+    assert [(v["step"], v["rule"]) for v in data["violations"]] == [
+        (2, "flight-turn"),
+        (2, "flight-max-turn"),
+        (3, "flight-dive"),
+    ]
+    assert data["cost"] == 40 and data["unit"] == "ft" and data["budget"] == 80
+
+
+def test_scene_flyer_json_shape() -> None:
+    """check on a scene's flyer gives SCENE.md's check keys plus the flight ones."""
+    code, out, _ = _run(
+        "check",
+        SAMPLE,
+        "--mover",
+        "giant-eagle",
+        "--facing",
+        "E",
+        "--path",
+        "1,4,20 2,4,20 2,5,15 2,6,10",
+        "--json",
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert {"legal", "cost", "unit", "violations"} <= set(data)
+    assert data["path"][-1] == {"step": 4, "at": [2, 6], "alt": 10, "facing": "S", "cost": 20}
+    assert data["stall"]["alt"] == 10 and data["stall"]["damage"] == "1d6"
+    assert [v["rule"] for v in data["violations"]] == ["flight-min-speed"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "a flyer of poor maneuverability cannot hover"),
+        ("ru", "существо с маневренностью «плохая» не может зависать в воздухе"),
+        ("zh", "机动性为不良的生物不能盘旋"),
+    ],
+)
+def test_messages_are_translated(lang: str, text: str) -> None:
+    """Violation messages come in en, ru and zh (seed 004's 盘旋, 不良)."""
+    code, out, _ = _run(
+        "check", "--speed", "40", "-m", "poor", "--steps", "f4 h", "--json", "--lang", lang
+    )
+    assert code == 0
+    assert json.loads(out)["violations"][0]["message"] == text
+
+
+def test_path_finds_a_legal_flight() -> None:
+    """fly path answers yes with a cheapest flight that check accepts."""
+    code, out, _ = _run(
+        "path",
+        "--speed",
+        "40",
+        "-m",
+        "good",
+        "--alt",
+        "10",
+        "--facing",
+        "N",
+        "--to",
+        "0,-3,10",
+        "--json",
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert data["found"] is True and data["legal"] is True and data["cost"] == 15
+    assert data["steps"] == "f3"
+
+
+def test_path_not_found_is_not_an_error() -> None:
+    """An end nobody can reach is found: false, exit 0, with the reason."""
+    code, out, _ = _run("path", "--speed", "20", "-m", "clumsy", "--to", "0,5,0", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["found"] is False and "20 ft" in data["reason"]
+
+
+def test_reach_json_and_bands() -> None:
+    """reach lists entries with alt and facing; the text shows one map per altitude band."""
+    code, out, _ = _run("reach", SAMPLE, "--mover", "stirge", "--facing", "W", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["mover"] == "stirge" and data["unit"] == "ft" and data["budget"] == 40
+    entry = data["squares"][0]
+    assert set(entry) == {"at", "alt", "facing", "cost", "landed"}
+    assert all(e["alt"] >= 0 for e in data["squares"])
+    code, out, _ = _run("reach", SAMPLE, "--mover", "stirge", "--facing", "W", "--band", "20")
+    assert code == 0
+    assert "altitude 0-15 ft" in out and "altitude 20-35 ft" in out
+    assert out.count("@") == 2
+
+
+def test_stall_command() -> None:
+    """fly stall prints each round of a 400-ft stall with Reflex +5 (30% a save)."""
+    code, out, _ = _run("stall", "--alt", "400", "--reflex", "5", "--rounds", "2")
+    assert code == 0
+    assert out == (
+        "stall from 400 ft (Reflex +5, DC 20: 30% per save)\n"
+        "  round 1: 400 ft -> 250 ft; recovers 0%, hits the ground 0%\n"
+        "  round 2: 250 ft -> 0 ft; recovers 30%, hits the ground 70%\n"
+        "recovers 30%; hits the ground 70% for 20d6 falling damage (average 70)\n"
+        "recovers within 2 rounds: 30%\n"
+    )
+    code, out, _ = _run("stall", "--alt", "400", "--reflex", "5", "--json")
+    assert json.loads(out)["p_recover"] == "3/10"
+
+
+def test_table_command_in_chinese() -> None:
+    """fly table prints the maneuverability table with the seed's class names."""
+    code, out, _ = _run("table", "--lang", "zh")
+    assert code == 0
+    assert out.splitlines()[0].split() == ["完美", "良好", "普通", "不良", "笨拙"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["check", "--speed", "60", "-m", "averag", "--steps", "f"],
+            "unknown maneuverability 'averag' (known: perfect, good, average, poor, clumsy)",
+        ),
+        (
+            ["check", SAMPLE, "--mover", "giant-eagle", "--facing", "W", "--steps", "f"],
+            "the flight path leaves the map at step 1: square (-1, 4) is outside the 18x12 map",
+        ),
+        (
+            ["check", SAMPLE, "--mover", "regdar", "--steps", "f"],
+            "creature 'regdar' cannot fly (it has no \"fly\" in the scene)",
+        ),
+        (
+            ["check", "pf1e-ogre-bridge", "--mover", "ogre", "--steps", "f"],
+            "footfall's flight rules are D&D 3.5's (seed 004): system 'pf1e' has none "
+            "(use a dnd35 scene)",
+        ),
+        (
+            ["check", "--speed", "60", "-m", "good", "--steps", "f2 zoom"],
+            "unknown flight step 'zoom' (known: f, b, c, d, bc, bd, up, down, l, r, pl, pr, h"
+            " (or forward, back, climb, dive, left, right, hover))",
+        ),
+        (
+            ["check", "--speed", "60", "-m", "good", "--steps", "r60"],
+            "step 'r60': a turn is 45, 90, 135 or 180 degrees",
+        ),
+        (
+            ["check", "--speed", "60", "-m", "good", "--facing", "up", "--steps", "f"],
+            "unknown facing 'up' (known: N, NE, E, SE, S, SW, W, NW)",
+        ),
+        (
+            ["check", "--speed", "60", "-m", "good", "--path", "0,-2,0"],
+            "square '0,-2,0' is not next to (0,0,0): give every square of the path",
+        ),
+        (["stall", "--alt", "-5"], "altitude must be at least 0 ft, not -5"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(args: list[str], message: str) -> None:
+    """Bad input gives one line on stderr and exit status 2, never a traceback."""
+    code, out, err = _run(*args)
+    assert (code, out) == (2, "")
+    assert err == f"footfall: error: {message}\n"
