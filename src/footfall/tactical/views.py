@@ -106,13 +106,18 @@ def _graph(policy: Policy, frame: Frame) -> Any:
     return graph
 
 
+def _budget(policy: Policy) -> int | float:
+    """Return the action's budget for display (a minimum move: its one square)."""
+    return policy.display(1 if policy.one_step else max(policy.budget, 0))
+
+
 def _unit(policy: Policy, lang: Lang) -> str:
     return t(f"common.unit.{policy.unit}", lang)
 
 
 def _message(rule: str, lang: Lang, policy: Policy, **values: object) -> str:
     values.setdefault("unit", _unit(policy, lang))
-    values.setdefault("budget", policy.display(policy.budget))
+    values.setdefault("budget", _budget(policy))
     values.setdefault("speed", policy.speed_cap if policy.speed_cap is not None else "")
     return t(f"tactical.rule.{rule}", lang, **values)
 
@@ -250,9 +255,7 @@ def _head(policy: Policy, lang: Lang = "en") -> dict[str, Any]:
         "mover": policy.mover.id,
         "action": policy.action.name,
         "action_name": names.get(policy.action.name, policy.action.name),
-        "budget": policy.display(max(policy.budget, 0))
-        if not policy.one_step
-        else policy.display(1),
+        "budget": _budget(policy),
         "unit": policy.unit,
     }
 
@@ -429,7 +432,7 @@ class PathResult:
                 values["cost"] = p.display(self.cheapest)
                 data["cheapest"] = p.display(self.cheapest)
                 data["reason"] = t("tactical.reason.budget", lang, unit=_unit(p, lang),
-                                   budget=p.display(p.budget), **values)  # fmt: skip
+                                   budget=_budget(p), **values)  # fmt: skip
             elif self.rule:
                 data["reason"] = _message(rule, lang, p, **values)
             else:
@@ -517,11 +520,9 @@ def find_path(
         if not sources:
             return _not_found(policy, to, via)
     h, w = frame.shape
-    states = results[-1].dist.shape[0]
     column = results[-1].dist[:, to[1] - frame.y0, to[0] - frame.x0]
     best_state = int(np.argmin(column))
     index = (best_state * h + (to[1] - frame.y0)) * w + (to[0] - frame.x0)
-    del states
     local = _trace(results, (h, w), index)
     path = tuple((x + frame.x0, y + frame.y0) for x, y in local)
     priced = walk(policy, list(path[1:]), frame)
