@@ -370,3 +370,10 @@ def test_pf1e_passing_three_sizes_apart_provokes(system: str) -> None:
     provoked = check_path(s, "v", path, action="withdraw").to_json()["provokes"]
     expected = (1, "c", "enter") if system == "pf1e" else (2, "c", "threat")
     assert [(p["step"], p["by"], p["reason"]) for p in provoked] == [expected]
+
+
+def test_minimum_move_needs_some_speed(system: str) -> None:
+    """No minimum move for a creature that cannot move at all (seed 000, seed 004 line 127)."""
+    s = make(system, ["..."], mob("v", 0, 0, speed=0))
+    assert reachable(s, "v", "minimum-move").to_json()["squares"] == []
+    assert rules_of(check_path(s, "v", [(1, 0)], action="minimum-move")) == ["budget"]

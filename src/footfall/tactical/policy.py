@@ -552,7 +552,10 @@ def make_policy(
                 budget = -1
                 notes.append(("tactical.note.no-speed", {}))
         elif spec.budget == Budget.ONE_STEP:
-            budget = 1 << 20
+            # Seed 000: not possible "если ... полностью лишились способности двигаться".
+            budget = 1 << 20 if speed > 0 else -1
+            if speed == 0:
+                notes.append(("tactical.note.no-speed", {}))
         else:
             feet = speed * multiplier if distance is None else Fraction(distance)
             budget = math.floor(feet / square_ft)

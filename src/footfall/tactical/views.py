@@ -108,7 +108,7 @@ def _graph(policy: Policy, frame: Frame) -> Any:
 
 def _budget(policy: Policy) -> int | float:
     """Return the action's budget for display (a minimum move: its one square)."""
-    return policy.display(1 if policy.one_step else max(policy.budget, 0))
+    return policy.display(1 if policy.one_step and policy.budget > 0 else max(policy.budget, 0))
 
 
 def _unit(policy: Policy, lang: Lang) -> str:
