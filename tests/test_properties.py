@@ -31,6 +31,12 @@ SIZES = {
     "drawsteel": ("1M", "1M", "1S", "1L", "2"),
     "dh2e": ("medium", "medium", "large"),
 }
+SWITCHES = {
+    "pf1e": {"hampered_diagonal": ("as-diagonals", "multiply"), "run_straight": ("off", "on")},
+    "dnd35": {"hampered_diagonal": ("as-diagonals", "multiply"), "run_straight": ("off", "on")},
+    "drawsteel": {},
+    "dh2e": {"diagonal": ("equidistant", "alternating", "euclidean")},
+}
 TERRAIN = ".....^^o%_#!4"
 LEGEND = {"4": ["difficult", "poor_visibility"]}
 
@@ -59,6 +65,13 @@ def scenes(draw: st.DrawFn) -> tuple[Scene, str, str]:
             row["speed"] = draw(st.sampled_from(speeds))
         creatures.append(row)
     data = {"footfall": 1, "system": system, "map": rows, "legend": LEGEND}
+    # The query's interpretation switches ride along as an x- key (kept, ignored by footfall).
+    data["x-switches"] = {
+        name: draw(st.sampled_from(values)) for name, values in SWITCHES[system].items()
+    }
+    if system in ("pf1e", "dnd35") and draw(st.booleans()):
+        creatures[0]["fly"] = {"speed": 40, "maneuverability": "good"}
+        creatures[0]["alt"] = draw(st.sampled_from((0, 10)))
     data["creatures"] = creatures
     data["walls"] = draw(
         st.lists(
@@ -79,39 +92,43 @@ def scenes(draw: st.DrawFn) -> tuple[Scene, str, str]:
     return scene, "c0", draw(st.sampled_from(ACTIONS[system]))
 
 
-def _distance(scene: Scene, action: str) -> int | None:
-    return 3 if action == "shift" else None
+def _opts(scene: Scene, action: str) -> dict[str, Any]:
+    """Return the query options of a drawn case: the shift distance and the switches."""
+    return {
+        "distance": 3 if action == "shift" else None,
+        "switches": dict(scene.extra.get("x-switches", {})),
+    }
 
 
 def agree(scene: Scene, mover: str, action: str, every: int = 1) -> None:
     """reachable, find_path and check_path agree on every `every`-th square of the map."""
-    distance = _distance(scene, action)
-    reach = reachable(scene, mover, action, distance=distance)
+    opts = _opts(scene, action)
+    reach = reachable(scene, mover, action, **opts)
     costs = {s.at: s.cost for s in reach.squares}
     start = next(c.at for c in scene.creatures if c.id == mover)
     squares = [(x, y) for y in range(scene.height) for x in range(scene.width)]
     for x, y in squares[::every]:
         if (x, y) != start:
-            agree_at(scene, mover, action, distance, costs, (x, y))
+            agree_at(scene, mover, action, opts, costs, (x, y))
 
 
 def agree_at(
     scene: Scene,
     mover: str,
     action: str,
-    distance: int | None,
+    opts: dict[str, Any],
     costs: dict[tuple[int, int], int],
     square: tuple[int, int],
 ) -> None:
     """A path to `square` is found iff it is reachable, at its cost, and check accepts it."""
-    found = find_path(scene, mover, square, action=action, distance=distance)
+    found = find_path(scene, mover, square, action=action, **opts)
     assert found.found == (square in costs), (square, found.to_json(), costs)
     if not found.found:
         return
     assert found.cost == costs[square]
     assert found.walk is not None
     assert found.walk.cost == sum(step.cost for step in found.walk.steps)
-    checked = check_path(scene, mover, found.path[1:], action=action, distance=distance)
+    checked = check_path(scene, mover, found.path[1:], action=action, **opts)
     assert checked.legal, checked.to_json()["violations"]
     assert checked.walk.cost == costs[square]
 
@@ -122,8 +139,9 @@ def budget_monotone(scene: Scene, mover: str) -> None:
         scene.system
     ]
     step = 5 if scene.system in ("pf1e", "dnd35") else 1
-    smaller = reachable(scene, mover, action, distance=2 * step)
-    larger = reachable(scene, mover, action, distance=4 * step)
+    switches = _opts(scene, action)["switches"]
+    smaller = reachable(scene, mover, action, distance=2 * step, switches=switches)
+    larger = reachable(scene, mover, action, distance=4 * step, switches=switches)
     big = {s.at: s.cost for s in larger.squares}
     for s in smaller.squares:
         assert big.get(s.at) == s.cost
@@ -136,9 +154,9 @@ def terrain_monotone(scene: Scene, mover: str, action: str, x: int, y: int) -> N
     rows = list(scene.rows)
     rows[y] = rows[y][:x] + "^" + rows[y][x + 1 :]
     rougher = replace(scene, rows=tuple(rows))
-    distance = _distance(scene, action)
-    before = {s.at: s.cost for s in reachable(scene, mover, action, distance=distance).squares}
-    after = reachable(rougher, mover, action, distance=distance).squares
+    opts = _opts(scene, action)
+    before = {s.at: s.cost for s in reachable(scene, mover, action, **opts).squares}
+    after = reachable(rougher, mover, action, **opts).squares
     for s in after:
         assert s.at in before and before[s.at] <= s.cost
 
@@ -173,15 +191,15 @@ def test_waypoints_agree_with_check(case: tuple[Scene, str, str], via: int, to: 
     scene, mover, action = case
     squares = [(x, y) for y in range(scene.height) for x in range(scene.width)]
     waypoint, target = squares[via % len(squares)], squares[to % len(squares)]
-    distance = _distance(scene, action)
-    found = find_path(scene, mover, target, via=[waypoint], action=action, distance=distance)
+    opts = _opts(scene, action)
+    found = find_path(scene, mover, target, via=[waypoint], action=action, **opts)
     if not found.found or len(found.path) == 1:
         return
     assert waypoint in found.path
     assert found.path[-1] == target
-    checked = check_path(scene, mover, found.path[1:], action=action, distance=distance)
+    checked = check_path(scene, mover, found.path[1:], action=action, **opts)
     assert checked.legal and checked.walk.cost == found.cost
-    direct = find_path(scene, mover, target, action=action, distance=distance)
+    direct = find_path(scene, mover, target, action=action, **opts)
     assert direct.found and direct.cost is not None and found.cost is not None
     assert direct.cost <= found.cost
 
