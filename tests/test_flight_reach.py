@@ -130,6 +130,24 @@ def test_paths_check_legal_at_the_listed_cost(
         assert (end.x, end.y, end.alt, end.facing) == (entry.x, entry.y, entry.alt, entry.facing)
 
 
+@pytest.mark.parametrize(("cls", "speed", "facing"), CASES)
+def test_path_to_a_place_in_any_facing_is_cheapest(
+    cls: Maneuverability, speed: int, facing: int
+) -> None:
+    """find_path without an end facing (A* search) costs the least reach lists there."""
+    flyer = _flyer(cls, speed)
+    start = FlightState(0, 0, 10, facing, since_turn=5)
+    cheapest: dict[tuple[int, int, int], Fraction] = {}
+    for e in reach(flyer, start, system=SYSTEM, budget_ft=speed).entries:
+        place = (e.x, e.y, e.alt)
+        cheapest[place] = min(cheapest.get(place, e.cost_ft), e.cost_ft)
+    places = sorted(cheapest)
+    for place in places[:: max(1, len(places) // 10)]:
+        found = find_path(flyer, start, place, system=SYSTEM, budget_ft=speed)
+        assert found is not None and found.cost_ft == cheapest[place]
+    assert find_path(flyer, start, (speed, 0, 10), system=SYSTEM, budget_ft=speed) is None
+
+
 def test_griffon_turns_and_dives() -> None:
     """An average griffon (fly 80) at 30 ft facing E can turn 90° and dive onto a square."""
     griffon = _flyer(Maneuverability.AVERAGE, 80)

@@ -173,6 +173,32 @@ def _ends_here(flyer: Flyer, state: FlightState, space: Airspace) -> bool | None
     return None
 
 
+def _bound(flyer: Flyer, target: tuple[int, int, int, int | None] | None) -> Callable[[Raw], int]:
+    """Return a lower bound (half-feet) of the cost still needed to reach `target` (A*).
+
+    It is the exact cost of a relaxed flight that ignores turns, angles and walls: every square
+    costs 5 ft level or 2.5 ft diving 5 ft, every 5 ft down at least 2.5 ft, every ft up at
+    least the climbing rate. No step of a real flight costs less than the bound drops, so the
+    bound is consistent: the first time the target pops, its cost is the least. Same place,
+    same bound, so states sharing a search key still pop in order of cost (dominance holds).
+    Without a target the bound is 0 (plain Dijkstra).
+    """
+    if target is None:
+        return lambda r: 0
+    tx, ty, talt = target[0], target[1], target[2]
+    num, den = flyer.up_cost
+
+    def bound(r: Raw) -> int:
+        n = max(abs(tx - r[0]), abs(ty - r[1]))
+        drop = r[2] - talt
+        if drop >= 0:
+            d = drop // 5
+            return max(5 * HALF_FT * n - 5 * min(n, d), drop * HALF_FT // 2)
+        return max(5 * HALF_FT * n, -drop * num // den)
+
+    return bound
+
+
 def _free_turns(flyer: Flyer) -> bool:
     """Whether the class turns freely (任意: perfect): its facing never limits it."""
     row = flyer.row
@@ -219,12 +245,13 @@ def _search(
     best: dict[Label, int] = {k0: start.spent}
     popped: dict[Key, list[Resources]] = {}
     ends: dict[Place, tuple[ReachEntry, Label]] = {}
-    heap: list[tuple[int, int, Label]] = [(start.spent, 0, k0)]
+    bound = _bound(flyer, target)
+    heap: list[tuple[int, int, int, Label]] = [(start.spent + bound(r0), start.spent, 0, k0)]
     counter = 0
     work = 0
     origin = (start.x, start.y, start.alt)
     while heap:
-        spent, _, k = heapq.heappop(heap)
+        _, spent, _, k = heapq.heappop(heap)
         if best.get(k) != spent:
             continue
         labels = popped.setdefault(k[0], [])
@@ -248,7 +275,11 @@ def _search(
                 if landed is None:
                     break
                 ends[place] = (ReachEntry(*place, Fraction(r[4], HALF_FT), landed), k)
-            if target is not None and (*target[:3], target[3] or 0) in ends:
+            if (
+                target is not None
+                and (r[0], r[1], r[2]) == target[:3]
+                and any((*target[:3], f) in ends for f in range(8) if target[3] in (None, f))
+            ):
                 break
         if free:
             starts = [
@@ -278,7 +309,7 @@ def _search(
             states[nk] = new
             parent[nk] = (k, (*pre, step))
             counter += 1
-            heapq.heappush(heap, (new[4], counter, nk))
+            heapq.heappush(heap, (new[4] + bound(new), new[4], counter, nk))
     return ends, parent, states, work
 
 
