@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import heapq
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from footfall.errors import LimitError
 from footfall.flight import (
@@ -218,3 +221,34 @@ def test_work_limit() -> None:
     flyer = _flyer(Maneuverability.GOOD, 400)
     with pytest.raises(LimitError):
         reach(flyer, FlightState(0, 0, 100, 0), system=SYSTEM, budget_ft=400, max_work=2000)
+
+
+_STEP_WORDS = ["f", "f", "f", "c5", "d5", "d10", "l45", "r45", "r90", "up5", "down5", "b", "h"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    cls=st.sampled_from(list(Maneuverability)),
+    words=st.lists(st.sampled_from(_STEP_WORDS), min_size=1, max_size=6),
+    facing=st.integers(0, 7),
+)
+def test_every_legal_checked_flight_is_in_reach(
+    cls: Maneuverability, words: list[str], facing: int
+) -> None:
+    """Whatever check accepts, reach lists that end at the same or a lower cost."""
+    flyer = _flyer(cls, 20)
+    start = FlightState(0, 0, 15, facing, since_turn=5)
+    verdict = check(flyer, start, parse_steps(" ".join(words)), system=SYSTEM, budget_ft=20)
+    end = verdict.end
+    if not verdict.legal or (end.x, end.y, end.alt) == (0, 0, 15):
+        return
+    entries = _reach_20(cls, facing)
+    assert entries[(end.x, end.y, end.alt, end.facing)] <= verdict.cost_ft
+
+
+@functools.cache
+def _reach_20(cls: Maneuverability, facing: int) -> dict[tuple[int, int, int, int], Fraction]:
+    """Reach of a 20-ft flyer at 15 ft, 5 ft flown since its last turn (cached per class)."""
+    start = FlightState(0, 0, 15, facing, since_turn=5)
+    result = reach(_flyer(cls, 20), start, system=SYSTEM, budget_ft=20)
+    return {(e.x, e.y, e.alt, e.facing): e.cost_ft for e in result.entries}
