@@ -343,3 +343,50 @@ def test_foundry_scene_end_to_end(tmp_path: Path) -> None:
     for (x, y), expected in (((3, 0), tint), ((5, 1), grey), ((0, 3), tint)):
         colour = image.getpixel((x * 20 + 4, y * 20 + 4))
         assert all(abs(a - b) <= 3 for a, b in zip(colour, expected, strict=True)), (x, y)
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "extra", "message"),
+    [
+        (
+            "list.dd2vtt",
+            b"[1, 2]",
+            [],
+            "footfall: error: Universal VTT file: expected a JSON object, got list\n",
+        ),
+        (
+            "list.json",
+            b"[1, 2]",
+            ["--format", "foundry"],
+            "footfall: error: Foundry scene: expected a JSON object, got list\n",
+        ),
+        (
+            "digits.dd2vtt",
+            b'{"resolution": {"map_size": {"x": ' + b"9" * 5000 + b', "y": 1}}}',
+            [],
+            "footfall: error: Universal VTT file: not valid JSON: a number of more than 4300 "
+            "digits\n",
+        ),
+    ],
+    ids=["uvtt-list", "foundry-list", "huge-integer"],
+)
+def test_json_that_is_no_object_exits_2(
+    tmp_path: Path, name: str, content: bytes, extra: list[str], message: str
+) -> None:
+    """A JSON list, or an integer too long to read, is one error line and exit 2, no traceback."""
+    path = tmp_path / name
+    path.write_bytes(content)
+    result = run("import", str(path), "--system", "pf1e", *extra)
+    assert result.exit_code == 2
+    assert result.stderr == message
+
+
+def test_terrain_overlay_not_utf8_exits_2(dd2vtt: Path, tmp_path: Path) -> None:
+    """A binary file given as --terrain is named in one error line, not a UnicodeDecodeError."""
+    overlay = tmp_path / "terrain.txt"
+    overlay.write_bytes(b"....\n..\x80.\n")
+    result = run("import", str(dd2vtt), "--system", "pf1e", "--terrain", str(overlay))
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"footfall: error: terrain overlay {str(overlay)!r}: not UTF-8 text (byte 7)\n"
+    )

@@ -103,7 +103,14 @@ def import_map(
     if terrain is None or (isinstance(terrain, Sequence) and not isinstance(terrain, str)):
         rows = terrain
     else:
-        rows = read_terrain(_read_bytes(Path(terrain), "terrain overlay").decode("utf-8"))
+        raw = _read_bytes(Path(terrain), "terrain overlay")
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise InputError(
+                f"terrain overlay {str(terrain)!r}: not UTF-8 text (byte {exc.start})"
+            ) from None
+        rows = read_terrain(text)
     guess = fmt or ("uvtt" if name and Path(name).suffix.lower() in _UVTT_SUFFIXES else None)
     what = {"uvtt": "Universal VTT file", "foundry": "Foundry scene"}.get(guess or "", "map file")
     doc = load_json(data, what)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -80,6 +81,10 @@ def load_json(data: bytes | str, what: str) -> Any:
         ) from None
     except RecursionError:
         raise InputError(f"{what}: not valid JSON: nested too deeply") from None
+    except ValueError:  # Python refuses integers of more than 4300 digits (CVE-2020-10735)
+        raise InputError(
+            f"{what}: not valid JSON: a number of more than {sys.get_int_max_str_digits()} digits"
+        ) from None
 
 
 def number(value: object, where: str) -> Fraction:

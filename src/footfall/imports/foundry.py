@@ -107,7 +107,7 @@ def read_foundry(
     written over the imported terrain (``.`` keeps it). The background picture is not part of
     a Foundry export: its path is reported in a warning and kept under ``x-import``.
     """
-    doc = data if isinstance(data, Mapping) else load_json(data, _WHAT)
+    doc = load_json(data, _WHAT) if isinstance(data, bytes | str) else data
     if not isinstance(doc, Mapping):
         raise InputError(f"{_WHAT}: expected a JSON object, got {type(doc).__name__}")
     if "resolution" in doc and "grid" not in doc:

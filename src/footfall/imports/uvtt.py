@@ -66,7 +66,7 @@ def read_uvtt(
     characters; it must have the map's size. Raises `InputError` (one line) for a malformed
     file and `LimitError` for a map over 1000x1000 squares.
     """
-    doc = data if isinstance(data, Mapping) else load_json(data, _WHAT)
+    doc = load_json(data, _WHAT) if isinstance(data, bytes | str) else data
     if not isinstance(doc, Mapping):
         raise InputError(f"{_WHAT}: expected a JSON object, got {type(doc).__name__}")
     warnings = Warnings()
