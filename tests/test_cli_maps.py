@@ -390,3 +390,16 @@ def test_terrain_overlay_not_utf8_exits_2(dd2vtt: Path, tmp_path: Path) -> None:
     assert result.stderr == (
         f"footfall: error: terrain overlay {str(overlay)!r}: not UTF-8 text (byte 7)\n"
     )
+
+
+@pytest.mark.parametrize("lang", ["ru", "zh"])
+def test_legend_names_the_action_in_the_chosen_language(tmp_path: Path, lang: str) -> None:
+    """The picture's legend title uses the translated action name, not the id 'run'."""
+    from footfall.cli.maps import reach_overlay
+    from footfall.tactical import views
+
+    scene = load_scene(_scene_with_mover(tmp_path))
+    reach = views.reachable(scene, "val", "run").to_json(lang)  # type: ignore[arg-type]
+    overlay = reach_overlay(reach)
+    assert overlay.action == reach["action_name"]
+    assert overlay.action != "run"

@@ -169,17 +169,19 @@ def _exact(value: Any) -> int | Fraction:
 def reach_overlay(reach: dict[str, Any], path: dict[str, Any] | None = None) -> Any:
     """Build a `footfall.render.ReachOverlay` from the JSON of a reach (and a path) query.
 
-    Reads SCENE.md's shapes (``mover``, ``action``, ``budget``, ``unit``, ``squares``), the
-    ``bands`` list of the tactical engine (``label`` and ``up_to`` each), and a path's
-    ``found``, ``path``, ``cost``, ``to`` and ``reason``.
+    Reads SCENE.md's shapes (``mover``, ``action`` and its translated ``action_name``,
+    ``budget``, ``unit``, ``squares``), the ``bands`` list of the tactical engine (``label``
+    and ``up_to`` each), and a path's ``found``, ``path``, ``cost``, ``to`` and ``reason``.
     """
     from footfall.render import ReachOverlay
 
     costs = {(int(s["at"][0]), int(s["at"][1])): _exact(s["cost"]) for s in reach["squares"]}
     bands = tuple((str(b.get("label", "")), _exact(b["up_to"])) for b in reach.get("bands", []))
     budget = _exact(reach["budget"])
+    # The legend names the action in the reader's language (``action_name``), not its id.
+    action = str(reach.get("action_name") or reach["action"])
     if not bands or bands[-1][1] < budget:
-        bands = (*bands, (str(reach["action"]), budget))
+        bands = (*bands, (action, budget))
     squares: tuple[tuple[int, int], ...] = ()
     cost = None
     target = None
@@ -193,7 +195,7 @@ def reach_overlay(reach: dict[str, Any], path: dict[str, Any] | None = None) -> 
             reason = str(path.get("reason") or "") or None
     return ReachOverlay(
         mover=str(reach["mover"]),
-        action=str(reach["action"]),
+        action=action,
         unit=str(reach["unit"]),
         budget=budget,
         costs=costs,
