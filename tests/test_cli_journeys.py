@@ -205,6 +205,43 @@ def test_route_text() -> None:
             "Draw Steel text (seed 002) has no chase rules",
         ),
         (["route", "valley", "--from", "0,0", "--to", "a,b", "--speed", "30"], "expected X,Y"),
+        (
+            ["travel", "pf1e", "--vessel", "rowboat", "--current", "nan", "--leg", "5 mi"],
+            "current 'nan' is not a number",
+        ),
+        (
+            ["travel", "pf1e", "--vessel", "rowboat", "--current", "x", "--leg", "5 mi"],
+            "current 'x' is not a number",
+        ),
+        (
+            ["travel", "pf1e", "--speed", "30", "--current", "5", "--leg", "5 mi plains road"],
+            "--current, --downstream, --upstream, --drift and --tow need a --vessel",
+        ),
+        (
+            ["travel", "pf1e", "--speed", "30", "--loaded", "--leg", "5 mi plains road"],
+            "--loaded needs a --mount",
+        ),
+        (
+            [
+                "travel",
+                "pf1e",
+                "--speed",
+                "30",
+                "--forced-march",
+                "100",
+                "--leg",
+                "5 mi plains road",
+            ],
+            "forced march 100 h is out of range (0-16)",
+        ),
+        (
+            ["travel", "pf1e", "--speed", "7", "--leg", "5 mi plains road"],
+            "pf1e speed must be a positive multiple of 5 ft, got 7",
+        ),
+        (
+            ["travel", "pf1e", "--speed", "30", "--leg", "1e9 mi plains road"],
+            "distance '1e9' is not a number like 24, 1.5 or 3/4",
+        ),
     ],
 )
 def test_errors_are_one_line_exit_2(
@@ -262,3 +299,40 @@ def test_route_metric() -> None:
         )
     )
     assert data["unit"] == "km" and data["distance"] == 8 and data["hours"] == 1.67
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"legs": ["5 mi plains road"], "speed": "fast"}', "speed 'fast' must be a whole number"),
+        ('{"legs": ["5 mi plains road"], "speeds": [30, "x"]}', "speed 'x' must be a whole"),
+        ('{"legs": ["5 mi plains road"], "speed": true}', "speed True must be a whole number"),
+        ('{"legs": ["5 mi plains road"], "speed": 30, "hustle": "two"}', "hustle 'two' must be"),
+        ('{"legs": ["5 mi"], "vessel": "rowboat", "current": "fast"}', "current 'fast' is not"),
+        ('{"legs": ["5 mi plains road"], "speed": 30, "con_mod": {}}', "con_mod {} must be"),
+        ('{"legs": ["5 mi plains road"], "speed": 30, "metric": "yes"}', "metric 'yes' must be"),
+        ('{"legs": ["5 mi plains road"], "mount": ["pony"]}', "mount ['pony'] must be"),
+    ],
+)
+def test_journey_file_wrong_types_are_one_line_exit_2(
+    content: str,
+    message: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A journey-file option of the wrong type names the key and value, exit 2, no traceback."""
+    path = tmp_path / "trip.json"
+    path.write_text(content, encoding="utf-8")
+    assert message in _error(["travel", "pf1e", "--journey", str(path)], monkeypatch, capsys)
+
+
+def test_journey_file_not_utf8_is_one_line_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A journey file that is not UTF-8 text is refused in one line, not a traceback."""
+    path = tmp_path / "trip.json"
+    path.write_bytes(b"\xff\xfe{}")
+    assert "not UTF-8 text" in _error(
+        ["travel", "pf1e", "--journey", str(path)], monkeypatch, capsys
+    )

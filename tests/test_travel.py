@@ -13,7 +13,16 @@ from hypothesis import strategies as st
 
 from footfall.errors import InputError
 from footfall.rules import load_system
-from footfall.travel import Flow, Journey, Leg, Traveller, load_journey, parse_leg, plan_journey
+from footfall.travel import (
+    Flow,
+    Journey,
+    Leg,
+    Traveller,
+    exertion_odds,
+    load_journey,
+    parse_leg,
+    plan_journey,
+)
 
 # Seed 000 "Местность и стратегическое перемещение" / seed 004 "表:地形和陆上移动", as printed:
 # terrain: (highway, road or trail, trackless).
@@ -504,3 +513,39 @@ def test_journey_file_days(tmp_path: Path) -> None:
     path.write_text('legs = ["8 mi plains road"]\n[[days]]\nrun = 2\n', encoding="utf-8")
     with pytest.raises(InputError, match="unknown journey file: day 1 key 'run'"):
         load_journey(path, load_system("pf1e"))
+
+
+def test_forced_march_cannot_make_a_day_longer_than_24_hours() -> None:
+    """Seed 000 «Марш-бросок»: 8 h + at most 16 forced hours; 17 is refused (plan and odds)."""
+    journey = _pf(["200 mi plains road"], Traveller(speeds=(30,)), forced_march=16)
+    assert journey.days[0].hours == 24 and journey.days[0].distance == 72
+    with pytest.raises(InputError, match=r"forced march 17 h is out of range \(0-16\)"):
+        _pf(["200 mi plains road"], Traveller(speeds=(30,)), forced_march=17)
+    with pytest.raises(InputError, match=r"forced march 17 h is out of range \(0-16\)"):
+        _pf(["200 mi plains road"], Traveller(speeds=(30,)), day_paces=[(0, 17)])
+    with pytest.raises(InputError, match=r"forced march 17 h is out of range \(1-16\)"):
+        exertion_odds("pf1e", forced_march=17)
+
+
+@pytest.mark.parametrize("speed", [7, 0, -30])
+def test_speed_must_be_a_positive_multiple_of_five(speed: int) -> None:
+    """Travel refuses the speeds `footfall rates` refuses (RULES.md 1.2: 5-ft squares)."""
+    with pytest.raises(InputError, match=f"positive multiple of 5 ft, got {speed}"):
+        _pf(["5 mi plains road"], Traveller(speeds=(30, speed)))
+
+
+def test_current_and_loaded_need_their_traveller() -> None:
+    """A current without a vessel, or a loaded row without a mount, is refused, not ignored."""
+    with pytest.raises(InputError, match="need a --vessel"):
+        _pf(["5 mi plains road"], Traveller(speeds=(30,), current=Fraction(5)))
+    with pytest.raises(InputError, match="--loaded needs a --mount"):
+        _pf(["5 mi plains road"], Traveller(speeds=(30,), loaded=True))
+    with pytest.raises(InputError, match="--loaded needs a --mount"):
+        _pf(["5 mi"], Traveller(vessel="rowboat", loaded=True))
+
+
+@pytest.mark.parametrize("text", ["1e9 mi plains road", "24mi2 plains road"])
+def test_distance_glued_to_letters_is_named(text: str) -> None:
+    """'1e9 mi ...' names the distance as not a number (not an unknown unit 'e')."""
+    with pytest.raises(InputError, match=f"distance '{text.split()[0]}' is not a number"):
+        parse_leg(text, load_system("pf1e"))

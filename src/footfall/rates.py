@@ -34,6 +34,7 @@ __all__ = [
     "HeresyRates",
     "PaceRates",
     "SteelRates",
+    "check_d20_speed",
     "d20_rates",
     "heresy_rates",
     "parse_armor",
@@ -173,7 +174,8 @@ def parse_load(value: str) -> Load:
         raise unknown("load", value, [v.value for v in Load]) from None
 
 
-def _check_d20_speed(system: System, speed: int) -> None:
+def check_d20_speed(system: System, speed: int) -> None:
+    """Refuse a pf1e / dnd35 speed that is not a positive multiple of the 5-ft square."""
     step = int(system.square)
     if speed <= 0 or speed % step:
         raise InputError(f"{system.id} speed must be a positive multiple of {step} ft, got {speed}")
@@ -196,7 +198,7 @@ def d20_rates(
     travel = system.travel
     if travel is None:
         raise InputError(f"{system.id} has no speed-in-feet rates (pf1e, dnd35 have)")
-    _check_d20_speed(system, speed)
+    check_d20_speed(system, speed)
     length = ft_to_m if metric else Fraction
     distance = mi_to_km if metric else Fraction
     ft, mi = ("m", "km") if metric else ("ft", "mi")

@@ -42,6 +42,7 @@ from footfall.dice import (
     p_test_d100,
 )
 from footfall.errors import InputError, unknown
+from footfall.rates import check_d20_speed
 from footfall.rules import (
     Armor,
     Conveyance,
@@ -79,6 +80,7 @@ __all__ = [
     "load_journey",
     "make_leg",
     "num",
+    "parse_current",
     "parse_day_pace",
     "parse_journey",
     "parse_leg",
@@ -112,6 +114,8 @@ _DRIFT_KINDS = frozenset({ConveyanceKind.POLED, ConveyanceKind.ROWED})
 _MAX_HOURS = 200_000
 #: Agility / Toughness Bonus range accepted for dh2e (characteristics 0-99 + unnatural).
 _MAX_BONUS = 30
+#: Hours in a day: a forced march cannot make a travel day longer (8 walking + 16 at most).
+HOURS_IN_DAY = 24
 
 
 class Flow(enum.Enum):
@@ -430,6 +434,18 @@ def _fraction(text: str, what: str) -> Fraction:
         raise InputError(f"{what} {text!r} is not a number") from None
 
 
+def parse_current(value: object) -> Fraction:
+    """Read a current in mi/h (a number or its text) as an exact, finite, non-negative value."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str, Fraction)):
+        raise InputError(f"current {value!r} is not a number of mi/h")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise InputError(f"current {value!r} is not a finite number of mi/h")
+    current = value if isinstance(value, Fraction) else _fraction(str(value), "current")
+    if current < 0:
+        raise InputError(f"current {num(current)} mi/h is negative")
+    return current
+
+
 def to_unit(value: Fraction, unit: str, target: str) -> Fraction:
     """Convert `value` from `unit` to `target` (``mi`` or ``km``), exactly."""
     if unit == target:
@@ -449,6 +465,10 @@ def system_unit(system: System) -> str:
 def parse_leg(text: str, system: System) -> Leg:
     """Parse ``"24 mi forest trackless"``, ``"40 mi"`` (water) or ``"12 km dense"`` (dh2e)."""
     match = _LEG_RE.match(text)
+    glued = match is not None and match.group(2) and match.end(2) < len(text)
+    if match and glued and not text[match.end(2)].isspace():  # '1e9 mi': unit glued to more
+        first = text.split()[0]
+        raise InputError(f"leg {text!r}: distance {first!r} is not a number like 24, 1.5 or 3/4")
     if not match or not match.group(1):
         raise InputError(
             f"leg {text!r}: expected 'DISTANCE UNIT TERRAIN ROAD', e.g. '24 mi forest trackless'"
@@ -583,6 +603,8 @@ def parse_journey(data: Mapping[str, object], system: System) -> JourneySpec:
             words.append(str(raw["pace"]))
         legs.append(make_leg(system, distance, unit, words))
     options = {k: v for k, v in data.items() if k in _FILE_OPTIONS[:18]}
+    for key, value in options.items():
+        _check_option(key, value)
     day_paces: list[tuple[int, int]] = []
     raw_days = data.get("days")
     if isinstance(raw_days, list):  # a route's "days" is a number: ignored
@@ -591,6 +613,44 @@ def parse_journey(data: Mapping[str, object], system: System) -> JourneySpec:
                 raise InputError(f"journey file: day {i} must be a table of hustle, forced_march")
             day_paces.append(parse_day_pace(raw, f"journey file: day {i}"))
     return JourneySpec(legs=tuple(legs), options=options, day_paces=tuple(day_paces))
+
+
+#: The type each journey-file option must have, and how an error names it.
+_OPTION_TYPES: dict[str, tuple[type, str]] = {
+    "system": (str, "a system name"),
+    "mount": (str, "a mount name"),
+    "vessel": (str, "a vessel name"),
+    "flow": (str, "downstream or upstream"),
+    "forced_march_dc": (str, "a switch choice"),
+    "loaded": (bool, "true or false"),
+    "drift": (bool, "true or false"),
+    "tow": (bool, "true or false"),
+    "metric": (bool, "true or false"),
+    "speed": (int, "a whole number of ft"),
+    "hustle": (int, "a whole number of hours"),
+    "forced_march": (int, "a whole number of hours"),
+    "con_mod": (int, "a whole number"),
+    "agility_bonus": (int, "a whole number"),
+    "toughness_bonus": (int, "a whole number"),
+    "toughness": (int, "a whole number"),
+}
+
+
+def _check_option(key: str, value: object) -> None:
+    """Refuse a journey-file option of the wrong type, naming the key and the bad value."""
+    if key == "current":
+        parse_current(value)
+        return
+    if key == "speeds" or (key == "speed" and isinstance(value, list)):
+        if isinstance(value, list) and value:
+            for item in value:
+                _check_option("speed", item)
+            return
+        raise InputError(f"journey file: {key} {value!r} must be a list of whole numbers of ft")
+    kind, what = _OPTION_TYPES[key]
+    wrong_bool = kind is int and isinstance(value, bool)
+    if wrong_bool or not isinstance(value, kind):
+        raise InputError(f"journey file: {key} {value!r} must be {what}")
 
 
 def parse_day_pace(data: Mapping[str, object], where: str) -> tuple[int, int]:
@@ -613,6 +673,8 @@ def load_journey(path: str | Path, system: System) -> JourneySpec:
         text = file.read_text(encoding="utf-8")
     except OSError as exc:
         raise InputError(f"journey file {str(file)!r}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"journey file {str(file)!r}: not UTF-8 text") from None
     try:
         if file.suffix.lower() == ".toml":
             data: object = tomllib.loads(text)
@@ -685,12 +747,16 @@ def _resolve(system: System, who: Traveller) -> tuple[Mover, list[str]]:
     chosen = [x for x in (who.speeds and "speed", who.mount, who.vessel) if x]
     if len(chosen) != 1:
         raise InputError("give exactly one of --speed, --mount or --vessel")
-    if who.vessel is None and (who.flow is not Flow.NONE or who.drift or who.tow):
-        raise InputError("--downstream, --upstream, --drift and --tow need a --vessel")
+    if who.vessel is None and (
+        who.flow is not Flow.NONE or who.drift or who.tow or who.current is not None
+    ):
+        raise InputError("--current, --downstream, --upstream, --drift and --tow need a --vessel")
+    if who.mount is None and who.loaded:
+        raise InputError("--loaded needs a --mount: vessels and parties on foot have no loaded row")
     if who.speeds:
+        for each in who.speeds:
+            check_d20_speed(system, each)
         slowest = min(who.speeds)
-        if slowest <= 0:
-            raise InputError(f"speed {slowest} must be more than 0 ft")
         walk = travel.per_hour(slowest, Mode.WALK)
         hustle = travel.per_hour(slowest, Mode.HUSTLE)
         assert walk is not None
@@ -1062,6 +1128,11 @@ def _check_pace(hustle: int, forced: int, base: Fraction, mover: Mover, heresy: 
         raise InputError("vessels neither hustle nor force-march: drop --hustle/--forced-march")
     if heresy and forced:
         raise InputError("dh2e has no forced-march rule; use --hustle with --toughness-bonus")
+    if base + forced > HOURS_IN_DAY:
+        raise InputError(
+            f"forced march {forced} h is out of range (0-{num(HOURS_IN_DAY - base)}): "
+            f"a day has {HOURS_IN_DAY} h"
+        )
     if hustle > base + forced:
         raise InputError(f"hustle {hustle} h is more than the {num(base + forced)} h of the day")
 
@@ -1168,10 +1239,11 @@ def exertion_odds(
             odds = _assemble([Fraction(1)] * days, Fraction(1), {0: Fraction(1)})
         return ExertionOdds(system.id, days, entries, odds)
     travel = _travel(system)
-    if not 1 <= forced_march <= 16:
-        raise InputError(f"forced march {forced_march} h is out of range (1-16)")
-    choice = system.switches(switches).get("forced_march_dc", "plus-each")
     rule = travel.forced_march
+    most = HOURS_IN_DAY - rule.base_hours
+    if not 1 <= forced_march <= most:
+        raise InputError(f"forced march {forced_march} h is out of range (1-{most})")
+    choice = system.switches(switches).get("forced_march_dc", "plus-each")
     dcs = [rule.dc(e, choice) for e in range(1, forced_march + 1)]
     forced = tuple(
         ForcedHour(
