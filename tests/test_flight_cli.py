@@ -169,10 +169,37 @@ def test_stall_command() -> None:
 
 
 def test_table_command_in_chinese() -> None:
-    """fly table prints the maneuverability table with the seed's class names."""
+    """fly table prints seed 004's 表:机动性 with its own words, as read from the data file."""
     code, out, _ = _run("table", "--lang", "zh")
     assert code == 0
-    assert out.splitlines()[0].split() == ["完美", "良好", "普通", "不良", "笨拙"]
+    lines = out.splitlines()
+    assert lines[0].split() == ["完美", "良好", "普通", "不良", "笨拙"]
+    assert lines[1].split() == ["最低飞行速度", "无", "无", "x1/2", "x1/2", "x1/2"]
+    assert lines[5].split() == [
+        "转向",
+        "任意",
+        "90°/5",
+        "ft",
+        "45°/5",
+        "ft",
+        "45°/5",
+        "ft",
+        "45°/10",
+        "ft",
+    ]
+    assert lines[12].split() == [
+        "升降缓冲",
+        "0",
+        "ft",
+        "0",
+        "ft",
+        "5",
+        "ft",
+        "10",
+        "ft",
+        "20",
+        "ft",
+    ]
 
 
 @pytest.mark.parametrize(

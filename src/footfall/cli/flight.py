@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Annotated, Any
 
 import typer
+from rich.cells import cell_len
 
 from footfall.cli import emit_json, fail
 from footfall.cli.tactical import load_scene_arg
@@ -525,20 +526,23 @@ def stall_command(
         fail(str(exc))
 
 
-def _cell(value: object, lang: Lang) -> str:
+def _cell(value: object, column: str, lang: Lang) -> str:
+    """Write one cell of the maneuverability table as footfall reads it."""
     if value is ANY:
-        return "任意" if lang == "zh" else "любой" if lang == "ru" else "any"
+        return t("flight.cell.any", lang)
     if value is None:
-        return "-"
+        return t("flight.cell.none" if column == "min_forward_speed" else "flight.cell.no", lang)
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return t("flight.cell.yes" if value else "flight.cell.no", lang)
     if isinstance(value, TurnRate):
         return f"{value.degrees}°/{value.per_ft} ft"
     if isinstance(value, TurnInPlace):
         return f"+{value.degrees}°/-{value.cost_ft} ft"
-    if isinstance(value, Fraction):
-        return str(value)
-    return str(value)
+    if column in ("max_turn", "up_angle", "down_angle"):
+        return f"{value}°"
+    if column in ("reverse", "between_down_up_ft"):
+        return f"{value} ft"
+    return f"x{value}"
 
 
 _COLUMNS = (
@@ -568,18 +572,22 @@ def table_command(json_out: JsonOpt = False, lang: LangOpt = "en") -> None:
         if json_out:
             emit_json(
                 {
-                    r.maneuverability.value: {c: _cell(getattr(r, c), "en") for c in _COLUMNS}
+                    r.maneuverability.value: {c: _cell(getattr(r, c), c, "en") for c in _COLUMNS}
                     for r in rows
                 }
             )
             return
         header = ["", *(r.names.get(language) for r in rows)]
-        table = [header] + [[c, *(_cell(getattr(r, c), language) for r in rows)] for c in _COLUMNS]
-        widths = [max(len(line[i]) for line in table) for i in range(len(header))]
+        table = [header] + [
+            [t(f"flight.row.{c}", language), *(_cell(getattr(r, c), c, language) for r in rows)]
+            for c in _COLUMNS
+        ]
+        widths = [max(cell_len(line[i]) for line in table) for i in range(len(header))]
         for line in table:
-            typer.echo(
-                "  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)).rstrip()
+            cells = (
+                cell + " " * (w - cell_len(cell)) for cell, w in zip(line, widths, strict=True)
             )
+            typer.echo("  ".join(cells).rstrip())
     except FootfallError as exc:
         fail(str(exc))
 
