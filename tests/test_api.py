@@ -60,6 +60,10 @@ def test_openapi_and_docs(client: TestClient) -> None:
         "/api/chase",
         "/api/import",
         "/api/render",
+        "/api/flight/check",
+        "/api/flight/path",
+        "/api/flight/reach",
+        "/api/flight/stall",
         "/api/travel",
         "/api/route",
         "/api/rates/{system}",
@@ -699,3 +703,70 @@ def test_render_needs_mover_for_path(client: TestClient) -> None:
     """A path target without a mover is a 400."""
     response = client.post("/api/render", json={"scene": LINE, "to": [1, 0]})
     assert _error(response, 400) == "'action' and 'to' need a 'mover'"
+
+
+# ---------------------------------------------------------------------------- flight
+
+
+@pytest.mark.parametrize(
+    ("command", "endpoint", "body"),
+    [
+        (
+            [
+                "fly",
+                "check",
+                "dnd35-canyon-squeeze",
+                "--mover",
+                "giant-eagle",
+                "--steps",
+                "f2 r90 f2",
+            ],
+            "check",
+            {"scene": "dnd35-canyon-squeeze", "mover": "giant-eagle", "steps": "f2 r90 f2"},
+        ),
+        (
+            ["fly", "path", "--speed", "60", "-m", "average", "--to", "0,-6,10"],
+            "path",
+            {"speed": 60, "maneuverability": "average", "to": [0, -6, 10]},
+        ),
+        (
+            ["fly", "reach", "--speed", "20", "-m", "good"],
+            "reach",
+            {"speed": 20, "maneuverability": "good"},
+        ),
+        (
+            ["fly", "stall", "--alt", "300", "--reflex", "5", "--rounds", "3"],
+            "stall",
+            {"alt": 300, "reflex": 5, "rounds": 3},
+        ),
+    ],
+)
+def test_flight_equals_cli(
+    client: TestClient, command: list[str], endpoint: str, body: dict[str, Any]
+) -> None:
+    """/api/flight/* answer exactly what ``footfall fly ... --json`` prints."""
+    if isinstance(body.get("scene"), str):
+        body = {**body, "scene": client.get(f"/api/scenes/{body['scene']}").json()}
+    response = client.post(f"/api/flight/{endpoint}", json=body)
+    assert response.status_code == 200, response.text
+    assert response.json() == _cli_json(*command)
+
+
+def test_flight_stall_seed_numbers(client: TestClient) -> None:
+    """A stall at 300 ft falls 150 ft in round 1, then a DC 20 Reflex save (seed 004)."""
+    body = client.post("/api/flight/stall", json={"alt": 300, "reflex": 5}).json()
+    first = body["rounds"][0]
+    assert (first["alt_before"], first["alt_after"]) == (300, 150)
+    assert body["dc"] == 20 and body["p_save"] == "3/10"
+
+
+def test_flight_errors(client: TestClient) -> None:
+    """A walker cannot fly; a huge search is a 413 naming the limit."""
+    scene = client.get("/api/scenes/dnd35-canyon-squeeze").json()
+    message = _error(
+        client.post("/api/flight/reach", json={"scene": scene, "mover": "regdar"}), 400
+    )
+    assert message == "creature 'regdar' cannot fly (it has no \"fly\" in the scene)"
+    small = TestClient(create_app(limits=Limits(flight_work=100)))
+    response = small.post("/api/flight/reach", json={"speed": 40, "maneuverability": "average"})
+    assert _error(response, 413).startswith("this flight search needs more than 100 states")

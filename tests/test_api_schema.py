@@ -6,9 +6,12 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import positive_data_acceptance
 
-from footfall.api import create_app
+from footfall.api import Limits, create_app
 
-schema = schemathesis.openapi.from_asgi("/openapi.json", create_app())
+# A small flight-search cap keeps generated 3-D flights quick; every other limit is the default.
+schema = schemathesis.openapi.from_asgi(
+    "/openapi.json", create_app(limits=Limits(flight_work=2_000))
+)
 
 
 @schema.parametrize()

@@ -75,6 +75,9 @@ class Limits:
     """Most legs of a journey."""
     leg_distance: int = 10_000
     """Longest leg of a journey, in miles or km."""
+    flight_work: int = 20_000
+    """Most flight states a ``/api/flight/reach`` or ``/path`` search may expand (the 3-D
+    search grows fast: the library's own cap, 400,000, is for the CLI)."""
     scene_cache: int = 32
     """Parsed scenes kept for reuse (a page asks many questions of one scene); 0 = none."""
 
@@ -182,10 +185,15 @@ _MEDIA_TYPES = tuple(_MEDIA_TYPES_BY_EXT)
 
 
 class _Model(BaseModel):
-    """A request body: unknown keys are an error, as in the scene format."""
+    """A request body: unknown keys are an error, as in the scene format; no type coercion
+    (``false`` is not 0, ``"3"`` is not 3)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
+
+#: ``[x, y]`` and ``[x, y, alt]`` as JSON arrays (strict models take lists, not tuples).
+Pair = Annotated[list[int], Field(min_length=2, max_length=2)]
+Triple = Annotated[list[int], Field(min_length=3, max_length=3)]
 
 _LANG_DOC = "Language of messages and labels: en, ru or zh."
 _LANG_ENUM: dict[str, Any] = {"enum": ["en", "ru", "zh"]}
@@ -213,14 +221,14 @@ class TacticalQuery(_Model):
 class PathQuery(TacticalQuery):
     """``path``: a cheapest legal path to `to`, optionally through waypoints `via`."""
 
-    to: tuple[int, int] = Field(description="Target square [x, y].")
-    via: list[tuple[int, int]] = Field(default_factory=list, description="Waypoints [[x, y]].")
+    to: Pair = Field(description="Target square [x, y].")
+    via: list[Pair] = Field(default_factory=list, description="Waypoints [[x, y]].")
 
 
 class CheckQuery(TacticalQuery):
     """``check``: the squares after the start, in order."""
 
-    path: list[tuple[int, int]] = Field(description="Squares after the start, [[x, y], ...].")
+    path: list[Pair] = Field(description="Squares after the start, [[x, y], ...].")
 
 
 class RenderQuery(_Model):
@@ -229,11 +237,54 @@ class RenderQuery(_Model):
     scene: dict[str, Any] = Field(description=_SCENE_DOC)
     mover: str | None = Field(None, description="Creature whose reach to draw.")
     action: str | None = Field(None, description="Action id (the system's default if absent).")
-    to: tuple[int, int] | None = Field(None, description="Draw the cheapest path to [x, y].")
+    to: Pair | None = Field(None, description="Draw the cheapest path to [x, y].")
     distance: int | None = Field(None, ge=0, le=10_000, description="Granted distance N.")
     interpretations: dict[str, str] = Field(default_factory=dict, description="RULES.md switches.")
     flying: bool | None = Field(None, description="Move by flight; default: the library's.")
     cell: int | None = Field(None, ge=8, le=200, description="Pixels a square (default 40).")
+    lang: str = Field("en", description=_LANG_DOC, json_schema_extra=_LANG_ENUM)
+
+
+class FlightQuery(_Model):
+    """A D&D 3.5 flyer: from a scene's creature, or a speed and class in the open sky."""
+
+    scene: dict[str, Any] | None = Field(None, description="A dnd35 scene (or none: open sky).")
+    mover: str | None = Field(None, description="Id of the flying creature in the scene.")
+    speed: int | None = Field(None, ge=0, le=1_000, description="Fly speed, ft (open sky).")
+    maneuverability: str | None = Field(
+        None, description="perfect, good, average, poor or clumsy (open sky)."
+    )
+    alt: int | None = Field(None, ge=0, le=100_000, description="Starting altitude, ft.")
+    facing: str = Field("N", description="Starting facing: N NE E SE S SW W NW.")
+    action: str = Field("move", description="move or double-move.")
+    since_turn: int = Field(0, ge=0, le=10_000, description="Ft flown since the last turn.")
+    since_dive: int | None = Field(
+        None, ge=0, le=10_000, description="Ft of level flight since a descent just before."
+    )
+    lang: str = Field("en", description=_LANG_DOC, json_schema_extra=_LANG_ENUM)
+
+
+class FlightCheckQuery(FlightQuery):
+    """``fly check``: a flight given as steps (``"f2 r90 d10"``) or 3-D squares."""
+
+    steps: str | None = Field(None, max_length=10_000, description="Steps, e.g. 'f2 r90 d10'.")
+    path: str | None = Field(None, max_length=10_000, description="'X,Y,ALT X,Y,ALT ...'.")
+    reflex: int = Field(0, ge=-20, le=100, description="Reflex save bonus (stall odds).")
+
+
+class FlightPathQuery(FlightQuery):
+    """``fly path``: a cheapest legal flight ending at a square and altitude."""
+
+    to: Triple = Field(description="Where to end: [x, y, alt].")
+    end_facing: str | None = Field(None, description="Facing wanted at the end (any if absent).")
+
+
+class StallQuery(_Model):
+    """``fly stall``: a stall's fall round by round and the DC 20 Reflex odds."""
+
+    alt: int = Field(ge=0, le=100_000, description="Altitude of the stall, ft.")
+    reflex: int = Field(0, ge=-20, le=100, description="Reflex save bonus.")
+    rounds: int | None = Field(None, ge=1, le=1_000, description="Odds of recovering by then.")
     lang: str = Field("en", description=_LANG_DOC, json_schema_extra=_LANG_ENUM)
 
 
@@ -296,15 +347,15 @@ class TravelQuery(_Model):
 class RouteQuery(_Model):
     """``route``: the fastest overland route across a terrain map (JOURNEY.md ``route``)."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
 
     system: str = Field("pf1e", description="pf1e, dnd35 or dh2e.")
     map: str | dict[str, Any] | None = Field(
         None, description="The map: its text format, or its JSON document (docs/travel.md)."
     )
     sample: str | None = Field(None, max_length=100, description="A shipped map: valley, hexes.")
-    start: tuple[int, int] = Field(alias="from", description="Start cell [x, y].")
-    goal: tuple[int, int] = Field(alias="to", description="Goal cell [x, y].")
+    start: Pair = Field(alias="from", description="Start cell [x, y].")
+    goal: Pair = Field(alias="to", description="Goal cell [x, y].")
     speed: int | None = Field(None, description="Speed in ft (pf1e/dnd35).")
     speeds: list[int] = Field(default_factory=list, description="Party speeds; slowest counts.")
     mount: str | None = Field(None, description="A mount or land vehicle of the system's table.")
@@ -610,6 +661,105 @@ def create_app(
         language = _lang(lang)
         return table_view(load_system(system), table).to_json(language)
 
+    # -------------------------------------------------------------- flight
+
+    @app.post("/api/flight/check", tags=["flight"])
+    def flight_check(body: FlightCheckQuery) -> Any:
+        """Check a flight: cost and every maneuverability rule broken (``fly check --json``)."""
+        from footfall.cli.flight import _check_json
+        from footfall.flight import check, parse_squares, parse_steps
+
+        language = _lang(body.lang)
+        system, flyer, air, start, name, budget = _flight_setup(body, parse)
+        if (body.steps is None) == (body.path is None):
+            raise InputError("give exactly one of 'steps' and 'path'")
+        if body.steps is not None:
+            parsed = parse_steps(body.steps)
+        else:
+            parsed = parse_squares(body.path or "", flyer, start)
+        result = check(
+            flyer,
+            start,
+            parsed,
+            system=system,
+            budget_ft=budget,
+            space=air,
+            reflex=body.reflex,
+            lang=language,
+        )
+        return _check_json(name, body.action, result)
+
+    @app.post("/api/flight/path", tags=["flight"])
+    def flight_path(body: FlightPathQuery) -> Any:
+        """A cheapest legal flight to a square and altitude (``fly path --json``)."""
+        from footfall.cli.flight import _check_json
+        from footfall.flight import check, parse_direction, parse_steps
+        from footfall.flight.reach import find_path, format_steps
+        from footfall.i18n import t
+
+        language = _lang(body.lang)
+        system, flyer, air, start, name, budget = _flight_setup(body, parse)
+        tx, ty, talt = body.to
+        want = None if body.end_facing is None else parse_direction(body.end_facing)
+        found = find_path(
+            flyer,
+            start,
+            (tx, ty, talt),
+            system=system,
+            budget_ft=budget,
+            facing=want,
+            space=air,
+            max_work=lim.flight_work,
+        )
+        if found is None:
+            return {
+                "mover": name,
+                "action": body.action,
+                "to": [tx, ty],
+                "alt": talt,
+                "found": False,
+                "budget": budget,
+                "unit": "ft",
+                "reason": t("flight.label.not_found", language, budget=budget),
+            }
+        text = format_steps(found.steps)
+        result = check(flyer, start, parse_steps(text), system=system, budget_ft=budget, space=air)
+        out = _check_json(name, body.action, result)
+        out.update({"to": [tx, ty], "alt": talt, "found": True, "steps": text})
+        return out
+
+    @app.post("/api/flight/reach", tags=["flight"])
+    def flight_reach(body: FlightQuery) -> Any:
+        """Where a flyer can end its move: square, altitude, facing (``fly reach --json``)."""
+        from footfall.cli.flight import _reach_json
+        from footfall.flight.reach import reach as fly_reach
+
+        _lang(body.lang)
+        system, flyer, air, start, name, budget = _flight_setup(body, parse)
+        result = fly_reach(
+            flyer, start, system=system, budget_ft=budget, space=air, max_work=lim.flight_work
+        )
+        return _reach_json(name, body.action, result)
+
+    @app.post("/api/flight/stall", tags=["flight"])
+    def flight_stall(body: StallQuery) -> Any:
+        """A stall: each round's fall, the DC 20 Reflex odds, the damage (``fly stall``)."""
+        from footfall.cli.flight import _stall_json
+        from footfall.flight import stall
+        from footfall.flight.space import flight_system
+
+        _lang(body.lang)
+        system = flight_system("dnd35")
+        assert system.flight is not None
+        fall = stall(body.alt, body.reflex, system.flight.stall)
+        out = _stall_json(fall)
+        if body.rounds is not None:
+            out["within"] = {
+                "rounds": body.rounds,
+                "p_recover": str(fall.p_recover_within(body.rounds)),
+            }
+        return out
+
     # -------------------------------------------------------------- journeys
 
     @app.post("/api/travel", tags=["journeys"])
@@ -705,6 +855,42 @@ def _travel(body: TravelQuery, lim: Limits) -> Any:
     return journey.to_json()
 
 
+def _flight_setup(body: FlightQuery, parse: Callable[[Mapping[str, Any]], Any]) -> Any:
+    """Return system, flyer, airspace, start state, name and budget (as ``footfall fly``)."""
+    from footfall.cli.flight import _ACTIONS
+    from footfall.flight import OPEN_SKY, Airspace, FlightState, parse_direction
+    from footfall.flight.space import flight_system, flyer_of, scene_flyer
+
+    if body.action not in _ACTIONS:
+        raise unknown("action", body.action, _ACTIONS)
+    heading = parse_direction(body.facing)
+    if body.scene is not None:
+        if body.mover is None:
+            raise InputError("'mover' is required with a scene (the id of the flyer)")
+        if body.speed is not None or body.maneuverability is not None:
+            raise InputError("'speed' and 'maneuverability' are for the open sky: omit the scene")
+        system, flyer, space, creature = scene_flyer(parse(body.scene), body.mover)
+        air: Airspace = space
+        x, y = creature.at
+        start_alt = creature.alt if body.alt is None else body.alt
+        name = body.mover
+    else:
+        if body.speed is None or body.maneuverability is None:
+            raise InputError("without a scene, give 'speed' and 'maneuverability'")
+        system = flight_system("dnd35")
+        flyer = flyer_of(system, body.speed, body.maneuverability)
+        x, y = 0, 0
+        start_alt = 0 if body.alt is None else body.alt
+        name = body.mover or "flyer"
+        air = OPEN_SKY
+    if start_alt % 5:
+        raise InputError(f"altitude must be a multiple of 5 ft, at least 0, not {start_alt}")
+    start = FlightState(
+        x, y, start_alt, heading, since_turn=body.since_turn, level_after_dive=body.since_dive
+    )
+    return system, flyer, air, start, name, flyer.speed * _ACTIONS[body.action]
+
+
 def _render(body: RenderQuery, scene: Any) -> bytes:
     """Draw the picture of a ``/api/render`` request."""
     from footfall.cli.maps import auto_cell, reach_overlay
@@ -727,7 +913,8 @@ def _render(body: RenderQuery, scene: Any) -> bytes:
         reach = reachable(scene, body.mover, **options).to_json(lang)
         path = None
         if body.to is not None:
-            path = find_path(scene, body.mover, body.to, **options).to_json(lang)
+            to = (body.to[0], body.to[1])
+            path = find_path(scene, body.mover, to, **options).to_json(lang)
         overlay = reach_overlay(reach, path)
     cell = body.cell if body.cell is not None else auto_cell(scene.width, scene.height)
     png: bytes = render(scene, reach=overlay, cell=cell, lang=lang).png()
@@ -757,8 +944,10 @@ def _route(body: RouteQuery, lim: Limits) -> Any:
     who = travel.Traveller(
         speeds=speeds, mount=body.mount, loaded=body.loaded, agility_bonus=body.agility_bonus
     )
+    start = (body.start[0], body.start[1])
+    goal = (body.goal[0], body.goal[1])
     found = route.find_route(
-        terrain_map, body.start, body.goal, who, system_id=body.system, metric=body.metric
+        terrain_map, start, goal, who, system_id=body.system, metric=body.metric
     )
     return found.to_json()
 
@@ -838,7 +1027,9 @@ def _install_tactical(app: FastAPI, lim: Limits, parse: Callable[[Mapping[str, A
         if len(body.via) > lim.path_squares:
             raise LimitError(f"{len(body.via)} waypoints, over the limit of {lim.path_squares}")
         lang, scene, options = common(body)
-        result = find_path(scene, body.mover, body.to, via=body.via, **options)
+        to = (body.to[0], body.to[1])
+        via = [(v[0], v[1]) for v in body.via]
+        result = find_path(scene, body.mover, to, via=via, **options)
         return _JSON(result.to_json(lang))
 
     @app.post("/api/check", tags=["tactical"])
@@ -851,7 +1042,8 @@ def _install_tactical(app: FastAPI, lim: Limits, parse: Callable[[Mapping[str, A
                 f"path of {len(body.path)} squares, over the limit of {lim.path_squares}"
             )
         lang, scene, options = common(body)
-        return _JSON(check_path(scene, body.mover, body.path, **options).to_json(lang))
+        squares = [(p[0], p[1]) for p in body.path]
+        return _JSON(check_path(scene, body.mover, squares, **options).to_json(lang))
 
 
 #: The action each system's queries use when none is given (SCENE.md, "Actions").
