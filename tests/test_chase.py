@@ -83,3 +83,9 @@ def test_parse_runner_errors() -> None:
         parse_runner("speed=30,str=+1", "quarry")
     with pytest.raises(InputError, match="no speed"):
         parse_runner("dex=+1", "quarry")
+
+
+def test_key_given_twice_is_refused() -> None:
+    """'speed=30,speed=40' is refused, not silently read as speed 40."""
+    with pytest.raises(InputError, match="gives speed twice"):
+        parse_runner("speed=30,speed=40", "pursuer")

@@ -21,6 +21,7 @@ from footfall.dice import (
     p_no_failure,
     p_test_d100,
 )
+from footfall.errors import InputError
 
 
 def _brute_check(mod: int, dc: int) -> Fraction:
@@ -110,3 +111,9 @@ def test_roller_is_reproducible_and_logged() -> None:
     assert [r.total for r in a.log] == first
     assert all(r.total == r.result + 2 and 1 <= r.result <= 20 for r in a.log)
     assert a.log[0].to_json()["label"] == "x"
+
+
+def test_negative_seed_is_refused() -> None:
+    """A negative seed is refused: Python's Random(-3) would silently replay seed 3."""
+    with pytest.raises(InputError, match="seed -3 must be 0 or more"):
+        Roller(-3)

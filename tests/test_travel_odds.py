@@ -90,3 +90,21 @@ def test_odds_command() -> None:
         "  Day 1, hour 10: Con check DC 14, fails 60.00%",
     ]
     assert lines[3].startswith("Odds: no fatigue over the trip 20.00% (1/5)")
+
+
+@pytest.mark.parametrize(
+    ("system", "kwargs", "message"),
+    [
+        ("dh2e", {"hustle": 4}, r"dh2e odds need --toughness N \(0-100\)$"),
+        ("dh2e", {"hustle": 4, "toughness": 101}, r"toughness 101 is out of range \(0-100\)"),
+        ("dh2e", {"hustle": 4, "toughness": 40, "forced_march": 2}, "dh2e has no forced-march"),
+        ("pf1e", {"hustle": 3}, "pf1e odds take --forced-march H"),
+        ("dnd35", {"forced_march": 2, "toughness": 40}, "dnd35 odds take --forced-march H"),
+    ],
+)
+def test_odds_refuse_the_other_systems_options(
+    system: str, kwargs: dict[str, int], message: str
+) -> None:
+    """Odds name the option that does not fit the system instead of a misleading range error."""
+    with pytest.raises(InputError, match=message):
+        exertion_odds(system, **kwargs)

@@ -235,6 +235,8 @@ def parse_runner(text: str, role: str) -> Runner:
             raise InputError(f"{role} {part!r}: expected key=value (keys: {', '.join(known)})")
         if key not in known:
             raise unknown(f"{role} key", key, known)
+        if key in fields:
+            raise InputError(f"{role} {text!r} gives {key} twice")
         try:
             fields[key] = int(value.strip())
         except ValueError:

@@ -26,6 +26,8 @@ from fractions import Fraction
 
 import icepool
 
+from footfall.errors import InputError
+
 __all__ = [
     "OpposedTie",
     "RollRecord",
@@ -186,7 +188,9 @@ class Roller:
     _rng: random.Random = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        """Create the generator from the seed."""
+        """Create the generator from the seed (0 or more: Python folds -N onto N)."""
+        if self.seed < 0:
+            raise InputError(f"seed {self.seed} must be 0 or more")
         self._rng = random.Random(self.seed)
 
     def roll(self, sides: int, label: str, modifier: int = 0) -> int:

@@ -1220,8 +1220,12 @@ def exertion_odds(
     if not 1 <= days <= 365:
         raise InputError(f"days {days} is out of range (1-365)")
     if system.heresy is not None:
-        if toughness is None or not 0 <= toughness <= 100:
-            raise InputError(f"dh2e odds need --toughness N (0-100), got {toughness}")
+        if forced_march or con_mod or mount:
+            raise InputError("dh2e has no forced-march rule; give --hustle H and --toughness N")
+        if toughness is None:
+            raise InputError("dh2e odds need --toughness N (0-100)")
+        if not 0 <= toughness <= 100:
+            raise InputError(f"toughness {toughness} is out of range (0-100)")
         tb = toughness // 10 if toughness_bonus is None else toughness_bonus
         if not 1 <= tb <= _MAX_BONUS:
             raise InputError(f"toughness bonus {tb} is out of range (1-{_MAX_BONUS})")
@@ -1239,6 +1243,11 @@ def exertion_odds(
             odds = _assemble([Fraction(1)] * days, Fraction(1), {0: Fraction(1)})
         return ExertionOdds(system.id, days, entries, odds)
     travel = _travel(system)
+    if hustle or toughness is not None or toughness_bonus is not None:
+        raise InputError(
+            f"{system.id} odds take --forced-march H and --con-mod M; --hustle and --toughness"
+            " are dh2e's (pf1e / dnd35 hustle damage is certain: see footfall travel --hustle)"
+        )
     rule = travel.forced_march
     most = HOURS_IN_DAY - rule.base_hours
     if not 1 <= forced_march <= most:
