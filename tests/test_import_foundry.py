@@ -483,3 +483,11 @@ def test_warnings_read_in_russian_and_chinese() -> None:
     assert result.without("maps.warn.speeds").warnings == tuple(
         w for w in result.warnings if not w.startswith("creature speeds")
     )
+
+
+def test_background_offset_is_kept_as_the_pictures_origin() -> None:
+    """Foundry draws the picture at padding - offset (Scene#getDimensions): kept in grid units."""
+    shifted = {"src": "worlds/w/maps/crypt.webp", "offsetX": 50, "offsetY": -200}
+    info = read(background=shifted).scene.extra["x-import"]
+    assert info["background_origin"] == ["-1/2", "2"]
+    assert "background_origin" not in read().scene.extra["x-import"]

@@ -320,3 +320,18 @@ def test_picture_over_the_pixel_limit_is_refused() -> None:
     with pytest.raises(LimitError, match="is over the limit of 40000000 pixels"):
         picture_size(big, cell=8)
     assert picture_size(big, cell=8, window=(0, 0, 99, 99))[0] == 800
+
+
+def test_background_origin_shifts_the_picture() -> None:
+    """A Foundry picture offset half a square left (origin -1/2) is drawn half a square left."""
+    buffer = io.BytesIO()
+    picture = Image.new("RGB", (120, 60), (200, 30, 30))  # 12x6 squares of 10 px
+    picture.paste((10, 120, 200), (10, 0, 120, 60))  # red first square, blue from x = 1
+    picture.save(buffer, format="PNG")
+    url = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+    extra = {"x-import": {"format": "foundry", "background_origin": ["-1/2", "0"]}}
+    image = render_scene(scene_of(background=url, **extra), cell=CELL)
+    # Grid x = 0.75 is picture x = 1.25: blue once shifted (it would be red unshifted).
+    assert close(pixel(image, 0, 3, CELL * 3 // 4, 5), (10, 120, 200), tolerance=12)
+    # The last half column lies past the picture's right edge: open ground.
+    assert close(pixel(image, 11, 3, CELL - 4, 5), TERRAIN_COLOURS["open"])

@@ -519,7 +519,7 @@ def render(
     image = Image.new("RGB", (width, height), TERRAIN_COLOURS["open"])
     background = _background(scene, base_dir, notes, lang)
     if background is not None:
-        _paste_background(image, background, _extent(scene), view)
+        _paste_background(image, background, _placement(scene), view)
     else:
         _draw_terrain(ImageDraw.Draw(image), scene, view)
     overlay = Image.new("RGBA", image.size, (0, 0, 0, 0))
@@ -562,36 +562,59 @@ def render(
 
 
 def _paste_background(
-    image: Image.Image, background: Image.Image, extent: tuple[Fraction, Fraction], view: _View
+    image: Image.Image, background: Image.Image, placed: _Placement, view: _View
 ) -> None:
-    """Stretch the picture over its extent and paste the part the view shows."""
+    """Stretch the picture over its extent from its origin and paste the part the view shows."""
     cell = view.cell
-    full_w = max(1, round(extent[0] * cell))
-    full_h = max(1, round(extent[1] * cell))
-    left, top = view.x0 * cell, view.y0 * cell
-    right = min(left + image.width, full_w)
-    bottom = min(top + image.height, full_h)
+    full_w = max(1, round(placed.extent[0] * cell))
+    full_h = max(1, round(placed.extent[1] * cell))
+    # The picture's top-left and the view's, in pixels of the whole map at this cell.
+    pic_x, pic_y = round(placed.origin[0] * cell), round(placed.origin[1] * cell)
+    view_x, view_y = view.x0 * cell, view.y0 * cell
+    left, top = max(view_x, pic_x), max(view_y, pic_y)
+    right = min(view_x + image.width, pic_x + full_w)
+    bottom = min(view_y + image.height, pic_y + full_h)
     if right <= left or bottom <= top:
         return
     sx, sy = background.width / full_w, background.height / full_h
-    box = (left * sx, top * sy, right * sx, bottom * sy)
+    box = ((left - pic_x) * sx, (top - pic_y) * sy, (right - pic_x) * sx, (bottom - pic_y) * sy)
     part = background.convert("RGB").resize(
         (right - left, bottom - top), Image.Resampling.LANCZOS, box=box
     )
-    image.paste(part, (0, 0))
+    image.paste(part, (left - view_x, top - view_y))
 
 
-def _extent(scene: Scene) -> tuple[Fraction, Fraction]:
-    """Return the size in squares the background picture covers (the map, unless recorded)."""
+@dataclass(frozen=True, slots=True)
+class _Placement:
+    """Where the background picture lies, in squares: its top-left corner and its size."""
+
+    origin: tuple[Fraction, Fraction]
+    extent: tuple[Fraction, Fraction]
+
+
+def _placement(scene: Scene) -> _Placement:
+    """Return where the picture lies: the whole map, unless the import recorded otherwise.
+
+    ``x-import.extent`` is the size the picture covers (a Foundry scene whose width is not a
+    whole number of squares), ``x-import.background_origin`` its top-left corner (a Foundry
+    background offset); both in squares, as exact fraction strings.
+    """
+    origin = (Fraction(0), Fraction(0))
+    extent = (Fraction(scene.width), Fraction(scene.height))
     info = scene.extra.get("x-import")
     if isinstance(info, Mapping):
-        extent = info.get("extent")
-        if isinstance(extent, list) and len(extent) == 2:
-            try:
-                return Fraction(str(extent[0])), Fraction(str(extent[1]))
-            except (ValueError, ZeroDivisionError):
-                pass
-    return Fraction(scene.width), Fraction(scene.height)
+        origin = _pair(info.get("background_origin")) or origin
+        extent = _pair(info.get("extent")) or extent
+    return _Placement(origin, extent)
+
+
+def _pair(value: object) -> tuple[Fraction, Fraction] | None:
+    if isinstance(value, list) and len(value) == 2:
+        try:
+            return Fraction(str(value[0])), Fraction(str(value[1]))
+        except (ValueError, ZeroDivisionError):
+            return None
+    return None
 
 
 def _background(

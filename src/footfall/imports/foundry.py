@@ -150,6 +150,11 @@ def read_foundry(
     if src:
         info["background_src"] = src
         warnings.add(BACKGROUND_WARNING, src=repr(src))
+    offset = _background_offset(doc)
+    if any(offset):
+        # Scene#getDimensions: sceneX = padding x - background.offsetX (same for y); the
+        # picture's top-left corner, in squares of the imported map, is -offset / size.
+        info["background_origin"] = [str(-offset[0] / size), str(-offset[1] / size)]
     square = _square(system, distance, units, warnings)
     scene = Scene(
         system=system,
@@ -236,6 +241,21 @@ def _square(system: str, distance: Fraction, units: str, warnings: Warnings) -> 
     if distance <= 0 or distance == default or system == "drawsteel":
         return None
     return distance
+
+
+def _background_offset(doc: Mapping[str, Any]) -> tuple[Fraction, Fraction]:
+    """Return the picture's ``offsetX``, ``offsetY`` in pixels (v10+; older ``shiftX/Y``)."""
+    background = doc.get("background")
+    if isinstance(background, Mapping):
+        keys, where = ("offsetX", "offsetY"), "background."
+        values = background
+    else:
+        keys, where = ("shiftX", "shiftY"), ""
+        values = doc
+    return (
+        number(values.get(keys[0]) or 0, f"{_WHAT}: {where}{keys[0]}"),
+        number(values.get(keys[1]) or 0, f"{_WHAT}: {where}{keys[1]}"),
+    )
 
 
 def _background_src(doc: Mapping[str, Any]) -> str | None:
