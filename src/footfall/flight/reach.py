@@ -231,13 +231,18 @@ def _search(
     base_key = _key_maker(flyer)
     free = _free_turns(flyer)
 
-    def key(r: Raw) -> Label:
+    def free_key(r: Raw) -> Label:
         k, res = base_key(r)
-        if free:
-            k = (*k[:3], 0, *k[4:])
-        return k, res
+        return (*k[:3], 0, *k[4:]), res
 
+    key = free_key if free else base_key
     moves, turns = _candidates(flyer, square_ft)
+    # The moves worth trying for a step of horizontal length h (climbs and dives up to h).
+    by_h = {
+        h: [m for m in moves if m.kind is StepKind.VERTICAL or abs(m.dz) <= h]
+        for h in {square_ft * c for c in diagonal_costs}
+    }
+    with_turns = {h: [*ms, *turns] for h, ms in by_h.items()}
     r0 = raw(start)
     k0 = key(r0)
     states: dict[Label, Raw] = {k0: r0}
@@ -282,34 +287,31 @@ def _search(
             ):
                 break
         if free:
-            starts = [
+            pairs = [
                 ((*r[:3], f, *r[4:]), (Step(StepKind.TURN, turn=(f - r[3] + 4) % 8 - 4),))
                 if f != r[3]
                 else (r, ())
                 for f in range(8)
             ]
-            options = [(rf, pre, step) for rf, pre in starts for step in moves]
         else:
-            options = [(r, (), step) for step in (moves if r[6] else moves + turns)]
-        for rf, pre, step in options:
-            if step.dz and step.kind is not StepKind.VERTICAL:
-                h = diagonal_costs[rf[7] % 2] * square_ft if rf[3] % 2 else square_ft
-                if abs(step.dz) > h:
+            pairs = [(r, ())]
+        for rf, pre in pairs:
+            h = diagonal_costs[rf[7] % 2] * square_ft if rf[3] % 2 else square_ft
+            for step in by_h[h] if free or rf[6] else with_turns[h]:
+                new = step_raw(flyer, rf, step, space, square_ft, diagonal_costs, None)
+                if new is None or new[4] > limit:
                     continue
-            new = step_raw(flyer, rf, step, space, square_ft, diagonal_costs, None)
-            if new is None or new[4] > limit:
-                continue
-            nk = key(new)
-            if new[4] >= best.get(nk, limit + 1):
-                continue
-            done = popped.get(nk[0])
-            if done and _dominated(done, nk[1]):
-                continue
-            best[nk] = new[4]
-            states[nk] = new
-            parent[nk] = (k, (*pre, step))
-            counter += 1
-            heapq.heappush(heap, (new[4] + bound(new), new[4], counter, nk))
+                nk = key(new)
+                if new[4] >= best.get(nk, limit + 1):
+                    continue
+                done = popped.get(nk[0])
+                if done and _dominated(done, nk[1]):
+                    continue
+                best[nk] = new[4]
+                states[nk] = new
+                parent[nk] = (k, (*pre, step))
+                counter += 1
+                heapq.heappush(heap, (new[4] + bound(new), new[4], counter, nk))
     return ends, parent, states, work
 
 
