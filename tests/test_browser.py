@@ -370,3 +370,51 @@ def test_every_system_sample_opens(server: str, page: Any, name: str) -> None:
     expected = len(_api_reach(server, scene, mover, action)["squares"])
     _wait_count(page, expected)
     _shot(page, f"page-{name}")
+
+
+def _point_xy(page: Any, gx: float, gy: float) -> tuple[float, float]:
+    """Return the viewport point of grid point (gx, gy) (corners of squares)."""
+    box = page.locator("#map").bounding_box()
+    cell = page.evaluate("() => window.footfall.state.cell")
+    return box["x"] + gx * cell, box["y"] + gy * cell
+
+
+def test_walls_creatures_and_import(server: str, page: Any) -> None:
+    """Draw a thin wall, add and remove a creature, then open a Universal VTT file."""
+    _open(page, server + "/?scene=browser-test")
+    page.locator('input[name=tool][value="wall"]').check()
+    page.mouse.click(*_point_xy(page, 3, 1))
+    page.mouse.click(*_point_xy(page, 3, 6))
+    assert _state(page, "scene.walls") == [{"from": [3, 1], "to": [3, 6]}]
+    scene = _state(page, "scene")
+    _wait_count(page, len(_api_reach(server, scene, "valeros")["squares"]))
+
+    page.locator('input[name=tool][value="creature"]').check()
+    page.mouse.click(*_square_xy(page, 10, 6))
+    ids = [c["id"] for c in _state(page, "scene.creatures")]
+    assert len(ids) == 3 and _state(page, "moverId") == "valeros"
+    page.locator('input[name=tool][value="erase"]').check()
+    page.mouse.click(*_square_xy(page, 10, 6))
+    page.mouse.click(*_point_xy(page, 3, 4))
+    assert [c["id"] for c in _state(page, "scene.creatures")] == ["valeros", "ogre"]
+    assert _state(page, "scene.walls") == []
+
+    uvtt = {
+        "format": 0.3,
+        "resolution": {
+            "map_origin": {"x": 0, "y": 0},
+            "map_size": {"x": 6, "y": 4},
+            "pixels_per_grid": 10,
+        },
+        "line_of_sight": [[{"x": 3, "y": 0}, {"x": 3, "y": 3}]],
+        "portals": [],
+    }
+    import json
+
+    page.set_input_files("#file", files=[{"name": "cave.dd2vtt", "mimeType": "application/json",
+                                          "buffer": json.dumps(uvtt).encode()}])  # fmt: skip
+    page.wait_for_function("window.footfall.state.sceneName === 'cave'")
+    scene = _state(page, "scene")
+    assert scene["map"] == ["......"] * 4
+    assert scene["walls"] == [{"from": [3, 0], "to": [3, 3]}]
+    _shot(page, "page-imported")

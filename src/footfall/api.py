@@ -62,7 +62,8 @@ class Limits:
     body_bytes: int = 2_000_000
     """Largest request body accepted (413 beyond)."""
     import_bytes: int = 20_000_000
-    """Largest body of ``/api/import`` (a Universal VTT file carries its image in base64)."""
+    """Largest body of ``/api/import`` and ``/api/render`` (a Universal VTT file, and a scene
+    imported from one, carry their picture in base64)."""
     map_side: int = 500
     """Largest map width or height in squares (scenes and overland maps)."""
     creatures: int = 500

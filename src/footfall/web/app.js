@@ -244,8 +244,15 @@
   }
 
   // ---------- queries ----------
+  function queryScene() {
+    // Questions never need the background picture (it may be megabytes): leave it out.
+    if (!state.scene.background) return state.scene;
+    const copy = Object.assign({}, state.scene);
+    delete copy.background;
+    return copy;
+  }
   function baseQuery() {
-    const q = { scene: state.scene, mover: state.moverId, interpretations: state.interp };
+    const q = { scene: queryScene(), mover: state.moverId, interpretations: state.interp };
     if (state.distance) q.distance = state.distance;
     // Flight only when the user says so; otherwise the library's default (aloft or no land
     // speed), which the reach answer reports and the checkbox then shows.
