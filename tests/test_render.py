@@ -335,3 +335,15 @@ def test_background_origin_shifts_the_picture() -> None:
     assert close(pixel(image, 0, 3, CELL * 3 // 4, 5), (10, 120, 200), tolerance=12)
     # The last half column lies past the picture's right edge: open ground.
     assert close(pixel(image, 11, 3, CELL - 4, 5), TERRAIN_COLOURS["open"])
+
+
+def test_two_hampering_flags_have_their_own_colour_and_legend_line() -> None:
+    """An imported x4 square ('*': difficult + poor visibility) is told apart from a x2 one."""
+    from footfall.render import _legend_lines
+
+    legend = {"*": {"flags": ["difficult", "poor_visibility"]}}
+    scene = parse_scene({"footfall": 1, "system": "pf1e", "map": ["^*.", "..."], "legend": legend})
+    image = render_scene(scene, cell=CELL)
+    assert not close(pixel(image, 0, 0), pixel(image, 1, 0), tolerance=10)
+    texts = [text for text, _ in _legend_lines(scene, None, "en")]
+    assert texts == ["difficult terrain", "difficult terrain + poor visibility"]

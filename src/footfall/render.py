@@ -55,6 +55,7 @@ __all__ = [
     "render_scene",
     "square_box",
     "terrain_colour",
+    "terrain_kinds",
 ]
 
 Colour = tuple[int, int, int]
@@ -129,9 +130,31 @@ def terrain_kind(entry: LegendEntry) -> str:
     return "open"
 
 
+def terrain_kinds(entry: LegendEntry) -> tuple[str, ...]:
+    """Return every kind a legend entry shows: one that blocks alone, else each hampering flag.
+
+    An impassable, wall or pit square is just that; otherwise hazardous, difficult, obstacle
+    and poor visibility are all listed, so an imported x4 square (difficult + poor
+    visibility) does not look like a x2 one.
+    """
+    first = terrain_kind(entry)
+    if first in ("impassable", "wall", "pit", "open"):
+        return (first,)
+    return tuple(
+        kind
+        for kind in ("hazardous", "difficult", "obstacle", "poor_visibility")
+        if Flag(kind) in entry.flags
+    )
+
+
 def terrain_colour(entry: LegendEntry) -> Colour:
-    """Return the fill colour of a square with this legend entry (no background picture)."""
-    return TERRAIN_COLOURS[terrain_kind(entry)]
+    """Return the fill colour of a square with this legend entry (no background picture).
+
+    An entry of several kinds gets the mean of their colours.
+    """
+    colours = [TERRAIN_COLOURS[kind] for kind in terrain_kinds(entry)]
+    r, g, b = (round(sum(c[i] for c in colours) / len(colours)) for i in range(3))
+    return r, g, b
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,10 +435,17 @@ def _legend_lines(
                 if reach.reason:
                     text = f"{text}: {reach.reason}"
             lines.append((text, ("line", PATH_COLOUR)))
-    present = {terrain_kind(scene.legend[c]) for row in set(scene.rows) for c in set(row)}
-    for kind, key in _TERRAIN_KEYS:
-        if kind in present:
-            lines.append((t(key, lang), ("fill", TERRAIN_COLOURS[kind])))
+    keys = dict(_TERRAIN_KEYS)
+    order = [kind for kind, _ in _TERRAIN_KEYS]
+    shown: dict[tuple[str, ...], Colour] = {}
+    for char in {c for row in set(scene.rows) for c in set(row)}:
+        entry = scene.legend[char]
+        kinds = terrain_kinds(entry)
+        if kinds != ("open",):
+            shown[kinds] = terrain_colour(entry)
+    for kinds in sorted(shown, key=lambda ks: [order.index(k) for k in ks]):
+        text = " + ".join(t(keys[kind], lang) for kind in kinds)
+        lines.append((text, ("fill", shown[kinds])))
     if any(w.door is None for w in scene.walls):
         lines.append((t("maps.legend.wall", lang), ("line", WALL_COLOUR)))
     if any(w.door == "closed" for w in scene.walls):
