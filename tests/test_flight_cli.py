@@ -247,3 +247,28 @@ def test_bad_input_is_one_line_exit_2(args: list[str], message: str) -> None:
     code, out, err = _run(*args)
     assert (code, out) == (2, "")
     assert err == f"footfall: error: {message}\n"
+
+
+def test_altitude_band_keeps_the_flight_inside() -> None:
+    """--alt-range keeps every end (and the flight) between LOW and HIGH ft."""
+    code, out, _ = _run(
+        "reach", "--speed", "20", "-m", "average", "--alt", "10", "--alt-range", "5-15", "--json"
+    )
+    assert code == 0
+    alts = {e["alt"] for e in json.loads(out)["squares"]}
+    assert alts == {5, 10, 15}
+    code, out, _ = _run(
+        "path",
+        "--speed",
+        "20",
+        "-m",
+        "average",
+        "--alt",
+        "10",
+        "--alt-range",
+        "10-10",
+        "--to",
+        "0,-3,15",
+        "--json",
+    )
+    assert code == 0 and json.loads(out)["found"] is False

@@ -30,7 +30,13 @@ from footfall.flight import (
     stall,
 )
 from footfall.flight.reach import FlightReach, find_path, format_steps, reach
-from footfall.flight.space import SceneAirspace, flight_system, flyer_of, scene_flyer
+from footfall.flight.space import (
+    BandedAirspace,
+    SceneAirspace,
+    flight_system,
+    flyer_of,
+    scene_flyer,
+)
 from footfall.i18n import Lang, parse_lang, t
 from footfall.rules import ANY, System, TurnInPlace, TurnRate
 
@@ -67,6 +73,10 @@ SinceDiveOpt = Annotated[
     typer.Option("--since-dive", help="Ft of level flight since a descent ending just before."),
 ]
 ReflexOpt = Annotated[int, typer.Option("--reflex", help="Reflex save bonus (stall odds).")]
+BandOpt = Annotated[
+    str | None,
+    typer.Option("--alt-range", help="Keep the flight between LOW-HIGH ft (e.g. 10-40)."),
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 LangOpt = Annotated[str, typer.Option("--lang", help="en | ru | zh.")]
 
@@ -136,6 +146,22 @@ def _setup(
         level_after_dive=since_dive,
     )
     return system, flyer, air, start, name, flyer.speed * _ACTIONS[action]
+
+
+def _banded(air: Airspace, start: FlightState, text: str | None) -> Airspace:
+    """Wrap `air` in the altitude band ``LOW-HIGH`` of `text` (None: no band)."""
+    if text is None:
+        return air
+    low_text, sep, high_text = text.partition("-")
+    try:
+        low, high = int(low_text), int(high_text)
+    except ValueError:
+        raise InputError(f"--alt-range {text!r} is not LOW-HIGH in ft (e.g. 10-40)") from None
+    if not sep or not low <= start.alt <= high:
+        raise InputError(
+            f"--alt-range {text!r} must be LOW-HIGH ft around the start's {start.alt} ft"
+        )
+    return BandedAirspace(air, low, high)
 
 
 def _flyer_line(name: str, flyer: Flyer, start: FlightState, lang: Lang) -> str:
@@ -355,6 +381,7 @@ def path_command(
     action: ActionOpt = "move",
     since_turn: SinceTurnOpt = 0,
     since_dive: SinceDiveOpt = None,
+    alt_range: BandOpt = None,
     json_out: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:
@@ -364,6 +391,7 @@ def path_command(
         system, flyer, air, start, name, budget = _setup(
             scene, mover, speed, maneuverability, alt, facing, action, since_turn, since_dive
         )
+        air = _banded(air, start, alt_range)
         parts = to.split(",")
         try:
             tx, ty, talt = (int(p) for p in parts)
@@ -477,6 +505,7 @@ def reach_command(
     since_turn: SinceTurnOpt = 0,
     since_dive: SinceDiveOpt = None,
     band: Annotated[int, typer.Option("--band", help="Height of each map's band, ft.")] = 10,
+    alt_range: BandOpt = None,
     json_out: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:
@@ -488,6 +517,7 @@ def reach_command(
         system, flyer, air, start, name, budget = _setup(
             scene, mover, speed, maneuverability, alt, facing, action, since_turn, since_dive
         )
+        air = _banded(air, start, alt_range)
         result = reach(flyer, start, system=system, budget_ft=budget, space=air)
         if json_out:
             emit_json(_reach_json(name, action, result))

@@ -25,7 +25,14 @@ from footfall.scene import (
     thin_wall_exits,
 )
 
-__all__ = ["SceneAirspace", "flight_system", "flyer_of", "maneuverability", "scene_flyer"]
+__all__ = [
+    "BandedAirspace",
+    "SceneAirspace",
+    "flight_system",
+    "flyer_of",
+    "maneuverability",
+    "scene_flyer",
+]
 
 
 class _Body:
@@ -179,3 +186,36 @@ def scene_flyer(scene: Scene, mover_id: str) -> tuple[System, Flyer, SceneAirspa
         raise InputError(f'creature {mover_id!r} cannot fly (it has no "fly" in the scene)')
     flyer = flyer_of(system, mover.fly.speed, mover.fly.maneuverability, footprint(scene, mover))
     return system, flyer, SceneAirspace(scene, mover), mover
+
+
+class BandedAirspace(Airspace):
+    """Another airspace, with the flight kept between altitudes `low` and `high` ft.
+
+    Not a rule of the game: a question a GM may ask ("staying between 10 and 40 ft, where can
+    it go?"), which also keeps a search small. Leaving the band is fault `flight-band`.
+    """
+
+    def __init__(self, inner: Airspace, low: int, high: int) -> None:
+        if low < 0 or high < low:
+            raise InputError(f"altitude band {low}-{high} ft: need 0 <= low <= high")
+        self.inner = inner
+        self.low = low
+        self.high = high
+
+    def step_faults(
+        self, flyer: Flyer, x: int, y: int, alt: int, direction: int | None, new_alt: int
+    ) -> tuple[Fault, ...]:
+        """Return the inner airspace's faults, and `flight-band` outside the band."""
+        faults = self.inner.step_faults(flyer, x, y, alt, direction, new_alt)
+        if not self.low <= new_alt <= self.high:
+            band = (("alt", new_alt), ("low", self.low), ("high", self.high))
+            faults = (*faults, Fault("flight-band", "flight.fault.band", band))
+        return faults
+
+    def end_faults(self, flyer: Flyer, state: FlightState) -> tuple[Fault, ...]:
+        """Return the inner airspace's end faults."""
+        return self.inner.end_faults(flyer, state)
+
+    def can_land(self, flyer: Flyer, x: int, y: int) -> bool:
+        """Whether the inner airspace lets the flyer land at (`x`, `y`)."""
+        return self.inner.can_land(flyer, x, y)
