@@ -7,12 +7,13 @@ import itertools
 import json
 import math
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from footfall.errors import InputError, SceneError
+from footfall.errors import InputError, LimitError, SceneError
 from footfall.route import (
     Grid,
     TerrainMap,
@@ -205,6 +206,42 @@ def test_text_format_and_errors() -> None:
         )
     with pytest.raises(InputError, match="unknown sample map 'atlantis'"):
         load_map("atlantis")
+
+
+@pytest.mark.parametrize(
+    ("doc", "error", "message"),
+    [
+        ({"legend": {".": ["plains", "road"]}, "rows": [".."]}, SceneError, "must be text"),
+        ({"legend": {".": "plains road"}, "rows": [[1, 2]]}, SceneError, r"row 0 \[1, 2\] must be"),
+        (
+            {"cell": "1e400 mi", "legend": {".": "plains road"}, "rows": [".."]},
+            LimitError,
+            "cell size 1e400 is more than 1000",
+        ),
+    ],
+)
+def test_malformed_map_documents(doc: dict[str, object], error: type, message: str) -> None:
+    """Wrong types and absurd cells in a map are named in one line (no traceback, no str())."""
+    with pytest.raises(error, match=message):
+        parse_map(doc)
+
+
+def test_map_of_the_other_system_is_named() -> None:
+    """A pf1e map routed as dh2e (or the reverse) names the legend entry that does not fit."""
+    with pytest.raises(InputError, match=r"legend '\.' = 'plains trackless' does not fit dh2e"):
+        find_route(
+            sample_map("valley"), (0, 0), (1, 1), Traveller(agility_bonus=3), system_id="dh2e"
+        )
+    with pytest.raises(InputError, match=r"legend '\.' = 'open' does not fit pf1e"):
+        find_route(sample_map("hive"), (0, 0), (1, 1), WALKER)
+
+
+def test_map_file_not_utf8(tmp_path: Path) -> None:
+    """A map file that is not UTF-8 text is refused in one line."""
+    path = tmp_path / "m.txt"
+    path.write_bytes(b"\xff\xfe")
+    with pytest.raises(InputError, match="not UTF-8 text"):
+        load_map(path)
 
 
 def test_dh2e_map_dense() -> None:

@@ -87,6 +87,8 @@ __all__ = [
 
 #: Largest map footfall searches (cells), a work limit against hostile input.
 MAX_CELLS = 4_000_000
+#: Largest cell side (in the map's unit): past it, hours overflow a display float.
+MAX_CELL_SIZE = 1000
 
 #: Direction bits of the kernel (N, NE, E, SE, S, SW, W, NW = 0..7).
 _ORTHOGONAL = 0b01010101
@@ -286,6 +288,8 @@ def parse_map(data: Mapping[str, object], name: str = "map") -> TerrainMap:
         raise _map_error(name, f"cell size {cell_text[0]!r} is not a number") from None
     if cell <= 0:
         raise _map_error(name, f"cell size {cell} must be more than 0")
+    if cell > MAX_CELL_SIZE:
+        raise LimitError(f"{name}: cell size {cell_text[0]} is more than {MAX_CELL_SIZE}")
     raw_legend = data.get("legend")
     if not isinstance(raw_legend, Mapping) or not raw_legend:
         raise _map_error(name, "needs a legend of symbols")
@@ -293,11 +297,18 @@ def parse_map(data: Mapping[str, object], name: str = "map") -> TerrainMap:
     for symbol, meaning in raw_legend.items():
         if not isinstance(symbol, str) or len(symbol) != 1 or symbol.isspace():
             raise _map_error(name, f"legend symbol {symbol!r} must be one visible character")
-        words = tuple(str(meaning).lower().split())
+        if not isinstance(meaning, str):
+            raise _map_error(
+                name, f"legend {symbol!r}: {meaning!r} must be text, e.g. 'forest road'"
+            )
+        words = tuple(meaning.lower().split())
         legend[symbol] = Cell(symbol, words, impassable=words == ("impassable",))
     raw_rows = data.get("rows")
     if not isinstance(raw_rows, list) or not raw_rows:
         raise _map_error(name, "needs rows")
+    for y, raw in enumerate(raw_rows):
+        if not isinstance(raw, str):
+            raise _map_error(name, f"row {y} {raw!r} must be text, one symbol per cell")
     rows = tuple(str(r).replace(" ", "") for r in raw_rows)
     width = len(rows[0])
     if width == 0:
@@ -333,6 +344,8 @@ def load_map(path: str | Path) -> TerrainMap:
         text = file.read_text(encoding="utf-8")
     except OSError as exc:
         raise InputError(f"map {str(file)!r}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"map {str(file)!r}: not UTF-8 text") from None
     if file.suffix.lower() == ".json":
         return parse_map_json(text, file.name)
     return parse_map_text(text, file.name)
@@ -358,7 +371,18 @@ def sample_map(name: str) -> TerrainMap:
 
 
 def _cell_leg(system: System, cell: Cell, distance: Fraction) -> Leg:
-    return make_leg(system, distance, system_unit(system), cell.words)
+    try:
+        return make_leg(system, distance, system_unit(system), cell.words)
+    except InputError as exc:  # name the map's symbol: a dh2e map read as pf1e, or a typo
+        meaning = " ".join(cell.words)
+        raise InputError(
+            f"legend {cell.symbol!r} = {meaning!r} does not fit {system.id} ({exc}); "
+            + (
+                "dh2e maps use open, dense, impassable"
+                if system.heresy is not None
+                else "pf1e / dnd35 maps use 'TERRAIN ROAD' or impassable"
+            )
+        ) from None
 
 
 def _class_tables(
