@@ -770,3 +770,43 @@ def test_flight_errors(client: TestClient) -> None:
     small = TestClient(create_app(limits=Limits(flight_work=100)))
     response = small.post("/api/flight/reach", json={"speed": 40, "maneuverability": "average"})
     assert _error(response, 413).startswith("this flight search needs more than 100 states")
+
+
+# ---------------------------------------------------------------------------- internals
+
+
+def test_streamed_body_over_limit_is_413() -> None:
+    """A body streamed without Content-Length is counted as it arrives and refused at the limit."""
+    client = TestClient(create_app(limits=Limits(body_bytes=1000)))
+
+    def chunks() -> Any:
+        for _ in range(10):
+            yield b" " * 200
+
+    response = client.post(
+        "/api/chase", content=chunks(), headers={"content-type": "application/json"}
+    )
+    assert _error(response, 413) == "request body is larger than the limit of 1000 bytes"
+
+
+def test_scene_cache_reuses_and_is_bounded() -> None:
+    """The parsed-scene cache gives back the same Scene for the same JSON and keeps at most N."""
+    from footfall.api import _SceneCache
+
+    cache = _SceneCache(2)
+    first = cache.get(LINE)
+    assert cache.get(json.loads(json.dumps(LINE))) is first
+    other = {**LINE, "map": ["...."], "creatures": [{**LINE["creatures"][0], "speed": 20}]}
+    assert cache.get(other) is not first
+    cache.get({**LINE, "map": ["....."]})
+    assert len(cache.scenes) == 2
+    assert cache.get(LINE) is not first  # dropped as least recently used, parsed again
+
+
+def test_answers_follow_scene_edits(client: TestClient) -> None:
+    """An edited scene is a different cache key: painting difficult terrain changes the answer."""
+    before = client.post("/api/reach", json={"scene": LINE, "mover": "valeros"}).json()
+    painted = {**LINE, "map": [".^.."]}
+    after = client.post("/api/reach", json={"scene": painted, "mover": "valeros"}).json()
+    assert [s["at"] for s in before["squares"]] == [[1, 0], [2, 0]]
+    assert [s["at"] for s in after["squares"]] == [[1, 0]]  # difficult: 10 ft to enter

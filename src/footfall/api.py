@@ -125,8 +125,8 @@ class _BodyLimit:
     """Refuse request bodies over `limit` bytes with 413, before any endpoint reads them.
 
     A pure ASGI middleware (cheaper than Starlette's ``BaseHTTPMiddleware`` on the hot path):
-    a declared ``Content-Length`` over the limit is refused at once; a streamed body is
-    counted as it arrives.
+    a declared ``Content-Length`` over the limit is refused at once; a body without one
+    (chunked) is read here, counted as it arrives, and refused as soon as it passes the limit.
     """
 
     def __init__(self, app: ASGIApp, limit: int, paths: Mapping[str, int] | None = None) -> None:
@@ -141,34 +141,47 @@ class _BodyLimit:
             return
         limit = self.paths.get(scope.get("path", ""), self.default)
         message = f"request body is larger than the limit of {limit} bytes"
+        declared: int | None = None
         for name, value in scope.get("headers", ()):
             if name == b"content-length":
                 try:
                     declared = int(value)
                 except ValueError:
-                    declared = 0
-                if declared > limit:
-                    await _error(413, message)(scope, receive, send)
-                    return
+                    declared = None
+        if declared is not None:
+            # The server frames the body by Content-Length: it cannot be longer than declared.
+            if declared > limit:
+                await _error(413, message)(scope, receive, send)
+                return
+            await self.app(scope, receive, send)
+            return
+        # No length (chunked): read the body here, counting, then hand it on.
+        chunks: list[bytes] = []
         received = 0
-        too_large = False
-
-        async def counting_receive() -> Message:
-            nonlocal received, too_large
+        more = True
+        while more:
             msg = await receive()
-            if msg["type"] == "http.request":
-                received += len(msg.get("body", b""))
-                if received > limit:
-                    too_large = True
-                    raise LimitError(message)
-            return msg
+            if msg["type"] != "http.request":
+                await self.app(scope, receive, send)  # disconnected: let the app see it
+                return
+            chunk = msg.get("body", b"")
+            received += len(chunk)
+            if received > limit:
+                await _error(413, message)(scope, receive, send)
+                return
+            chunks.append(chunk)
+            more = bool(msg.get("more_body", False))
+        body = b"".join(chunks)
+        sent = False
 
-        try:
-            await self.app(scope, counting_receive, send)
-        except LimitError:
-            if not too_large:
-                raise
-            await _error(413, message)(scope, receive, send)
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
 
 
 _MEDIA_TYPES_BY_EXT = {
