@@ -252,3 +252,40 @@ def _reach_20(cls: Maneuverability, facing: int) -> dict[tuple[int, int, int, in
     start = FlightState(0, 0, 15, facing, since_turn=5)
     result = reach(_flyer(cls, 20), start, system=SYSTEM, budget_ft=20)
     return {(e.x, e.y, e.alt, e.facing): e.cost_ft for e in result.entries}
+
+
+def _corridor(size: str) -> dict[str, object]:
+    return {
+        "footfall": 1,
+        "system": "dnd35",
+        "map": ["....."],
+        "creatures": [
+            {
+                "id": "flyer",
+                "at": [0, 0],
+                "size": size,
+                "side": "party",
+                "speed": 5,
+                "fly": {"speed": 30, "maneuverability": "good"},
+            },
+            {"id": "orc", "at": [2, 0], "size": "medium", "side": "foes", "speed": 30},
+        ],
+    }
+
+
+@pytest.mark.parametrize(
+    ("size", "steps", "rules"),
+    [
+        ("medium", "f4", ["enemy-space"]),
+        ("medium", "c5 f2 d5", []),
+        ("medium", "f2", ["enemy-space", "occupied-end"]),
+        ("tiny", "f4", []),
+    ],
+)
+def test_enemies_block_in_three_dimensions(size: str, steps: str, rules: list[str]) -> None:
+    """An enemy's space stops a flyer at its height, not above it; tiny flyers pass (1.3)."""
+    scene = parse_scene(_corridor(size))
+    system, flyer, space, me = scene_flyer(scene, "flyer")
+    start = FlightState(*me.at, me.alt, 2)
+    verdict = check(flyer, start, parse_steps(steps), system=system, budget_ft=30, space=space)
+    assert [v.rule for v in verdict.violations] == rules

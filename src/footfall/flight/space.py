@@ -5,15 +5,15 @@ RULES.md 1.2: walls stop all movers, flyers included (seed 004: "像整面墙壁
 difficult terrain, obstacles, poor visibility and pits (seed 004: "飞行和虚体生物不受地形阻碍").
 Walls are taken to reach the ceiling (or the sky). A creature fills the column of its space
 from its altitude up to ``side x 5`` ft above it; RULES.md 1.3 applies in three dimensions:
-no passing through an enemy that is not helpless (`enemy-space`), no ending in anyone's
-space (`occupied-end`).
+no passing through an enemy that is not helpless (`enemy-space`) unless the flyer is tiny or
+smaller or three size categories apart from it, no ending in anyone's space (`occupied-end`).
 """
 
 from __future__ import annotations
 
 from footfall.errors import InputError, unknown
 from footfall.flight.model import DELTAS, Airspace, Fault, FlightState, Flyer
-from footfall.rules import Maneuverability, System, load_system
+from footfall.rules import Maneuverability, Size, System, load_system
 from footfall.scene import (
     Creature,
     Flag,
@@ -49,6 +49,24 @@ class _Body:
         self.enemy = enemy and not creature.helpless
 
 
+def _may_pass(scene: Scene, mover: Creature, other: Creature) -> bool:
+    """Whether `mover` may pass through enemy `other`'s space (RULES.md 1.3, seed 004).
+
+    Tiny and smaller movers enter occupied squares; any mover passes a creature three or more
+    size categories apart (`Tactical.pass_size_gap`).
+    """
+    system = load_system(scene.system)
+    tactical = system.tactical
+    if tactical is None:
+        return False
+    try:
+        mine, theirs = tactical.size(Size(mover.size)), tactical.size(Size(other.size))
+    except ValueError:
+        return False
+    tiny = tactical.size(Size.TINY).order
+    return mine.order <= tiny or abs(mine.order - theirs.order) >= tactical.pass_size_gap
+
+
 class SceneAirspace(Airspace):
     """The airspace of `scene` for the creature `mover_id` (excluded from the others)."""
 
@@ -63,7 +81,7 @@ class SceneAirspace(Airspace):
         no_land = flag_mask(scene, Flag.PIT) | flag_mask(scene, Flag.OBSTACLE)
         self.no_land: list[list[bool]] = no_land.tolist()
         self.bodies = [
-            _Body(c, footprint(scene, c), c.side != mover.side)
+            _Body(c, footprint(scene, c), c.side != mover.side and not _may_pass(scene, mover, c))
             for c in scene.creatures
             if c.id != mover.id and not c.helpless
         ]
