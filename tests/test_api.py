@@ -108,6 +108,8 @@ def test_meta_describes_systems(client: TestClient) -> None:
     switches = {i["name"]: i for i in pf["interpretations"]}
     assert switches["hampered_diagonal"]["default"] == "as-diagonals"
     assert switches["hampered_diagonal"]["choices"] == ["as-diagonals", "multiply"]
+    dh2e = body["systems"][2]
+    assert dh2e["speed_field"] == "agility_bonus" and dh2e["terrains"]["mud"] == "mud"
     # SCENE.md's default legend
     assert body["legend"]["^"] == ["difficult"] and body["legend"]["#"] == ["wall"]
     assert body["legend"]["."] == []

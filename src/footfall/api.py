@@ -1105,6 +1105,9 @@ def _meta(
                 "default_speed": speed,
                 "sizes": size_table(system_id),
                 "maneuverability": list(maneuverabilities(system_id)),
+                "terrains": {}
+                if system.heresy is None
+                else {t.id: t.names.get(lang) for t in system.heresy.terrains},
                 "actions": [
                     {"id": a.id.value, "label": a.names.get(lang), "distance": a.given}
                     for a in system.actions

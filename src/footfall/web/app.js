@@ -17,6 +17,7 @@
     ["poor_visibility", "#6f7c9a"],
   ];
   const OPEN = "#f3efe4";
+  const TERRAIN_TEST = "#c5cfae"; // dh2e terrain that asks for an Agility test (mud, smoke ...)
   const SIDE_COLOURS = ["#1f5fa8", "#b3261e", "#6b3fa0", "#1e7b34", "#b36b00", "#00707a"];
   const BAND = ["rgba(46,160,67,0.45)", "rgba(230,180,20,0.45)", "rgba(230,110,20,0.40)"];
 
@@ -81,7 +82,11 @@
   function legend() {
     const base = Object.assign({}, (state.meta && state.meta.legend) || {});
     const own = (state.scene && state.scene.legend) || {};
-    for (const [ch, v] of Object.entries(own)) base[ch] = Array.isArray(v) ? v : (v.flags || []).concat(v.impassable ? ["impassable"] : []);
+    // Each character -> its flags; a dh2e terrain (Agility-test table) rides along as
+    // "terrain:NAME", so it can be named and coloured.
+    for (const [ch, v] of Object.entries(own)) {
+      base[ch] = Array.isArray(v) ? v : (v.flags || []).concat(v.impassable ? ["impassable"] : [], v.terrain ? ["terrain:" + v.terrain] : []);
+    }
     return base;
   }
   function footprint(c) {
@@ -235,7 +240,7 @@
       const chip = document.createElement("span");
       chip.className = "chip";
       chip.style.background = squareColour(flags);
-      const name = flags.length ? flags.map((f) => tr(f)).join(" + ") : tr("open_ground");
+      const name = flags.length ? flags.map(flagName).join(" + ") : tr("open_ground");
       b.append(chip, document.createTextNode(" " + ch + " " + name));
       b.title = name;
       b.addEventListener("click", () => { state.paintChar = ch; selectTool("paint"); buildPalette(); });
@@ -389,7 +394,13 @@
   function squareColour(flags) {
     for (const [f, c] of FLAG_STYLE) if (flags.includes(f)) return c;
     if (flags.includes("impassable")) return "#151515";
+    if (flags.some((f) => f.startsWith("terrain:"))) return TERRAIN_TEST;
     return OPEN;
+  }
+  function flagName(flag) {
+    if (!flag.startsWith("terrain:")) return tr(flag);
+    const id = flag.slice(8), sm = systemMeta();
+    return (sm && sm.terrains && sm.terrains[id]) || id;
   }
   function resize() {
     if (!state.scene) return;

@@ -4,7 +4,7 @@
 "use strict";
 window.FOOTFALL_I18N = {
   en: {
-    system: "System", sample: "Sample scene", open: "Open…", save: "Save", new: "New", png: "Picture (PNG)",
+    system: "System", sample: "Sample scene", open: "Open…", save: "Save", new: "New", png: "PNG",
     language: "Language", system_help: "Rules used for every answer",
     tools: "Tools", tool_select: "Select / move token", tool_paint: "Paint terrain",
     tool_wall: "Thin wall", tool_creature: "Add creature", tool_erase: "Remove creature / wall",
@@ -35,7 +35,7 @@ window.FOOTFALL_I18N = {
     new_scene: "Width and height in squares (e.g. 20x15)",
   },
   ru: {
-    system: "Система", sample: "Пример сцены", open: "Открыть…", save: "Сохранить", new: "Новая", png: "Картинка (PNG)",
+    system: "Система", sample: "Пример сцены", open: "Открыть…", save: "Сохранить", new: "Новая", png: "PNG",
     language: "Язык", system_help: "Правила, по которым считаются ответы",
     tools: "Инструменты", tool_select: "Выбрать / двигать фишку", tool_paint: "Рисовать местность",
     tool_wall: "Тонкая стена", tool_creature: "Добавить существо", tool_erase: "Убрать существо / стену",
@@ -66,7 +66,7 @@ window.FOOTFALL_I18N = {
     new_scene: "Ширина и высота в клетках (например, 20x15)",
   },
   zh: {
-    system: "规则系统", sample: "示例场景", open: "打开…", save: "保存", new: "新建", png: "图片(PNG)",
+    system: "规则系统", sample: "示例场景", open: "打开…", save: "保存", new: "新建", png: "PNG",
     language: "语言", system_help: "所有答案所用的规则",
     tools: "工具", tool_select: "选择 / 移动标记", tool_paint: "绘制地形",
     tool_wall: "薄墙", tool_creature: "添加生物", tool_erase: "移除生物 / 墙",
