@@ -347,3 +347,30 @@ def test_two_hampering_flags_have_their_own_colour_and_legend_line() -> None:
     assert not close(pixel(image, 0, 0), pixel(image, 1, 0), tolerance=10)
     texts = [text for text, _ in _legend_lines(scene, None, "en")]
     assert texts == ["difficult terrain", "difficult terrain + poor visibility"]
+
+
+def test_big_background_warns_nobody_and_a_too_big_one_is_a_note(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past Pillow's warning size the picture is drawn silently; past its error size, a note."""
+    import warnings
+
+    def url_of(width: int, height: int) -> str:
+        buffer = io.BytesIO()
+        Image.new("RGB", (width, height), (10, 120, 200)).save(buffer, format="PNG")
+        return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 100_000)  # warn past 0.1 M, refuse past 0.2 M
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        drawn = render(scene_of(background=url_of(400, 300)), cell=CELL)
+    assert not [w for w in caught if issubclass(w.category, Image.DecompressionBombWarning)]
+    assert drawn.notes == ()
+    assert close(pixel(drawn.image, 5, 5), (10, 120, 200), tolerance=12)
+    drawn = render(scene_of(background=url_of(500, 500)), cell=CELL)
+    (note,) = drawn.notes
+    assert note.startswith("background 'data:image/png;base64,")
+    assert note.endswith(
+        "' is over 0.2 megapixels, too big to draw (export the map with fewer pixels per grid); "
+        "terrain colours drawn instead"
+    )

@@ -19,6 +19,7 @@ import binascii
 import io
 import shutil
 import subprocess
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -666,10 +667,19 @@ def _background(
             if not path.is_absolute():
                 path = Path(base_dir or ".") / path
             data = path.read_bytes()
-        image = Image.open(io.BytesIO(data))
-        image.load()
+        with warnings.catch_warnings():
+            # Pillow warns on stderr past MAX_IMAGE_PIXELS (89 M): high-resolution map exports
+            # are that big; only its error, at twice that, stops the picture (noted below).
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            image = Image.open(io.BytesIO(data))
+            image.load()
         return image
-    except (OSError, binascii.Error, ValueError, Image.DecompressionBombError) as exc:
+    except Image.DecompressionBombError:
+        shown = ref if len(ref) <= 60 else ref[:57] + "..."
+        limit = f"{2 * (Image.MAX_IMAGE_PIXELS or 0) / 1_000_000:.3g}"
+        notes.append(t("maps.note.background_too_big", lang, ref=repr(shown), limit=limit))
+        return None
+    except (OSError, binascii.Error, ValueError) as exc:
         shown = ref if len(ref) <= 60 else ref[:57] + "..."
         notes.append(t("maps.note.background", lang, ref=repr(shown), error=exc.__class__.__name__))
         return None
