@@ -403,3 +403,14 @@ def test_legend_names_the_action_in_the_chosen_language(tmp_path: Path, lang: st
     overlay = reach_overlay(reach)
     assert overlay.action == reach["action_name"]
     assert overlay.action != "run"
+
+
+def test_render_into_a_missing_folder_names_the_path_once(tmp_path: Path) -> None:
+    """-o in a folder that does not exist: one line, the path once, the OS reason."""
+    scene_path = _scene_with_mover(tmp_path)
+    target = tmp_path / "no-such-folder" / "x.png"
+    result = run("render", str(scene_path), "-o", str(target))
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"footfall: error: cannot write {str(target)!r}: No such file or directory\n"
+    )

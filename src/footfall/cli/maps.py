@@ -310,7 +310,9 @@ def _render(
     )
     try:
         drawn.image.save(output, format="PNG")
-    except (OSError, ValueError) as exc:
+    except OSError as exc:
+        raise InputError(f"cannot write {str(output)!r}: {exc.strerror or exc}") from None
+    except ValueError as exc:
         raise InputError(f"cannot write {str(output)!r}: {exc}") from None
     width, height = drawn.image.size
     if as_json:
