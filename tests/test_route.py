@@ -284,3 +284,11 @@ def test_large_map_on_the_compiled_kernel(grid: str, width: int, height: int) ->
     route = find_route(m, start, goal, WALKER)
     assert route.hours == _oracle(m, start, goal)
     assert _neighbours_ok(m, route.path)
+
+
+def test_deeply_nested_map_json(tmp_path: Path) -> None:
+    """A map JSON nested 100000 deep is refused in one line, not a RecursionError."""
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    with pytest.raises(SceneError, match="nested too deeply"):
+        load_map(path)

@@ -684,3 +684,39 @@ def test_mutated_text_map_raises_only_scene_errors(at: int, cut: int, insert: st
         parse_text_map(TEXT_MAP[:at] + insert + TEXT_MAP[at + cut :])
     except SceneError as error:
         assert "\n" not in str(error)
+
+
+@pytest.mark.parametrize(
+    ("patch", "message"),
+    [
+        ({"speed": 10**29}, r"creatures\[0\] \('a'\)\.speed: 10{29} is over the limit of 100000"),
+        (
+            {"speed": 30, "fly": {"speed": 10**9, "maneuverability": "good"}},
+            r"\.fly\.speed: 1000000000 is over the limit",
+        ),
+        (
+            {"speed": 30, "alt": 10**9, "fly": {"speed": 60, "maneuverability": "good"}},
+            r"\.alt: 1000000000 is over the limit of 100000",
+        ),
+    ],
+)
+def test_absurd_creature_numbers_raise_limit_error(patch: dict[str, Any], message: str) -> None:
+    """Huge speeds and altitudes raise LimitError (they overflowed the search before)."""
+    base = {"id": "a", "at": [0, 0], "size": "medium", "side": "party"}
+    doc = {"footfall": 1, "system": "dnd35", "map": [".."], "creatures": [{**base, **patch}]}
+    with pytest.raises(LimitError, match=message):
+        parse_scene(doc)
+
+
+def test_absurd_ceiling_raises_limit_error() -> None:
+    """A ceiling of 10^10 ft raises LimitError."""
+    with pytest.raises(LimitError, match="ceiling_ft: 10000000000 is over the limit of 100000"):
+        parse_scene({"footfall": 1, "system": "dnd35", "map": [".."], "ceiling_ft": 10**10})
+
+
+def test_deeply_nested_json_is_a_scene_error(tmp_path: Path) -> None:
+    """JSON nested 100000 deep is refused in one line, not a RecursionError traceback."""
+    path = tmp_path / "deep.json"
+    path.write_text('{"map": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
+    with pytest.raises(SceneError, match=r"deep\.json: not valid JSON: nested too deeply"):
+        load_scene(path)

@@ -549,3 +549,13 @@ def test_distance_glued_to_letters_is_named(text: str) -> None:
     """'1e9 mi ...' names the distance as not a number (not an unknown unit 'e')."""
     with pytest.raises(InputError, match=f"distance '{text.split()[0]}' is not a number"):
         parse_leg(text, load_system("pf1e"))
+
+
+@pytest.mark.parametrize("name", ["deep.json", "deep.toml"])
+def test_deeply_nested_journey_file(tmp_path: Path, name: str) -> None:
+    """A journey file nested 100000 deep is refused in one line, not a RecursionError."""
+    path = tmp_path / name
+    body = "[" * 100_000 + "]" * 100_000
+    path.write_text(body if name.endswith(".json") else f"x = {body}", encoding="utf-8")
+    with pytest.raises(InputError, match="nested too deeply"):
+        load_journey(path, load_system("pf1e"))

@@ -260,6 +260,8 @@ def parse_map_json(text: str, name: str = "map") -> TerrainMap:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise _map_error(name, f"not valid JSON: {exc}") from None
+    except RecursionError:
+        raise _map_error(name, "not valid JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise _map_error(name, "expected a JSON object")
     return parse_map(data, name)

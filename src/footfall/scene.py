@@ -36,6 +36,8 @@ __all__ = [
     "FORMAT_VERSION",
     "LOADS",
     "MAX_CREATURES",
+    "MAX_HEIGHT_FT",
+    "MAX_SPEED",
     "MAX_SQUARES",
     "MAX_WALLS",
     "SYSTEM_IDS",
@@ -202,6 +204,11 @@ MAX_SQUARES = 4_000_000
 MAX_WALLS = 100_000
 #: Most creatures one scene may hold.
 MAX_CREATURES = 10_000
+#: Largest speed, Agility or Toughness Bonus a creature may have (far past any printed one);
+#: larger values raise `LimitError` instead of overflowing the search's integer costs.
+MAX_SPEED = 100_000
+#: Highest altitude or ceiling, in ft; higher raises `LimitError`.
+MAX_HEIGHT_FT = 100_000
 
 #: The default legend of SCENE.md; a scene's ``legend`` adds to it or overrides characters.
 DEFAULT_LEGEND: dict[str, LegendEntry] = {
@@ -344,6 +351,13 @@ def _integer(value: object, where: str, *, minimum: int | None = 0) -> int:
     if minimum is not None and number < minimum:
         raise _fail(where, f"must be at least {minimum}, got {number}")
     return number
+
+
+def _at_most(value: int, where: str, limit: int) -> int:
+    """Return `value`, or raise `LimitError` when it is over `limit`."""
+    if value > limit:
+        raise LimitError(f"{where}: {value} is over the limit of {limit}")
+    return value
 
 
 def _string(value: object, where: str) -> str:
@@ -507,7 +521,7 @@ def _parse_fly(value: object, where: str, system: str) -> Fly:
     data, extra = _object(value, where, _FLY_KEYS)
     if "speed" not in data:
         raise _fail(where, "fly needs a 'speed'")
-    speed = _integer(data["speed"], f"{where}.speed")
+    speed = _at_most(_integer(data["speed"], f"{where}.speed"), f"{where}.speed", MAX_SPEED)
     maneuverability = _choice(
         data.get("maneuverability", "average"),
         f"{where}.maneuverability",
@@ -546,9 +560,11 @@ def _parse_creature(value: object, where: str, system: str) -> Creature:
                 "not 'speed'",
             )
         if "agility_bonus" in data:
-            agility_bonus = _integer(data["agility_bonus"], f"{where}.agility_bonus")
+            key = f"{where}.agility_bonus"
+            agility_bonus = _at_most(_integer(data["agility_bonus"], key), key, MAX_SPEED)
         if "toughness_bonus" in data:
-            toughness_bonus = _integer(data["toughness_bonus"], f"{where}.toughness_bonus")
+            key = f"{where}.toughness_bonus"
+            toughness_bonus = _at_most(_integer(data["toughness_bonus"], key), key, MAX_SPEED)
     else:
         for key in ("agility_bonus", "toughness_bonus"):
             if key in data:
@@ -556,12 +572,12 @@ def _parse_creature(value: object, where: str, system: str) -> Creature:
                     f"{where}.{key}", f"{key!r} is for dh2e creatures; {system} uses 'speed'"
                 )
         if "speed" in data:
-            speed = _integer(data["speed"], f"{where}.speed")
+            speed = _at_most(_integer(data["speed"], f"{where}.speed"), f"{where}.speed", MAX_SPEED)
     armor = _choice(data.get("armor", "none"), f"{where}.armor", "armor", ARMORS)
     load = _choice(data.get("load", "light"), f"{where}.load", "load", LOADS)
     helpless = _bool(data.get("helpless", False), f"{where}.helpless")
     fly = _parse_fly(data["fly"], f"{where}.fly", system) if "fly" in data else None
-    alt = _integer(data.get("alt", 0), f"{where}.alt")
+    alt = _at_most(_integer(data.get("alt", 0), f"{where}.alt"), f"{where}.alt", MAX_HEIGHT_FT)
     if alt % 5:
         raise _fail(f"{where}.alt", f"altitude is in 5-ft steps, got {alt}")
     if alt and fly is None:
@@ -632,7 +648,9 @@ def parse_scene(data: Mapping[str, Any]) -> Scene:
         square = Fraction(number)
     ceiling_ft = None
     if "ceiling_ft" in data:
-        ceiling_ft = _integer(data["ceiling_ft"], "ceiling_ft")
+        ceiling_ft = _at_most(
+            _integer(data["ceiling_ft"], "ceiling_ft"), "ceiling_ft", MAX_HEIGHT_FT
+        )
         if ceiling_ft % 5:
             raise _fail("ceiling_ft", f"the ceiling is in 5-ft steps, got {ceiling_ft}")
     background = _string(data["background"], "background") if "background" in data else None
@@ -881,6 +899,8 @@ def parse_scene_text(text: str) -> Scene:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise SceneError(f"not valid JSON: {exc}") from None
+        except RecursionError:
+            raise SceneError("not valid JSON: nested too deeply") from None
         if not isinstance(data, dict):
             raise SceneError("a scene is a JSON object")
         return parse_scene(data)

@@ -682,6 +682,8 @@ def load_journey(path: str | Path, system: System) -> JourneySpec:
             data = json.loads(text)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
         raise InputError(f"journey file {str(file)!r}: {exc}") from None
+    except RecursionError:
+        raise InputError(f"journey file {str(file)!r}: nested too deeply") from None
     if not isinstance(data, dict):
         raise InputError(f"journey file {str(file)!r}: expected a table / object")
     return parse_journey(data, system)
