@@ -134,3 +134,16 @@ def test_perfect_flyers_never_stall() -> None:
         budget_ft=60,
     )
     assert result.legal and result.stall is None
+
+
+def test_a_path_below_the_ground_is_refused_not_a_crash() -> None:
+    """Flying below altitude 0 is flight-ground; no stall is worked out from underground."""
+    result = check(
+        _flyer(Maneuverability.POOR),
+        FlightState(0, 0, 0, 2),
+        parse_steps("d5"),
+        system=SYSTEM,
+        budget_ft=60,
+    )
+    assert [v.rule for v in result.violations] == ["flight-ground"]
+    assert result.stall is None

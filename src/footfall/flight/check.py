@@ -288,7 +288,8 @@ def check(
         violations.append(Violation(last, fault.rule, render_fault(fault, flyer, lang)))
     landed = state.alt == 0 and space.can_land(flyer, state.x, state.y)
     fall: Stall | None = None
-    if not keeps_flying(flyer, state) and not landed:
+    # Below the ground the path is already refused (flight-ground): no stall to work out.
+    if not keeps_flying(flyer, state) and not landed and state.alt >= 0:
         need = flyer.min_forward_ft
         assert need is not None
         violations.append(

@@ -248,6 +248,8 @@ def _search(
     states: dict[Label, Raw] = {k0: r0}
     parent: Parents = {k0: None}
     best: dict[Label, int] = {k0: start.spent}
+    words: dict[Label, int] = {k0: 0}
+    closed: set[Label] = set()
     popped: dict[Key, list[Resources]] = {}
     ends: dict[Place, tuple[ReachEntry, Label]] = {}
     bound = _bound(flyer, target)
@@ -263,6 +265,7 @@ def _search(
         if _dominated(labels, k[1]):
             continue
         labels.append(k[1])
+        closed.add(k)
         work += 1
         if work > max_work:
             raise LimitError(
@@ -302,7 +305,17 @@ def _search(
                 if new is None or new[4] > limit:
                     continue
                 nk = key(new)
-                if new[4] >= best.get(nk, limit + 1):
+                old = best.get(nk, limit + 1)
+                length = words[k] + len(pre) + (2 if step.kind is StepKind.BACKWARD else 1)
+                if new[4] > old:
+                    continue
+                if new[4] == old:
+                    # Same cost: keep the path with fewer steps (a readable answer), unless
+                    # that state was already expanded.
+                    if nk not in closed and length < words[nk]:
+                        states[nk] = new
+                        parent[nk] = (k, (*pre, step))
+                        words[nk] = length
                     continue
                 done = popped.get(nk[0])
                 if done and _dominated(done, nk[1]):
@@ -310,6 +323,7 @@ def _search(
                 best[nk] = new[4]
                 states[nk] = new
                 parent[nk] = (k, (*pre, step))
+                words[nk] = length
                 counter += 1
                 heapq.heappush(heap, (new[4] + bound(new), new[4], counter, nk))
     return ends, parent, states, work
@@ -376,7 +390,9 @@ def find_path(
     ]
     if not hits:
         return None
-    entry, k = min(hits, key=lambda hit: hit[0].cost_ft)
+    # Cheapest first; then an end that needs no last turn (free-turning classes list every
+    # facing of a place at the cost of its state's own).
+    entry, k = min(hits, key=lambda hit: (hit[0].cost_ft, hit[0].facing != states[hit[1]][3]))
     steps: list[Step] = []
     end = states[k]
     link = parent[k]
