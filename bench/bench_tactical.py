@@ -11,7 +11,7 @@ plain-model engine must give the same distances, and both pf1e engines too.
 
 Run from the repository root (numbers and the table go to stdout as Markdown)::
 
-    python bench/bench_tactical.py                 # 1000x1000, 7 repeats
+    python bench/bench_tactical.py                 # 1000x1000, 3 rounds x 5 calls
     python bench/bench_tactical.py --size 300 --repeat 3   # quicker
 
 Timing is wall time of the call that produces the distance array (including allocating it),
@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -393,15 +394,18 @@ def _end_to_end_table(seed: int, repeat: int) -> None:
         f"| search kernel {figures['kernel'] * 1000:.2f} ms; policy + frame arrays "
         f"{figures['policy_frame'] * 1000:.2f} ms | < 1 ms |"
     )
-    scene = "src/footfall/scenes/pf1e-ogre-bridge.json"
-    reach = [sys.executable, "-m", "footfall", "reach", scene, "--mover", "valeros"]
+    # The command a GM types: the installed `footfall` script on a shipped sample by name.
+    script = shutil.which("footfall")
+    footfall = [script] if script else [sys.executable, "-m", "footfall"]
+    reach = [*footfall, "reach", "pf1e-ogre-bridge", "--mover", "ogre"]
     whole = _wall(reach, repeat)
     bare = _wall([sys.executable, "-c", "pass"], repeat)
     imports = _wall([sys.executable, "-c", "import footfall.cli"], repeat)
+    tactical = _wall([sys.executable, "-c", "import footfall.cli.tactical"], repeat)
     print(
-        f"| `footfall reach {scene} --mover valeros`, whole process | {whole:.2f} s "
-        f"| interpreter {bare:.2f} s; `import footfall.cli` (with interpreter) {imports:.2f} s "
-        f"| < 1.5 s |"
+        f"| `footfall reach pf1e-ogre-bridge --mover ogre`, whole process | {whole:.2f} s "
+        f"| interpreter {bare:.2f} s; `import footfall.cli` (with interpreter) {imports:.2f} s; "
+        f"`import footfall.cli.tactical` {tactical:.2f} s | < 1.5 s |"
     )
 
 
