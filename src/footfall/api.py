@@ -23,6 +23,7 @@ Example::
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import json
 import logging
 import threading
@@ -493,6 +494,7 @@ def create_app(
     lim = limits or Limits()
     extra: dict[str, dict[str, Any]] = {k: dict(v) for k, v in (scenes or {}).items()}
     app = FastAPI(
+        **_NO_TELEMETRY,
         title="footfall",
         version=__version__,
         summary="Exact movement rules for Pathfinder 1e, D&D 3.5, Dark Heresy 2e, Draw Steel.",
@@ -978,6 +980,22 @@ def _scene_entry(name: str, data: Mapping[str, Any]) -> dict[str, Any]:
         "creatures": [c.id for c in scene.creatures],
         "title": str(scene.extra.get("x-title", "")),
     }
+
+
+def _no_telemetry() -> dict[str, Any]:
+    """Return FastAPI's option turning its native OpenTelemetry off, where it has one.
+
+    FastAPI 0.16x traces, meters and logs every request by default (through OpenTelemetry's
+    global providers); footfall configures none, so that work is pure overhead: about a third
+    of a trivial request's CPU time (docs/benchmarks-api.md). Older FastAPI has no option.
+    """
+    if "telemetry" not in inspect.signature(FastAPI.__init__).parameters:
+        return {}
+    off = {"tracing": False, "metrics": False, "logs": False, "operation_spans": False}
+    return {"telemetry": off}
+
+
+_NO_TELEMETRY = _no_telemetry()
 
 
 def _enum(kind: Any, value: str, what: str) -> Any:
