@@ -90,7 +90,7 @@ CASES = [
 ]
 SLOW_CASES = [
     pytest.param(Maneuverability.PERFECT, 10, 1, id="perfect-10ft-NE", marks=pytest.mark.slow),
-    pytest.param(Maneuverability.GOOD, 20, 2, id="good-20ft", marks=pytest.mark.slow),
+    pytest.param(Maneuverability.GOOD, 15, 2, id="good-15ft", marks=pytest.mark.slow),
     pytest.param(Maneuverability.AVERAGE, 25, 1, id="average-25ft-NE", marks=pytest.mark.slow),
     pytest.param(Maneuverability.POOR, 30, 2, id="poor-30ft", marks=pytest.mark.slow),
 ]
