@@ -217,10 +217,14 @@ def test_check_names_walls_and_ceiling() -> None:
 
 
 def test_work_limit() -> None:
-    """An absurd search stops with LimitError instead of running for minutes."""
-    flyer = _flyer(Maneuverability.GOOD, 400)
-    with pytest.raises(LimitError):
-        reach(flyer, FlightState(0, 0, 100, 0), system=SYSTEM, budget_ft=400, max_work=2000)
+    """A search past its work limit, or past the longest movement, stops with LimitError."""
+    flyer = _flyer(Maneuverability.GOOD, 200)
+    with pytest.raises(LimitError, match="more than 2000 states"):
+        reach(flyer, FlightState(0, 0, 100, 0), system=SYSTEM, budget_ft=200, max_work=2000)
+    with pytest.raises(LimitError, match="more than the 240 ft"):
+        reach(
+            _flyer(Maneuverability.GOOD, 250), FlightState(0, 0, 0, 0), system=SYSTEM, budget_ft=250
+        )
 
 
 _STEP_WORDS = ["f", "f", "f", "c5", "d5", "d10", "l45", "r45", "r90", "up5", "down5", "b", "h"]

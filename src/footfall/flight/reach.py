@@ -39,6 +39,7 @@ from footfall.flight.model import (
 from footfall.rules import ANY, System, TurnRate
 
 __all__ = [
+    "MAX_BUDGET_FT",
     "MAX_WORK",
     "FlightPath",
     "FlightReach",
@@ -50,6 +51,9 @@ __all__ = [
 
 #: Most search states footfall expands for one flight query.
 MAX_WORK = 400_000
+
+#: Longest movement footfall searches, ft (twice a 120-ft fly speed); longer is refused at once.
+MAX_BUDGET_FT = 240
 
 Key = tuple[Hashable, ...]
 Resources = tuple[int, ...]
@@ -225,6 +229,11 @@ def _search(
     it may turn to any facing at no cost before moving, and it may end facing any way.
     """
     assert system.tactical is not None
+    if budget_ft > MAX_BUDGET_FT:
+        raise LimitError(
+            f"a flight search of {budget_ft} ft is more than the {MAX_BUDGET_FT} ft footfall "
+            "searches; check a given path instead (fly check)"
+        )
     diagonal_costs = system.tactical.diagonal_costs
     square_ft = int(system.square)
     limit = budget_ft * HALF_FT
