@@ -216,3 +216,31 @@ def test_display_rounds_only_at_the_edge() -> None:
     assert display(None) == "—"
     assert json_number(F(6)) == 6 and isinstance(json_number(F(6)), int)
     assert json_number(F(3, 4)) == 0.75
+
+
+@pytest.mark.parametrize(
+    ("system", "kwargs", "message"),
+    [
+        ("drawsteel", {"armor": "heavy"}, "drawsteel takes no --armor or --load"),
+        ("drawsteel", {"load": "heavy"}, "drawsteel takes no --armor or --load"),
+        ("dh2e", {"agility_bonus": 3, "armor": "medium"}, "dh2e takes no --armor or --load"),
+        ("drawsteel", {"metric": True}, "drawsteel counts squares: --metric is for pf1e"),
+    ],
+)
+def test_options_of_other_systems_are_refused(
+    system: str, kwargs: dict[str, object], message: str
+) -> None:
+    """--armor/--load (pf1e/dnd35 running) and --metric (squares) are refused, not ignored."""
+    with pytest.raises(InputError, match=message):
+        rates(system, **kwargs)  # type: ignore[arg-type]
+
+
+def test_sample_rates_apply_d20_options_only_to_d20_systems() -> None:
+    """`footfall rates --armor heavy --metric` runs x3 in metres for pf1e/dnd35 only."""
+    from footfall.rates import sample_rates
+
+    results = sample_rates(armor=Armor.HEAVY, metric=True)
+    d20 = [r for r in results if isinstance(r, D20Rates)]
+    assert [r.run_multiplier for r in d20] == [3, 3]
+    assert d20[0].tactical.get(Mode.RUN) == 27  # 30 ft x3 = 90 ft = 27 m (1.5 m per 5 ft)
+    assert isinstance(results[-1], SteelRates) and results[-1].advance == 5

@@ -290,6 +290,12 @@ def rates(
         if agility_bonus is not None:
             raise InputError(f"{system.id} takes a speed, not an agility bonus")
         return d20_rates(system, speed, armor=armor, load=load, metric=metric)
+    if armor is not Armor.NONE or load is not Load.LIGHT:
+        # Armor and load change only the pf1e / dnd35 run multiplier (RULES.md 1.1).
+        raise InputError(
+            f"{system.id} takes no --armor or --load (armor {armor.value}, load {load.value}):"
+            " they only change pf1e / dnd35 running"
+        )
     if system.unit is Unit.M:
         if agility_bonus is None:
             raise InputError(f"{system.id} needs an agility bonus (e.g. --agility-bonus 3)")
@@ -298,6 +304,8 @@ def rates(
         return heresy_rates(system, agility_bonus)
     if agility_bonus is not None:
         raise InputError(f"{system.id} takes a speed in squares, not an agility bonus")
+    if metric:
+        raise InputError(f"{system.id} counts squares: --metric is for pf1e / dnd35")
     steel = system.steel
     assert steel is not None
     return steel_rates(system, steel.default_speed if speed is None else speed)
@@ -322,7 +330,10 @@ def sample_rates(
 
     `armor`, `load` and `metric` apply to the pf1e/dnd35 samples.
     """
-    return tuple(
-        rates(system_id, speed=speed, agility_bonus=ab, armor=armor, load=load, metric=metric)
-        for system_id, (speed, ab) in SAMPLE_CREATURES.items()
-    )
+    results: list[D20Rates | HeresyRates | SteelRates] = []
+    for system_id, (speed, ab) in SAMPLE_CREATURES.items():
+        if load_system(system_id).unit is Unit.FT:
+            results.append(rates(system_id, speed=speed, armor=armor, load=load, metric=metric))
+        else:
+            results.append(rates(system_id, speed=speed, agility_bonus=ab))
+    return tuple(results)
