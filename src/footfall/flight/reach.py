@@ -1,16 +1,20 @@
 """Search every legal flight of one movement: where a flyer can end, and a cheapest path there.
 
-An exact least-cost search (Dijkstra on a binary heap) over the flyer's whole state
-(`FlightState`: square, altitude, facing, turn and climb history ...), whose moves are the
-steps of `footfall.flight.model` and whose costs come from `advance`, the same function that
-`check` uses. States that differ only where the rules cannot tell them apart share a key
-(e.g. 20 ft flown since the last turn is as good as the 5 ft an average flyer needs), which
-keeps the search small. A work limit turns absurd requests into `LimitError`.
+An exact least-cost search (Dijkstra on a binary heap; A* toward a target for `find_path`)
+over the flyer's whole state (`FlightState`: square, altitude, facing, turn and climb
+history ...). Its moves are the steps of `footfall.flight.model` and their legality and cost
+come from `step_raw`, the function `advance` (and so `check`) wraps: the search and the check
+cannot disagree. States that differ only where the rules cannot tell them apart share a key
+(20 ft flown since the last turn is as good as the 5 ft an average flyer needs), and a state
+no better in any resource than one already expanded is dropped (dominance). A work limit
+turns absurd requests into `LimitError`.
 
-Which steps the search tries: forward or backward one square, climbing or diving by up to the
-step's own horizontal length (a steeper step is the same cost as that step followed by
-straight-up or straight-down steps, which are tried too), turns of 45° to 180° either way
-(ordinary first, then in place, or entirely in place), once per space.
+Which steps the search tries: forward or backward one square, level or climbing or diving by
+up to the step's own horizontal length; straight up or down 5 ft; turns of 45° to 180° either
+way (ordinary first, the rest in place), once per space; turns wholly in place only where the
+turn rate needs more than one square (never, in seed 004's table). A steeper step (10 ft down
+over a 5-ft square) costs, covers and counts exactly as a 5-ft dive and a 5-ft drop, which are
+tried; the tests compare the search with one that tries every step and merges nothing.
 """
 
 from __future__ import annotations
