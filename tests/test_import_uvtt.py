@@ -340,3 +340,34 @@ def test_warnings_read_in_russian_and_chinese() -> None:
         result.messages("ru")
     )
     assert "1 个光源未导入(footfall 不模拟光照)" in result.messages("zh")
+
+
+def test_float_noise_of_an_editor_is_snapped_to_the_pixel() -> None:
+    """Points a float32 hair off a pixel (a rotated portal) are snapped: the door still opens.
+
+    Dungeondraft computes a door's ends from its centre and rotation in float32, so a door on
+    x = 3 comes out at x = 3.0000000437 and 2.9999999563; footfall reads points to the nearest
+    pixel when they are within 1/100 pixel of it (Foundry keeps wall ends in whole pixels).
+    """
+    line = [[pt(10 + 3, 20 + 0), pt(10 + 3, 20 + 4)]]  # the room's wall straight through
+    door = {
+        "position": pt(10 + 3, 20 + 1.5),
+        "bounds": [pt(10 + 3.0000000437, 20 + 1), pt(10 + 2.9999999563, 20 + 2.0000000437)],
+        "rotation": 1.5707963705062866,
+        "closed": False,
+        "freestanding": False,
+    }
+    result = read_uvtt(
+        uvtt_bytes(line_of_sight=line, objects_line_of_sight=[], portals=[door]), system="pf1e"
+    )
+    assert sorted((w.start, w.end, w.door) for w in result.scene.walls) == [
+        ((3, 0), (3, 1), None),
+        ((3, 1), (3, 2), "open"),
+        ((3, 2), (3, 4), None),
+    ]
+    # A quarter square at 10 pixels per square is 2.5 pixels, not float noise: kept exact.
+    quarter = [[pt(10 + 1.25, 20 + 1), pt(10 + 1.25, 20 + 2)]]
+    walls = read_uvtt(uvtt_bytes(line_of_sight=quarter, portals=[]), system="pf1e").scene.walls
+    assert ((Fraction(5, 4), Fraction(1)), (Fraction(5, 4), Fraction(2))) in [
+        (w.start, w.end) for w in walls
+    ]

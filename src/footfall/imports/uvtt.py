@@ -83,7 +83,9 @@ def read_uvtt(
     for key in ("line_of_sight", "objects_line_of_sight"):
         for i, line in enumerate(_list(doc.get(key, []), key)):
             where = f"{key}[{i}]"
-            points = [_point(p, f"{where}[{j}]", origin) for j, p in enumerate(_list(line, where))]
+            points = [
+                _point(p, f"{where}[{j}]", origin, ppg) for j, p in enumerate(_list(line, where))
+            ]
             if len(points) < 2:
                 raise InputError(
                     f"{_WHAT}: {where}: a wall polyline needs at least 2 points, got {len(points)}"
@@ -94,7 +96,7 @@ def read_uvtt(
                 else:
                     walls.append(Wall(a, b))
     for i, portal in enumerate(_list(doc.get("portals", []), "portals")):
-        walls.append(_portal(portal, f"portals[{i}]", origin))
+        walls.append(_portal(portal, f"portals[{i}]", origin, ppg))
     if dropped:
         warnings.add("maps.warn.zero_segments", n=dropped)
     if len(walls) > MAX_IMPORT_WALLS:
@@ -158,9 +160,29 @@ def _xy(value: object, where: str) -> tuple[Fraction, Fraction]:
     return number(value["x"], f"{_WHAT}: {where}.x"), number(value["y"], f"{_WHAT}: {where}.y")
 
 
-def _point(value: object, where: str, origin: Point) -> Point:
+#: A coordinate this close to a whole pixel (in pixels) is float noise of the editor.
+PIXEL_SNAP = Fraction(1, 100)
+
+
+def _snap(value: Fraction, ppg: Fraction) -> Fraction:
+    """Return `value` (grid units) on its nearest pixel if it is within `PIXEL_SNAP` of it.
+
+    Editors compute some points in float32 (Dungeondraft's door ends from centre and
+    rotation: 3.0000000437 for 3), which would leave a door a hair off its wall's line, so
+    the wall is not cut and an open door stays shut. Points on a pixel up to 1/100 pixel
+    are put on it (exactly); any other point, e.g. a quarter square at 70 pixels per square
+    (17.5 pixels), is kept as written.
+    """
+    pixels = value * ppg
+    whole = round(pixels)
+    if whole != pixels and abs(pixels - whole) < PIXEL_SNAP:
+        return Fraction(whole) / ppg
+    return value
+
+
+def _point(value: object, where: str, origin: Point, ppg: Fraction) -> Point:
     x, y = _xy(value, where)
-    return x - origin[0], y - origin[1]
+    return _snap(x - origin[0], ppg), _snap(y - origin[1], ppg)
 
 
 def _resolution(value: object) -> tuple[Point, int, int, Fraction]:
@@ -182,14 +204,14 @@ def _resolution(value: object) -> tuple[Point, int, int, Fraction]:
     return origin, width, height, ppg
 
 
-def _portal(value: object, where: str, origin: Point) -> Wall:
+def _portal(value: object, where: str, origin: Point, ppg: Fraction) -> Wall:
     if not isinstance(value, Mapping):
         raise InputError(f"{_WHAT}: {where}: expected an object")
     bounds = _list(value.get("bounds"), f"{where}.bounds") if "bounds" in value else []
     if len(bounds) != 2:
         raise InputError(f"{_WHAT}: {where}.bounds: a door needs 2 points, got {len(bounds)}")
-    a = _point(bounds[0], f"{where}.bounds[0]", origin)
-    b = _point(bounds[1], f"{where}.bounds[1]", origin)
+    a = _point(bounds[0], f"{where}.bounds[0]", origin, ppg)
+    b = _point(bounds[1], f"{where}.bounds[1]", origin, ppg)
     if a == b:
         raise InputError(f"{_WHAT}: {where}.bounds: a door needs 2 different points")
     closed = value.get("closed", True)
