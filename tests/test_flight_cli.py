@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -272,3 +273,30 @@ def test_altitude_band_keeps_the_flight_inside() -> None:
         "--json",
     )
     assert code == 0 and json.loads(out)["found"] is False
+
+
+def test_start_above_the_ceiling_is_bad_input(tmp_path: Path) -> None:
+    """A flyer asked to start above the scene's ceiling is refused in one line."""
+    scene = {
+        "footfall": 1,
+        "system": "dnd35",
+        "map": ["...."],
+        "ceiling_ft": 15,
+        "creatures": [
+            {
+                "id": "bat",
+                "at": [0, 0],
+                "size": "tiny",
+                "side": "foes",
+                "speed": 5,
+                "fly": {"speed": 40, "maneuverability": "good"},
+            },
+        ],
+    }
+    path = tmp_path / "cave.json"
+    path.write_text(json.dumps(scene), encoding="utf-8")
+    code, _, err = _run("check", str(path), "--mover", "bat", "--alt", "15", "--steps", "f")
+    assert code == 2
+    assert err == "footfall: error: altitude 15 ft puts the 5-ft-tall bat above the 15-ft ceiling\n"
+    code, out, _ = _run("check", str(path), "--mover", "bat", "--alt", "10", "--steps", "up5")
+    assert code == 0 and "flight-ceiling" in out

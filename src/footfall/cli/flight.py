@@ -137,6 +137,12 @@ def _setup(
         air = OPEN_SKY
     if start_alt < 0 or start_alt % 5:
         raise InputError(f"altitude must be a multiple of 5 ft, at least 0, not {start_alt}")
+    ceiling = air.ceiling if isinstance(air, SceneAirspace) else None
+    if ceiling is not None and start_alt + flyer.height_ft > ceiling:
+        raise InputError(
+            f"altitude {start_alt} ft puts the {flyer.height_ft}-ft-tall {name} above the "
+            f"{ceiling}-ft ceiling"
+        )
     start = FlightState(
         x,
         y,
