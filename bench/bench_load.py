@@ -5,7 +5,7 @@ loopback port, drives it with a bounded async load generator (httpx, a fixed num
 requests, a fixed concurrency, and a time cap), and reports requests per second, latency
 percentiles and the server's resident memory sampled as the run goes (to show it stays flat).
 
-    python bench/bench_load.py                      # 10,000 requests, 16 in flight, 1 worker
+    python bench/bench_load.py                      # 10,000 requests, 4 in flight, 1 worker
     python bench/bench_load.py --requests 2000 --concurrency 8 --workers 2
 
 Targets (issue 6): at least 300 requests/s with p99 under 50 ms on 2 cores; memory flat over
@@ -164,7 +164,7 @@ def main() -> None:
     """Start the server, warm it up, run the bounded load, print a JSON report."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=10_000)
-    parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--concurrency", type=int, default=4)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--max-seconds", type=float, default=120.0)
     parser.add_argument("--warmup", type=int, default=300)
