@@ -73,7 +73,7 @@ def test_serve_prints_url_and_serves(tmp_path: Path) -> None:
         first = proc.stdout.readline()
         assert first.startswith("footfall ") and f"http://127.0.0.1:{port}/" in first
         base = f"http://127.0.0.1:{port}"
-        for _ in range(100):
+        for _ in range(300):  # up to 30 s on a busy machine
             try:
                 if httpx.get(f"{base}/api/health", timeout=1).status_code == 200:
                     break
