@@ -491,3 +491,43 @@ def test_background_offset_is_kept_as_the_pictures_origin() -> None:
     info = read(background=shifted).scene.extra["x-import"]
     assert info["background_origin"] == ["-1/2", "2"]
     assert "background_origin" not in read().scene.extra["x-import"]
+
+
+def test_padding_is_counted_in_floating_point_as_foundry_does() -> None:
+    """Foundry pads ceil((padding * width) * (1 / size)) squares in doubles, not exactly.
+
+    Scene#getDimensions (v10-v11 `toNearest`, v12+ `calculateDimensions`, which warns not to
+    change the float expression): with padding 0.05, a 105-px grid and a 6300-px-wide scene,
+    0.05 * 6300 * (1/105) is 3.0000000000000004 in doubles, so Foundry pads 4 squares, not 3.
+    """
+    grid = {"type": 1, "size": 105, "distance": 5, "units": "ft"}
+    pad_x, pad_y = 4 * 105, 1 * 105  # 0.05 * 2100 * (1/105) is 1.0 in doubles too: 1 square
+    walls = [{"c": [pad_x + 105, pad_y, pad_x + 105, pad_y + 210], "move": 20}]
+    tokens = [{"name": "Scout", "x": pad_x + 210, "y": pad_y + 105, "width": 1, "disposition": 1}]
+    scene = read(
+        width=6300, height=2100, padding=0.05, grid=grid, walls=walls, tokens=tokens, regions=[]
+    ).scene
+    assert [(w.start, w.end) for w in scene.walls] == [((1, 0), (1, 2))]
+    assert scene.creatures[0].at == (2, 1)
+
+
+@pytest.mark.parametrize(
+    ("doc_text", "message"),
+    [
+        (
+            '{"grid": {"size": 1e400}, "width": 1e400, "height": 1e400}',
+            "Foundry scene: grid.size 1e+400 and the scene's size 1e+400 are beyond what "
+            "Foundry can lay out (over 1e308 pixels)",
+        ),
+        (
+            '{"grid": {"size": -' + "7" * 500 + '.5}, "width": 100, "height": 100}',
+            "Foundry scene: grid.size must be more than 0, got -7.77778e+499",
+        ),
+    ],
+    ids=["beyond-doubles", "huge-negative"],
+)
+def test_numbers_beyond_a_double_are_one_line_errors(doc_text: str, message: str) -> None:
+    """Sizes of 1e400 pixels, or a 500-digit grid size, are named, never an OverflowError."""
+    with pytest.raises(InputError) as caught:
+        read_foundry(doc_text.encode(), system="pf1e")
+    assert str(caught.value) == message

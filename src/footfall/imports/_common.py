@@ -12,6 +12,7 @@ import math
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -100,7 +101,12 @@ def show_value(value: object) -> str:
     """Show a JSON value in a message, fractions as decimals, cut to 40 characters."""
 
     def plain(item: object) -> object:
-        return float(item) if isinstance(item, Fraction) else str(item)
+        if isinstance(item, Fraction):
+            return float(item) if abs(item) < _FLOAT_MAX else fmt_number(item)
+        return str(item)
+
+    if isinstance(value, Fraction) and abs(value) >= _FLOAT_MAX:
+        return fmt_number(value)
 
     text = json.dumps(value, default=plain)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -176,8 +182,17 @@ def terrain_for(
     return DOUBLE_HAMPERED_CHAR
 
 
+#: Numbers at least this big are shown in messages without going through a float.
+_FLOAT_MAX = Fraction(10) ** 300
+
+
 def fmt_number(value: Fraction) -> str:
-    """Show an exact number for a message: ``5``, ``1.5`` (display only, never compared)."""
+    """Show an exact number for a message: ``5``, ``1.5``, ``1e+400`` (display only).
+
+    Never compared; numbers too big for a float are shown by their order of magnitude.
+    """
+    if abs(value) >= _FLOAT_MAX:
+        return format((Decimal(value.numerator) / Decimal(value.denominator)).normalize(), ".6g")
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 

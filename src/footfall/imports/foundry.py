@@ -119,11 +119,11 @@ def read_foundry(
     padding = number(doc.get("padding", Fraction(1, 4)), f"{_WHAT}: padding")
     if not 0 <= padding <= 1:
         raise InputError(f"{_WHAT}: padding must be between 0 and 1, got {fmt_number(padding)}")
-    pad_x = ceil_fraction(padding * width_px / size) * size
-    pad_y = ceil_fraction(padding * height_px / size) * size
-    frame = _Frame(size, pad_x, pad_y)
     width, height = ceil_fraction(width_px / size), ceil_fraction(height_px / size)
     check_map_size(width, height, f"{_WHAT}: width x height / grid size")
+    pad_x = _padding_squares(padding, width_px, size) * size
+    pad_y = _padding_squares(padding, height_px, size) * size
+    frame = _Frame(size, pad_x, pad_y)
 
     walls = _walls(_list(doc.get("walls", []), "walls"), frame, warnings)
 
@@ -193,6 +193,29 @@ def _positive(doc: Mapping[str, Any], key: str) -> Fraction:
     if value <= 0:
         raise InputError(f"{_WHAT}: {key} must be more than 0, got {fmt_number(value)}")
     return value
+
+
+def _padding_squares(padding: Fraction, length: Fraction, size: Fraction) -> int:
+    """Return how many squares of padding Foundry puts before the scene along one axis.
+
+    Foundry computes ``Math.ceil((padding * width) * (1 / size))`` in doubles (Scene
+    ``getDimensions``: v10-v11 through ``Number#toNearest``, v12+ ``calculateDimensions``,
+    whose source warns not to change that float expression). The float product can land a
+    hair above a whole number (0.05 * 6300 * (1/105) = 3.0000000000000004), and Foundry then
+    pads one square more than exact arithmetic would; every wall and token sits after that
+    padding, so footfall repeats Foundry's own float computation here (it decides where the
+    map starts, as Foundry decided it, not a rule comparison).
+    """
+    try:
+        squares = (float(padding) * float(length)) * (1 / float(size))
+    except (OverflowError, ZeroDivisionError):
+        squares = math.inf
+    if not math.isfinite(squares):
+        raise InputError(
+            f"{_WHAT}: grid.size {show_value(size)} and the scene's size {show_value(length)} "
+            "are beyond what Foundry can lay out (over 1e308 pixels)"
+        )
+    return math.ceil(squares)
 
 
 def _grid(doc: Mapping[str, Any], warnings: Warnings) -> tuple[Fraction, Fraction, str]:
