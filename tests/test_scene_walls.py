@@ -92,11 +92,9 @@ def test_l_shaped_corner_blocks_the_diagonal_through_it() -> None:
 
 
 def test_wall_end_touching_a_diagonal_only() -> None:
-    """A diagonal touching only a wall's end point is blocked ("no diagonal past its end").
-
-    Wall (2, 1)-(2, 2). The diagonals (1, 1)->(2, 2) and (1, 2)->(2, 1) pass the end point
-    (2, 2); (1, 0)->(2, 1) passes the other end (2, 1); (1, 3)->(2, 4) misses the wall.
-    """
+    """A diagonal touching only a wall's end point is blocked ("no diagonal past its end")."""
+    # Wall (2, 1)-(2, 2). The diagonals (1, 1)->(2, 2) and (1, 2)->(2, 1) pass the end point
+    # (2, 2); (1, 0)->(2, 1) passes the other end (2, 1); (1, 3)->(2, 4) misses the wall.
     scene = open_scene([{"from": [2, 2], "to": [2, 1]}])
     assert blocked(scene, (1, 1), SE)
     assert blocked(scene, (1, 2), NE)
@@ -105,11 +103,9 @@ def test_wall_end_touching_a_diagonal_only() -> None:
 
 
 def test_diagonal_wall_off_the_grid_lines() -> None:
-    """A wall from (0, 0) to (4, 4) along the squares' diagonals blocks every step touching it.
-
-    It passes through the centres of (0, 0)..(3, 3), so those squares are sealed in every
-    direction, while steps between squares that do not touch the line are free.
-    """
+    """A wall from (0, 0) to (4, 4) along the squares' diagonals blocks every step touching it."""
+    # It passes through the centres of (0, 0)..(3, 3), so those squares are sealed in every
+    # direction, while steps between squares that do not touch the line are free.
     scene = open_scene([{"from": [0, 0], "to": [4, 4]}])
     bits = thin_wall_exits(scene)
     assert bits[1, 1] == 0xFF, "the wall passes through the centre of (1, 1)"
@@ -139,10 +135,8 @@ def test_open_door_blocks_nothing_closed_door_blocks() -> None:
 
 
 def test_fractional_coordinates() -> None:
-    """A wall at x = 2.5 (through the centres of column 2) blocks E/W steps from column 2.
-
-    And a wall at x = 2.75 from y = 1/3 to y = 2/3 lies between two centres of row 0 only.
-    """
+    """A wall at x = 2.5 (through the centres of column 2) blocks E/W steps from column 2."""
+    # And a wall at x = 2.75 from y = 1/3 to y = 2/3 lies between two centres of row 0 only.
     scene = open_scene([{"from": [2.5, 3], "to": [2.5, 5]}])
     assert blocked(scene, (2, 3), E) and blocked(scene, (2, 3), W), "touches the centre"
     assert blocked(scene, (1, 3), E), "the step ends on the wall"
@@ -281,10 +275,10 @@ def test_terrain_index_and_entry_at() -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.lists(wall, min_size=1, max_size=5))
 def test_grid_matches_single_steps_thoroughly(walls: list[dict[str, Any]]) -> None:
-    """thin_wall_exits equals step_blocked_by_walls on 150 more random wall sets."""
+    """thin_wall_exits equals step_blocked_by_walls on 60 more random wall sets."""
     agrees_with_reference(open_scene([as_json(w) for w in walls], 8, 8))
 
 
