@@ -123,6 +123,9 @@
   async function setLang(lang) {
     state.lang = lang;
     $("lang").value = lang;
+    const url = new URL(window.location.href);
+    url.searchParams.set("lang", lang);
+    window.history.replaceState(null, "", url); // a reload keeps the language
     applyLabels();
     await loadMeta();
     fillSystemSelects();
