@@ -371,3 +371,14 @@ def test_float_noise_of_an_editor_is_snapped_to_the_pixel() -> None:
     assert ((Fraction(5, 4), Fraction(1)), (Fraction(5, 4), Fraction(2))) in [
         (w.start, w.end) for w in walls
     ]
+
+
+def test_astronomic_map_size_is_named_short() -> None:
+    """A map_size of 1e308 squares is refused in one short line, not a 600-digit number."""
+    resolution = {"map_origin": pt(0, 0), "map_size": pt(1e308, 1e308), "pixels_per_grid": 70}
+    with pytest.raises(LimitError) as caught:
+        read_uvtt(uvtt_bytes(resolution=resolution), system="pf1e")
+    assert str(caught.value) == (
+        "Universal VTT file: resolution.map_size: 1e+308x1e+308 = 1e+616 squares is over the "
+        "import limit of 1000000 squares (1000x1000)"
+    )

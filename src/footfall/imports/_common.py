@@ -117,8 +117,9 @@ def check_map_size(width: int, height: int, where: str) -> None:
     if width <= 0 or height <= 0:
         raise InputError(f"{where}: the map is empty ({width}x{height} squares)")
     if width * height > MAX_IMPORT_SQUARES:
+        w, h, area = (fmt_number(Fraction(n)) for n in (width, height, width * height))
         raise LimitError(
-            f"{where}: {width}x{height} = {width * height} squares is over the import limit "
+            f"{where}: {w}x{h} = {area} squares is over the import limit "
             f"of {MAX_IMPORT_SQUARES} squares (1000x1000)"
         )
 
