@@ -7,7 +7,7 @@ Thin: parse options, build the flyer (from a scene's creature, or ``--speed`` an
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.cells import cell_len
@@ -30,6 +30,7 @@ from footfall.flight import (
     stall,
 )
 from footfall.flight.reach import FlightReach, find_path, format_steps, reach
+from footfall.flight.report import check_json, reach_json, stall_json
 from footfall.flight.space import (
     BandedAirspace,
     SceneAirspace,
@@ -41,6 +42,11 @@ from footfall.i18n import Lang, parse_lang, t
 from footfall.rules import ANY, System, TurnInPlace, TurnRate
 
 __all__ = ["register"]
+
+# Older names, kept for callers that imported them from here (the HTTP API).
+_check_json = check_json
+_reach_json = reach_json
+_stall_json = stall_json
 
 fly = typer.Typer(
     name="fly",
@@ -85,12 +91,6 @@ def _ft(value: Fraction | int) -> str:
     """Write a length in ft: an integer, or a decimal for halves."""
     value = Fraction(value)
     return str(value.numerator) if value.denominator == 1 else str(float(value))
-
-
-def _num(value: Fraction | int) -> int | float:
-    """Return a JSON number for an exact multiple of 2.5 ft."""
-    value = Fraction(value)
-    return value.numerator if value.denominator == 1 else float(value)
 
 
 def _pct(p: Fraction) -> str:
@@ -186,31 +186,6 @@ def _place(state: FlightState) -> str:
     return f"({state.x},{state.y},{state.alt} {direction_name(state.facing)})"
 
 
-def _stall_json(fall: Stall) -> dict[str, Any]:
-    return {
-        "alt": fall.alt,
-        "reflex": fall.reflex,
-        "dc": fall.dc,
-        "p_save": str(fall.p_success),
-        "rounds": [
-            {
-                "round": r.round,
-                "alt_before": r.alt_before,
-                "alt_after": r.alt_after,
-                "save": r.save,
-                "p_reach": str(r.p_reach),
-                "p_recover": str(r.p_recover),
-                "p_crash": str(r.p_crash),
-            }
-            for r in fall.rounds
-        ],
-        "p_recover": str(fall.p_recover),
-        "p_crash": str(fall.p_crash),
-        "damage_dice": fall.damage_dice,
-        "damage": f"{fall.damage_dice}d6",
-    }
-
-
 def _stall_lines(fall: Stall, lang: Lang, rounds: int | None = None) -> list[str]:
     lines = [
         t(
@@ -250,43 +225,6 @@ def _stall_lines(fall: Stall, lang: Lang, rounds: int | None = None) -> list[str
             t("flight.label.within", lang, rounds=rounds, p=_pct(fall.p_recover_within(rounds)))
         )
     return lines
-
-
-def _check_json(name: str, action: str, result: FlightCheck) -> dict[str, Any]:
-    flyer, start = result.flyer, result.start
-    need = flyer.min_forward_ft
-    return {
-        "mover": name,
-        "maneuverability": flyer.maneuverability.value,
-        "speed": flyer.speed,
-        "action": action,
-        "budget": result.budget_ft,
-        "unit": "ft",
-        "start": {
-            "at": [start.x, start.y],
-            "alt": start.alt,
-            "facing": direction_name(start.facing),
-        },
-        "legal": result.legal,
-        "cost": _num(result.cost_ft),
-        "violations": [
-            {"step": v.step, "rule": v.rule, "message": v.message} for v in result.violations
-        ],
-        "path": [
-            {
-                "step": number,
-                "at": [s.x, s.y],
-                "alt": s.alt,
-                "facing": direction_name(s.facing),
-                "cost": _num(s.spent_ft),
-            }
-            for number, s in zip(result.numbers, result.states, strict=True)
-        ],
-        "forward": result.end.forward,
-        "min_forward": None if need is None else _num(need),
-        "landed": result.landed,
-        "stall": None if result.stall is None else _stall_json(result.stall),
-    }
 
 
 def _check_lines(name: str, result: FlightCheck, lang: Lang) -> list[str]:
@@ -365,7 +303,7 @@ def check_command(
             lang=language,
         )
         if json_out:
-            emit_json(_check_json(name, action, result))
+            emit_json(check_json(name, action, result))
         else:
             typer.echo("\n".join(_check_lines(name, result, language)))
     except FootfallError as exc:
@@ -428,7 +366,7 @@ def path_command(
         text = format_steps(found.steps)
         result = check(flyer, start, parse_steps(text), system=system, budget_ft=budget, space=air)
         if json_out:
-            out = _check_json(name, action, result)
+            out = check_json(name, action, result)
             out.update({"to": [tx, ty], "alt": talt, "found": True, "steps": text})
             emit_json(out)
         else:
@@ -438,29 +376,6 @@ def path_command(
             typer.echo("\n".join(_check_lines(name, result, language)[2:]))
     except FootfallError as exc:
         fail(str(exc))
-
-
-def _reach_json(name: str, action: str, result: FlightReach) -> dict[str, Any]:
-    start = result.start
-    return {
-        "mover": name,
-        "maneuverability": result.flyer.maneuverability.value,
-        "action": action,
-        "budget": result.budget_ft,
-        "unit": "ft",
-        "alt": start.alt,
-        "facing": direction_name(start.facing),
-        "squares": [
-            {
-                "at": [e.x, e.y],
-                "alt": e.alt,
-                "facing": direction_name(e.facing),
-                "cost": _num(e.cost_ft),
-                "landed": e.landed,
-            }
-            for e in result.entries
-        ],
-    }
 
 
 def _reach_lines(name: str, result: FlightReach, band: int, air: Airspace, lang: Lang) -> list[str]:
@@ -526,7 +441,7 @@ def reach_command(
         air = _banded(air, start, alt_range)
         result = reach(flyer, start, system=system, budget_ft=budget, space=air)
         if json_out:
-            emit_json(_reach_json(name, action, result))
+            emit_json(reach_json(name, action, result))
         else:
             typer.echo("\n".join(_reach_lines(name, result, band, air, language)))
     except FootfallError as exc:
@@ -552,7 +467,7 @@ def stall_command(
             raise InputError(f"--rounds must be at least 1, not {rounds}")
         fall = stall(alt, reflex, system.flight.stall)
         if json_out:
-            out = _stall_json(fall)
+            out = stall_json(fall)
             if rounds is not None:
                 out["within"] = {"rounds": rounds, "p_recover": str(fall.p_recover_within(rounds))}
             emit_json(out)

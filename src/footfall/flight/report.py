@@ -1,0 +1,112 @@
+"""Write flight answers as JSON-ready dicts: the shapes the CLI's ``--json`` and the API share.
+
+SCENE.md's ``check`` and ``reach`` keys, with the flight ones added (``alt`` and ``facing`` per
+entry, the stall's rounds). Probabilities are exact ``"p/q"`` strings; lengths in ft are
+numbers (integers, or decimals for the half-feet of dives, exact in binary).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from footfall.flight.check import FlightCheck
+from footfall.flight.model import direction_name
+from footfall.flight.reach import FlightReach
+from footfall.flight.stall import Stall
+
+__all__ = ["check_json", "ft_number", "reach_json", "stall_json"]
+
+
+def ft_number(value: Fraction | int) -> int | float:
+    """Return a JSON number for an exact multiple of 2.5 ft."""
+    value = Fraction(value)
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+def stall_json(fall: Stall) -> dict[str, Any]:
+    """Return a stall: its rounds with exact odds, the totals and the falling damage."""
+    return {
+        "alt": fall.alt,
+        "reflex": fall.reflex,
+        "dc": fall.dc,
+        "p_save": str(fall.p_success),
+        "rounds": [
+            {
+                "round": r.round,
+                "alt_before": r.alt_before,
+                "alt_after": r.alt_after,
+                "save": r.save,
+                "p_reach": str(r.p_reach),
+                "p_recover": str(r.p_recover),
+                "p_crash": str(r.p_crash),
+            }
+            for r in fall.rounds
+        ],
+        "p_recover": str(fall.p_recover),
+        "p_crash": str(fall.p_crash),
+        "damage_dice": fall.damage_dice,
+        "damage": f"{fall.damage_dice}d6",
+    }
+
+
+def check_json(name: str, action: str, result: FlightCheck) -> dict[str, Any]:
+    """Return a flight check in SCENE.md's ``check`` shape plus the path, forward and stall."""
+    flyer, start = result.flyer, result.start
+    need = flyer.min_forward_ft
+    return {
+        "mover": name,
+        "maneuverability": flyer.maneuverability.value,
+        "speed": flyer.speed,
+        "action": action,
+        "budget": result.budget_ft,
+        "unit": "ft",
+        "start": {
+            "at": [start.x, start.y],
+            "alt": start.alt,
+            "facing": direction_name(start.facing),
+        },
+        "legal": result.legal,
+        "cost": ft_number(result.cost_ft),
+        "violations": [
+            {"step": v.step, "rule": v.rule, "message": v.message} for v in result.violations
+        ],
+        "path": [
+            {
+                "step": number,
+                "at": [s.x, s.y],
+                "alt": s.alt,
+                "facing": direction_name(s.facing),
+                "cost": ft_number(s.spent_ft),
+            }
+            for number, s in zip(result.numbers, result.states, strict=True)
+        ],
+        "forward": result.end.forward,
+        "min_forward": None if need is None else ft_number(need),
+        "landed": result.landed,
+        "stall": None if result.stall is None else stall_json(result.stall),
+    }
+
+
+def reach_json(name: str, action: str, result: FlightReach) -> dict[str, Any]:
+    """Return a flight reach in SCENE.md's ``reach`` shape with ``alt`` and ``facing`` added."""
+    start = result.start
+    return {
+        "mover": name,
+        "maneuverability": result.flyer.maneuverability.value,
+        "action": action,
+        "budget": result.budget_ft,
+        "unit": "ft",
+        "alt": start.alt,
+        "facing": direction_name(start.facing),
+        "squares": [
+            {
+                "at": [e.x, e.y],
+                "alt": e.alt,
+                "facing": direction_name(e.facing),
+                "cost": ft_number(e.cost_ft),
+                "landed": e.landed,
+            }
+            for e in result.entries
+        ],
+    }
