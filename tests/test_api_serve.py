@@ -99,3 +99,20 @@ def test_serve_bad_scene_exits_2() -> None:
     assert result.returncode == 2
     assert result.stderr.startswith("footfall: error: unknown scene")
     assert "Traceback" not in result.stderr
+
+
+def test_serve_port_in_use_exits_2() -> None:
+    """A port already listened on is one line on stderr and exit status 2."""
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "-m", "footfall", "serve", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"footfall: error: cannot listen on 127.0.0.1:{port}: ")
+    assert "Traceback" not in result.stderr

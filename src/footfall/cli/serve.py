@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -68,6 +69,7 @@ def register(app: typer.Typer) -> None:
 
         from footfall.api import create_app
 
+        _check_port(host, port)
         name, extra = resolve_scene(scene)
         mover = DEFAULT_MOVER if scene is None else None
         if name is not None and mover is not None:
@@ -82,9 +84,24 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"scene: {name}")
         typer.echo("press Ctrl+C to stop")
         sys.stdout.flush()  # the URL must show before uvicorn takes over (pipes buffer)
+        uvicorn.run(app_, host=host, port=port, log_level="warning")
+
+
+def _check_port(host: str, port: int) -> None:
+    """Raise `InputError` (one line, exit 2) when `host`:`port` cannot be listened on.
+
+    uvicorn would log the failure and exit 1; checking first gives the CLI's usual error.
+    """
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise InputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
         try:
-            uvicorn.run(app_, host=host, port=port, log_level="warning")
-        except OSError as exc:  # port in use, address not available
+            probe.bind(address)
+        except OSError as exc:
             raise InputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
