@@ -374,3 +374,16 @@ def test_big_background_warns_nobody_and_a_too_big_one_is_a_note(
         "' is over 0.2 megapixels, too big to draw (export the map with fewer pixels per grid); "
         "terrain colours drawn instead"
     )
+
+
+def test_legend_says_so_when_no_square_is_reachable() -> None:
+    """An action with no end square (e.g. a run out of hampered ground) is named, no swatches."""
+    from footfall.render import _legend_lines
+
+    lines = _legend_lines(scene_of(), overlay(costs={}), "en")
+    texts = [text for text, _ in lines]
+    assert texts[:2] == [
+        "val: double-move, up to 60 ft",
+        "no square where this action may end (see footfall reach for why)",
+    ]
+    assert not any(swatch == ("fill", BAND_COLOURS[0]) for _, swatch in lines)

@@ -423,7 +423,10 @@ def _legend_lines(
                 ("none", None),
             )
         )
-        for i, (label, bound) in enumerate(reach.shown_bands()):
+        if not reach.costs:
+            # Nothing is tinted: say so instead of listing colours that appear nowhere.
+            lines.append((t("maps.legend.nothing_reachable", lang), ("none", None)))
+        for i, (label, bound) in enumerate(reach.shown_bands() if reach.costs else ()):
             text = t("maps.legend.band", lang, label=label, high=_num(bound), unit=unit)
             lines.append((text, ("fill", BAND_COLOURS[i])))
         if reach.target is not None:
