@@ -377,3 +377,14 @@ def test_minimum_move_needs_some_speed(system: str) -> None:
     s = make(system, ["..."], mob("v", 0, 0, speed=0))
     assert reachable(s, "v", "minimum-move").to_json()["squares"] == []
     assert rules_of(check_path(s, "v", [(1, 0)], action="minimum-move")) == ["budget"]
+
+
+def test_waypoint_where_a_large_space_leaves_the_map_is_out_of_bounds(system: str) -> None:
+    """A waypoint on the map's last column cannot hold a 2x2 mover: out-of-bounds, no crash.
+
+    Found by the waypoint property (tests/test_properties.py) on a fresh clone.
+    """
+    s = make(system, ["......"] * 4, mob("ogre", 0, 0, size="large", side="foes"))
+    result = find_path(s, "ogre", (2, 2), via=[(5, 1)])
+    assert not result.found
+    assert result.to_json()["rule"] == "out-of-bounds"

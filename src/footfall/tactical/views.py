@@ -558,7 +558,8 @@ def _not_found(policy: Policy, to: Square, via: tuple[Square, ...]) -> PathResul
         )
         if any(not frame.inside(*p) for p in (*via, to)):
             return PathResult(policy, to, via, False, (), None)
-    if not frame.inside(*to):
+    if not all(frame.inside(*p) for p in (*via, to)):
+        # A waypoint where the mover's space would leave the map (a large mover by the edge).
         return PathResult(policy, to, via, False, (), None, rule="out-of-bounds")
     ly, lx = to[1] - frame.y0, to[0] - frame.x0
     if frame.block[ly, lx] != Block.OK:
