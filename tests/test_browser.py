@@ -20,6 +20,7 @@ import httpx
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
+VIOLATIONS = "#violations li[data-rule]"  # one item per violated rule (notes carry no rule)
 OUT = Path(__file__).resolve().parents[1] / "test-output"
 
 pytestmark = [
@@ -216,7 +217,7 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
     page.locator('input[name=tool][value="path"]').check()
     for x, y in ((3, 3), (4, 4), (5, 4)):
         page.mouse.click(*_square_xy(page, x, y))
-    page.wait_for_selector("#violations li")
+    page.wait_for_selector("#violations li[data-rule]")
     api_check = httpx.post(
         f"{server}/api/check",
         json={
@@ -227,7 +228,9 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
         },
     ).json()
     assert api_check["legal"] is False
-    rules = page.eval_on_selector_all("#violations li", "els => els.map(e => e.dataset.rule)")
+    rules = page.eval_on_selector_all(
+        "#violations li[data-rule]", "els => els.map(e => e.dataset.rule)"
+    )
     assert rules == [v["rule"] for v in api_check["violations"]]
     assert "corner" in rules
     assert page.locator("#check-result").get_attribute("data-legal") == "false"
@@ -250,7 +253,8 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
     first_ru = api_ru["violations"][0]["message"]
     assert first_ru != api_check["violations"][0]["message"]
     page.wait_for_function(
-        "msg => document.querySelector('#violations li').textContent.includes(msg)", arg=first_ru
+        "([sel, msg]) => document.querySelector(sel).textContent.includes(msg)",
+        arg=[VIOLATIONS, first_ru],
     )
     _shot(page, "page-russian")
 
@@ -336,12 +340,14 @@ def test_readme_screenshot(server: str, page: Any) -> None:
     page.locator('input[name=tool][value="path"]').check()
     for x, y in ((13, 4), (14, 3), (15, 2)):
         page.mouse.click(*_square_xy(page, x, y))
-    page.wait_for_selector("#violations li")
+    page.wait_for_selector("#violations li[data-rule]")
     api_check = httpx.post(
         f"{server}/api/check",
         json={"scene": scene, "mover": "ogre", "path": [[13, 4], [14, 3], [15, 2]]},
     ).json()
-    rules = page.eval_on_selector_all("#violations li", "els => els.map(e => e.dataset.rule)")
+    rules = page.eval_on_selector_all(
+        "#violations li[data-rule]", "els => els.map(e => e.dataset.rule)"
+    )
     assert rules == [v["rule"] for v in api_check["violations"]] and rules
     api_path = httpx.post(
         f"{server}/api/path", json={"scene": scene, "mover": "ogre", "to": [9, 4]}

@@ -350,6 +350,23 @@
       li.textContent = stepLine(s);
       list.append(li);
     });
+    extras(res, list);
+  }
+  function extras(res, list) {
+    // What the path provokes (attacks of opportunity, free strikes) and the hardest terrain
+    // test it needs (dh2e), as the library words them.
+    for (const p of res.provokes || []) {
+      const li = document.createElement("li");
+      li.className = "note";
+      li.textContent = "⚔ " + p.message;
+      list.append(li);
+    }
+    if (res.test) {
+      const li = document.createElement("li");
+      li.className = "note";
+      li.textContent = "🎲 " + res.test.message;
+      list.append(li);
+    }
   }
   async function refreshCheck() {
     const seq = ++state.seq.check;
@@ -378,6 +395,7 @@
         li.append(code, document.createTextNode(" " + v.message));
         list.append(li);
       }
+      extras(res, list);
     } catch (e) {
       if (seq !== state.seq.check) return;
       state.check = null;
