@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from footfall.cli import app
-from footfall.errors import InputError
+from footfall.errors import InputError, LimitError
 from footfall.rules import Armor
 from footfall.travel import plan_local
 
@@ -61,8 +61,37 @@ def test_local_bad_input() -> None:
     """Negative distances and missing speeds are refused with one line."""
     with pytest.raises(InputError, match="distance -5 is negative"):
         plan_local("pf1e", Fraction(-5), speed=30)
-    with pytest.raises(InputError, match="speed None must be more than 0"):
+    with pytest.raises(InputError, match=r"pf1e local travel needs --speed N \(ft\)"):
         plan_local("pf1e", Fraction(5))
+    with pytest.raises(InputError, match="positive multiple of 5 ft, got 7"):
+        plan_local("pf1e", Fraction(5), speed=7)
+    with pytest.raises(LimitError, match="more than 200000 h"):
+        plan_local("pf1e", Fraction(10**14), speed=30)
+    with pytest.raises(LimitError, match="more than 200000 h"):
+        plan_local("dh2e", Fraction(10**14), agility_bonus=3)
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--leg", "-5 ft"], "distance -5 is negative"),
+        (["--hustle", "2"], "--hustle: overland options"),
+        (["--vessel", "rowboat", "--drift"], "--vessel, --drift: overland options"),
+        (["--metric"], "--metric: overland options"),
+    ],
+)
+def test_local_cli_refuses_overland_options(extra: list[str], message: str) -> None:
+    """At the local scale, overland options and negative legs are refused, not ignored."""
+    args = [
+        "travel",
+        "pf1e",
+        "--speed",
+        "30",
+        *(extra if "--leg" in extra else ["--leg", "600 ft", *extra]),
+    ]
+    result = CliRunner().invoke(app, args)
+    assert isinstance(result.exception, InputError)  # footfall.cli.main turns it into exit 2
+    assert message in str(result.exception)
 
 
 def test_local_cli() -> None:

@@ -41,7 +41,7 @@ from footfall.dice import (
     p_no_failure,
     p_test_d100,
 )
-from footfall.errors import InputError, unknown
+from footfall.errors import InputError, LimitError, unknown
 from footfall.rates import check_d20_speed
 from footfall.rules import (
     Armor,
@@ -1345,12 +1345,15 @@ def plan_local(
             raise InputError(f"agility bonus {agility_bonus} is out of range (0-{_MAX_BONUS})")
         row, extrapolated = system.heresy.narrative_row(agility_bonus)
         rate = row.per_minute_m * (system.heresy.dense_factor if dense else 1)
+        _check_local_minutes(distance / rate)
         pace = LocalPace("walk", rate, distance / rate)
         extra = ("beyond-table",) if extrapolated else ()
         return LocalTrip(system.id, "m", distance, (pace,), extra)
     travel = _travel(system)
-    if speed is None or speed <= 0:
-        raise InputError(f"speed {speed} must be more than 0 ft")
+    if speed is None:
+        raise InputError(f"{system.id} local travel needs --speed N (ft)")
+    check_d20_speed(system, speed)
+    _check_local_minutes(distance / travel.per_minute(speed, Mode.WALK, armor, load))
     if con is not None and not 0 <= con <= 99:
         raise InputError(f"Constitution {con} is out of range (0-99)")
     paces: list[LocalPace] = []
@@ -1367,6 +1370,15 @@ def plan_local(
         within = limit is None or minutes <= limit
         paces.append(LocalPace(mode.value, rate, minutes, limit, within))
     return LocalTrip(system.id, "ft", distance, tuple(paces), tuple(notes))
+
+
+def _check_local_minutes(minutes: Fraction) -> None:
+    """Refuse a local-scale trip longer than the overland planner's limit (`_MAX_HOURS`)."""
+    if minutes > _MAX_HOURS * 60:
+        raise LimitError(
+            f"the walk takes {num(minutes / 60)} h: more than {_MAX_HOURS} h"
+            " (give long distances in mi or km)"
+        )
 
 
 def _run_limit(travel: Travel, con: int | None) -> Fraction | None:

@@ -261,7 +261,7 @@ def _day_pace(text: str, n: int) -> tuple[int, int]:
     return parse_day_pace(values, f"--day {n}")
 
 
-_LOCAL_LEG = re.compile(r"^\s*(\d+(?:[.,]\d+)?(?:/\d+)?)\s*(ft|m)\b\s*(.*?)\s*$", re.IGNORECASE)
+_LOCAL_LEG = re.compile(r"^\s*(-?\d+(?:[.,]\d+)?(?:/\d+)?)\s*(ft|m)\b\s*(.*?)\s*$", re.IGNORECASE)
 
 
 def _local_trip(
@@ -405,6 +405,28 @@ def travel(
     if local:
         if len(local) != len(leg):
             raise InputError("give all legs in ft / m (local scale) or none of them")
+        overland = {
+            "--journey": journey_file is not None,
+            "--mount": mount is not None,
+            "--loaded": loaded,
+            "--vessel": vessel is not None,
+            "--current": current is not None,
+            "--downstream": downstream,
+            "--upstream": upstream,
+            "--drift": drift,
+            "--tow": tow,
+            "--hustle": hustle is not None,
+            "--forced-march": forced_march is not None,
+            "--day": bool(day),
+            "--roll": roll,
+            "--metric": metric,
+        }
+        given = [name for name, used in overland.items() if used]
+        if given:
+            raise InputError(
+                f"{', '.join(given)}: overland options; legs in ft / m plan the local scale"
+                " (walk, hustle and run per minute)"
+            )
         trip = _local_trip(
             rules, local, min(speed) if speed else None, con, armor, load, agility_bonus
         )
