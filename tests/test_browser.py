@@ -213,10 +213,14 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
     assert f"{api_path['cost']} ft" in page.locator("#hover-cost").inner_text()
     _shot(page, "page-hover")
 
-    # draw an illegal path (3,3) -> (4,4) -> (5,4): the diagonal passes the wall's corner
+    # drag an illegal path (3,3) -> (4,4) -> (5,4): the diagonal passes the wall's corner
     page.locator('input[name=tool][value="path"]').check()
-    for x, y in ((3, 3), (4, 4), (5, 4)):
-        page.mouse.click(*_square_xy(page, x, y))
+    page.mouse.move(*_square_xy(page, 3, 3))
+    page.mouse.down()
+    for x, y in ((4, 4), (5, 4)):
+        page.mouse.move(*_square_xy(page, x, y), steps=2)
+    page.mouse.up()
+    assert _state(page, "draft") == [[3, 3], [4, 4], [5, 4]]
     page.wait_for_selector("#violations li[data-rule]")
     api_check = httpx.post(
         f"{server}/api/check",

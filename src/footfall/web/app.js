@@ -48,6 +48,7 @@
     painting: false,
     seq: { reach: 0, hover: 0, check: 0 },
     flyOverride: {}, // mover id -> flying chosen on the page
+    tracing: null, // the last square of a path being dragged
   };
 
   // ---------- small helpers ----------
@@ -967,6 +968,7 @@
         return;
       }
       if (state.tool === "paint") { state.painting = true; canvas.setPointerCapture(ev.pointerId); }
+      if (state.tool === "path") { state.tracing = sq; canvas.setPointerCapture(ev.pointerId); }
       useTool(sq, ev);
     });
     canvas.addEventListener("pointermove", (ev) => {
@@ -978,6 +980,14 @@
         return;
       }
       if (state.painting && sq) { if (paint(sq[0], sq[1])) draw(); return; }
+      if (state.tracing && sq && (sq[0] !== state.tracing[0] || sq[1] !== state.tracing[1])) {
+        // Dragging a path: each new square the pointer enters is the next step.
+        state.tracing = sq;
+        state.draft.push(sq);
+        refreshCheck();
+        draw();
+        return;
+      }
       if (!sq) return;
       if (!state.hoverSquare || state.hoverSquare[0] !== sq[0] || state.hoverSquare[1] !== sq[1]) {
         state.hoverSquare = sq;
@@ -991,10 +1001,11 @@
         if (d.to) moveCreature(d.creature, d.to); else draw();
       }
       if (state.painting) { state.painting = false; changed(); }
+      state.tracing = null;
     };
     canvas.addEventListener("pointerup", end);
     canvas.addEventListener("pointercancel", end);
-    canvas.addEventListener("pointerleave", () => { if (!state.drag && !state.painting) { state.hoverSquare = null; state.hover = null; showHover(null); draw(); } });
+    canvas.addEventListener("pointerleave", () => { if (!state.drag && !state.painting && !state.tracing) { state.hoverSquare = null; state.hover = null; showHover(null); draw(); } });
     canvas.addEventListener("focus", draw);
     canvas.addEventListener("blur", draw);
     canvas.addEventListener("keydown", onKey);
