@@ -242,6 +242,19 @@ def test_route_text() -> None:
             ["travel", "pf1e", "--speed", "30", "--leg", "1e9 mi plains road"],
             "distance '1e9' is not a number like 24, 1.5 or 3/4",
         ),
+        (
+            ["travel", "pf1e", "--speed", "abc", "--leg", "5 mi plains road"],
+            "footfall: error: --speed must be a whole number, got 'abc'",
+        ),
+        (["odds", "pf1e", "--forced-march", "x"], "--forced-march must be a whole number, got 'x'"),
+        (
+            ["chase", "pf1e", "--pursuer", "speed=30", "--quarry", "speed=30", "--seed", "1.5"],
+            "--seed must be a whole number, got '1.5'",
+        ),
+        (
+            ["route", "valley", "--from", "0,0", "--to", "2,2", "--speed", "30x"],
+            "--speed must be a whole number, got '30x'",
+        ),
     ],
 )
 def test_errors_are_one_line_exit_2(

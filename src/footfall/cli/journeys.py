@@ -6,6 +6,7 @@ Each prints a readable log for people, or the JOURNEY.md JSON shape with ``--jso
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -35,6 +36,18 @@ __all__ = ["register"]
 
 
 _NOTES = {"towed": "journeys.towed", "beyond-table": "journeys.beyond_table"}
+
+
+def _whole(option: str) -> Callable[[str], int]:
+    """Return a Typer parser of whole numbers that names `option` and the bad value."""
+
+    def parse(value: str) -> int:
+        try:
+            return int(value)
+        except ValueError:
+            raise InputError(f"{option} must be a whole number, got {value!r}") from None
+
+    return parse
 
 
 def _traveller_name(system: System, label: str, lang: Lang) -> str:
@@ -366,7 +379,9 @@ def travel(
     journey_file: str | None = typer.Option(
         None, "--journey", "--from-route", help="journey file (.toml/.json) or route --json"
     ),
-    speed: list[int] = typer.Option([], "--speed", help="speed in ft; repeat per member"),
+    speed: list[int] = typer.Option(
+        [], "--speed", help="speed in ft; repeat per member", parser=_whole("--speed")
+    ),
     mount: str | None = typer.Option(None, "--mount", help="mount or land vehicle"),
     loaded: bool = typer.Option(False, "--loaded", help="use the mount's loaded row"),
     vessel: str | None = typer.Option(None, "--vessel", help="raft, keelboat, rowboat ..."),
@@ -375,25 +390,42 @@ def travel(
     upstream: bool = typer.Option(False, "--upstream", help="travel against the current"),
     drift: bool = typer.Option(False, "--drift", help="drift 14 more hours a day downstream"),
     tow: bool = typer.Option(False, "--tow", help="tow the vessel upstream from the bank"),
-    hustle: int | None = typer.Option(None, "--hustle", help="hustle the first H hours a day"),
+    hustle: int | None = typer.Option(
+        None, "--hustle", help="hustle the first H hours a day", parser=_whole("--hustle")
+    ),
     forced_march: int | None = typer.Option(
-        None, "--forced-march", help="march H hours past the 8 of each day"
+        None,
+        "--forced-march",
+        help="march H hours past the 8 of each day",
+        parser=_whole("--forced-march"),
     ),
     day: list[str] = typer.Option(
         [], "--day", help="pace of day 1, 2 ... in turn: 'hustle=2,forced_march=1'"
     ),
-    con_mod: int | None = typer.Option(None, "--con-mod", help="Constitution modifier"),
-    con: int | None = typer.Option(None, "--con", help="Constitution score (local running)"),
+    con_mod: int | None = typer.Option(
+        None, "--con-mod", help="Constitution modifier", parser=_whole("--con-mod")
+    ),
+    con: int | None = typer.Option(
+        None, "--con", help="Constitution score (local running)", parser=_whole("--con")
+    ),
     armor: str = typer.Option("none", "--armor", help="local scale: none, light, medium, heavy"),
     load: str = typer.Option("light", "--load", help="local scale: light, medium, heavy"),
-    agility_bonus: int | None = typer.Option(None, "--agility-bonus", help="dh2e AB"),
-    toughness_bonus: int | None = typer.Option(None, "--toughness-bonus", help="dh2e TB"),
-    toughness: int | None = typer.Option(None, "--toughness", help="dh2e Toughness (odds)"),
+    agility_bonus: int | None = typer.Option(
+        None, "--agility-bonus", help="dh2e AB", parser=_whole("--agility-bonus")
+    ),
+    toughness_bonus: int | None = typer.Option(
+        None, "--toughness-bonus", help="dh2e TB", parser=_whole("--toughness-bonus")
+    ),
+    toughness: int | None = typer.Option(
+        None, "--toughness", help="dh2e Toughness (odds)", parser=_whole("--toughness")
+    ),
     forced_march_dc: str | None = typer.Option(
         None, "--forced-march-dc", help="switch: plus-each (default) | first-is-10"
     ),
     roll: bool = typer.Option(False, "--roll", help="roll every check (needs --seed)"),
-    seed: int | None = typer.Option(None, "--seed", help="seed of the rolls"),
+    seed: int | None = typer.Option(
+        None, "--seed", help="seed of the rolls", parser=_whole("--seed")
+    ),
     metric: bool = typer.Option(False, "--metric", help="pf1e/dnd35 distances in km"),
     as_json: bool = typer.Option(False, "--json", help="print JOURNEY.md JSON"),
     lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
@@ -505,7 +537,9 @@ def chase(
         None, "--chase-tie", help="switch: pursuer (default) | opposed"
     ),
     roll: bool = typer.Option(False, "--roll", help="roll the check (needs --seed)"),
-    seed: int | None = typer.Option(None, "--seed", help="seed of the roll"),
+    seed: int | None = typer.Option(
+        None, "--seed", help="seed of the roll", parser=_whole("--seed")
+    ),
     as_json: bool = typer.Option(False, "--json", help="print JOURNEY.md JSON"),
     lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
 ) -> None:
@@ -585,10 +619,14 @@ def route(
     start: str = typer.Option(..., "--from", help="start cell X,Y (column,row)"),
     goal: str = typer.Option(..., "--to", help="end cell X,Y (column,row)"),
     system: str = typer.Option("pf1e", "--system", help="pf1e, dnd35 or dh2e"),
-    speed: list[int] = typer.Option([], "--speed", help="speed in ft; repeat per member"),
+    speed: list[int] = typer.Option(
+        [], "--speed", help="speed in ft; repeat per member", parser=_whole("--speed")
+    ),
     mount: str | None = typer.Option(None, "--mount", help="mount or land vehicle"),
     loaded: bool = typer.Option(False, "--loaded", help="use the mount's loaded row"),
-    agility_bonus: int | None = typer.Option(None, "--agility-bonus", help="dh2e AB"),
+    agility_bonus: int | None = typer.Option(
+        None, "--agility-bonus", help="dh2e AB", parser=_whole("--agility-bonus")
+    ),
     metric: bool = typer.Option(False, "--metric", help="pf1e/dnd35 distances in km"),
     as_json: bool = typer.Option(False, "--json", help="print JOURNEY.md JSON"),
     lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
@@ -651,13 +689,25 @@ def route(
 
 def odds(
     system: str = typer.Argument(..., help="pf1e, dnd35 or dh2e"),
-    forced_march: int = typer.Option(0, "--forced-march", help="hours past 8 a day"),
-    con_mod: int = typer.Option(0, "--con-mod", help="Constitution modifier"),
+    forced_march: int = typer.Option(
+        0, "--forced-march", help="hours past 8 a day", parser=_whole("--forced-march")
+    ),
+    con_mod: int = typer.Option(
+        0, "--con-mod", help="Constitution modifier", parser=_whole("--con-mod")
+    ),
     mount: bool = typer.Option(False, "--mount", help="a mount: fails every check"),
-    hustle: int = typer.Option(0, "--hustle", help="dh2e: hours of hustle a day"),
-    toughness: int | None = typer.Option(None, "--toughness", help="dh2e Toughness"),
-    toughness_bonus: int | None = typer.Option(None, "--toughness-bonus", help="dh2e TB"),
-    days: int = typer.Option(1, "--days", help="days of the same exertion"),
+    hustle: int = typer.Option(
+        0, "--hustle", help="dh2e: hours of hustle a day", parser=_whole("--hustle")
+    ),
+    toughness: int | None = typer.Option(
+        None, "--toughness", help="dh2e Toughness", parser=_whole("--toughness")
+    ),
+    toughness_bonus: int | None = typer.Option(
+        None, "--toughness-bonus", help="dh2e TB", parser=_whole("--toughness-bonus")
+    ),
+    days: int = typer.Option(
+        1, "--days", help="days of the same exertion", parser=_whole("--days")
+    ),
     forced_march_dc: str | None = typer.Option(
         None, "--forced-march-dc", help="switch: plus-each (default) | first-is-10"
     ),
