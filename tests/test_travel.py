@@ -559,3 +559,10 @@ def test_deeply_nested_journey_file(tmp_path: Path, name: str) -> None:
     path.write_text(body if name.endswith(".json") else f"x = {body}", encoding="utf-8")
     with pytest.raises(InputError, match="nested too deeply"):
         load_journey(path, load_system("pf1e"))
+
+
+@pytest.mark.parametrize("name", ["light_horse", "light-horse", "Light horse", " light  HORSE "])
+def test_mount_names_forgive_case_spaces_and_hyphens(name: str) -> None:
+    """'Light horse' and 'light-horse' name the table's light_horse (seed 000: 5 mi/h)."""
+    journey = _pf(["10 mi plains road"], Traveller(mount=name))
+    assert journey.legs[0].per_hour == 5 and journey.traveller == "light_horse"

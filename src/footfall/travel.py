@@ -791,7 +791,7 @@ def _resolve(system: System, who: Traveller) -> tuple[Mover, list[str]]:
         hustle = per_hour * system_hustle_multiplier(system)
         # Mounts and the animals drawing a vehicle take lethal damage (seed 000).
         mover = Mover(
-            label=name,
+            label=conveyance.id,
             walk=per_hour,
             hustle=hustle,
             current=Fraction(0),
@@ -829,7 +829,7 @@ def _resolve(system: System, who: Traveller) -> tuple[Mover, list[str]]:
             raise InputError("--drift needs --downstream: a vessel drifts with the current")
         drift = water.drift_hours
     mover = Mover(
-        label=name,
+        label=conveyance.id,
         walk=speed,
         hustle=None,
         current=current,
@@ -856,8 +856,9 @@ def _travel(system: System) -> Travel:
 
 def _conveyance(travel: Travel, name: str, *, water: bool) -> Conveyance:
     wanted = [c for c in travel.conveyances if (c.kind in _WATER_KINDS) == water]
+    key = "_".join(name.strip().lower().replace("-", " ").split())  # 'Light horse' -> light_horse
     for c in wanted:
-        if c.id == name:
+        if c.id == key:
             return c
     raise unknown("vessel" if water else "mount or vehicle", name, [c.id for c in wanted])
 
