@@ -77,6 +77,14 @@ def test_russian_and_chinese_terms() -> None:
     assert "急行:" in zh and "强行军:" in zh and "DC 12" in zh
 
 
+def test_russian_percentages_use_a_decimal_comma() -> None:
+    """--lang ru writes 47,50 % like its other numbers (10,5 ч), not 47.50%."""
+    out = _ok(["chase", "pf1e", "--pursuer", "speed=30", "--quarry", "speed=30", "--lang", "ru"])
+    assert "сбегает 47,50% (19/40), пойман 52,50%" in out
+    odds = _ok(["odds", "pf1e", "--forced-march", "1", "--lang", "ru"])
+    assert "СЛ 12, провал 55,00%" in odds
+
+
 def test_rowboat_downstream_cli() -> None:
     """`--vessel rowboat --downstream --drift`: 87 miles a day (RULES.md 1.6)."""
     data = json.loads(

@@ -66,11 +66,10 @@ def _fmt(value: Fraction | int, lang: Lang = "en") -> str:
     return text.replace(".", ",") if lang == "ru" else text
 
 
-def _pct(value: Fraction) -> str:
+def _pct(value: Fraction, lang: Lang = "en") -> str:
     """Format a probability as a percentage; tiny non-zero chances show as <0.01%."""
-    if 0 < value < Fraction(1, 10000):
-        return "<0.01%"
-    return f"{float(value) * 100:.2f}%"
+    text = "<0.01%" if 0 < value < Fraction(1, 10000) else f"{float(value) * 100:.2f}%"
+    return text.replace(".", ",") if lang == "ru" else text
 
 
 def _terrain_name(system: System, leg: Leg, lang: Lang) -> str:
@@ -191,7 +190,7 @@ def render_journey(journey: Journey, lang: Lang, seed: int | None = None) -> str
                         "journeys.test.failed" if h.fatigue else "journeys.test.passed", lang
                     )
                     rolled = t("journeys.rolled.test", lang, roll=h.roll, result=result)
-                p = "-" if h.p_fatigue is None else _pct(h.p_fatigue)
+                p = "-" if h.p_fatigue is None else _pct(h.p_fatigue, lang)
                 lines.append(
                     t(
                         "journeys.hustle.test",
@@ -221,7 +220,7 @@ def render_journey(journey: Journey, lang: Lang, seed: int | None = None) -> str
                     day=f.day,
                     hour=f.hour,
                     dc=f.dc,
-                    p=_pct(f.p_fail),
+                    p=_pct(f.p_fail, lang),
                     rolled=rolled,
                 )
             )
@@ -240,13 +239,13 @@ def render_journey(journey: Journey, lang: Lang, seed: int | None = None) -> str
             t(
                 "journeys.odds",
                 lang,
-                p=_pct(odds.p_no_fatigue),
+                p=_pct(odds.p_no_fatigue, lang),
                 exact=str(odds.p_no_fatigue),
-                p_day=_pct(odds.p_no_fatigue_day),
+                p_day=_pct(odds.p_no_fatigue_day, lang),
                 expected=expected,
             )
         )
-        dist = ", ".join(f"{k}: {_pct(v)}" for k, v in sorted(odds.damage.items()) if v)
+        dist = ", ".join(f"{k}: {_pct(v, lang)}" for k, v in sorted(odds.damage.items()) if v)
         key = "journeys.odds.levels" if journey.system == "dh2e" else "journeys.odds.damage"
         lines.append(t(key, lang, dist=dist))
     if journey.rolls and seed is not None:
@@ -592,9 +591,9 @@ def render_chase(result: chase_mod.ChaseResult, lang: Lang, seed: int | None) ->
             system=result.system,
             scale=t(f"journeys.scale.{result.scale.value}", lang),
             check=t(f"journeys.chase.{result.check.value}", lang),
-            p_escape=_pct(result.p_escape),
+            p_escape=_pct(result.p_escape, lang),
             exact=str(result.p_escape),
-            p_caught=_pct(result.p_caught),
+            p_caught=_pct(result.p_caught, lang),
             tie=t(f"journeys.chase.tie.{result.tie.value}", lang),
         )
     ]
@@ -756,12 +755,12 @@ def odds(
                     day=h.day,
                     hour=h.hour,
                     dc=h.dc,
-                    p=_pct(h.p_fail),
+                    p=_pct(h.p_fail, language),
                     rolled="",
                 )
             )
         elif isinstance(h, HustleHour) and h.test_modifier is not None:
-            p = "-" if h.p_fatigue is None else _pct(h.p_fatigue)
+            p = "-" if h.p_fatigue is None else _pct(h.p_fatigue, language)
             lines.append(
                 t(
                     "journeys.hustle.test",
@@ -779,18 +778,18 @@ def odds(
         t(
             "journeys.odds",
             language,
-            p=_pct(o.p_no_fatigue),
+            p=_pct(o.p_no_fatigue, language),
             exact=str(o.p_no_fatigue),
-            p_day=_pct(o.p_no_fatigue_day),
+            p_day=_pct(o.p_no_fatigue_day, language),
             expected=expected,
         )
     )
     first = ", ".join(
-        f"{t('journeys.never', language) if k is None else k}: {_pct(v)}"
+        f"{t('journeys.never', language) if k is None else k}: {_pct(v, language)}"
         for k, v in o.first_day.items()
     )
     lines.append(t("journeys.odds.first_day", language, dist=first))
-    dist = ", ".join(f"{k}: {_pct(v)}" for k, v in sorted(o.damage.items()) if v)
+    dist = ", ".join(f"{k}: {_pct(v, language)}" for k, v in sorted(o.damage.items()) if v)
     key = "journeys.odds.levels" if system == "dh2e" else "journeys.odds.damage"
     lines.append(t(key, language, dist=dist))
     typer.echo("\n".join(lines))
