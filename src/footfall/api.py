@@ -682,8 +682,8 @@ def create_app(
     @app.post("/api/flight/check", tags=["flight"])
     def flight_check(body: FlightCheckQuery) -> Any:
         """Check a flight: cost and every maneuverability rule broken (``fly check --json``)."""
-        from footfall.cli.flight import _check_json
         from footfall.flight import check, parse_squares, parse_steps
+        from footfall.flight.report import check_json
 
         language = _lang(body.lang)
         system, flyer, air, start, name, budget = _flight_setup(body, parse)
@@ -703,14 +703,14 @@ def create_app(
             reflex=body.reflex,
             lang=language,
         )
-        return _check_json(name, body.action, result)
+        return check_json(name, body.action, result)
 
     @app.post("/api/flight/path", tags=["flight"])
     def flight_path(body: FlightPathQuery) -> Any:
         """A cheapest legal flight to a square and altitude (``fly path --json``)."""
-        from footfall.cli.flight import _check_json
         from footfall.flight import check, parse_direction, parse_steps
         from footfall.flight.reach import find_path, format_steps
+        from footfall.flight.report import check_json
         from footfall.i18n import t
 
         language = _lang(body.lang)
@@ -740,35 +740,35 @@ def create_app(
             }
         text = format_steps(found.steps)
         result = check(flyer, start, parse_steps(text), system=system, budget_ft=budget, space=air)
-        out = _check_json(name, body.action, result)
+        out = check_json(name, body.action, result)
         out.update({"to": [tx, ty], "alt": talt, "found": True, "steps": text})
         return out
 
     @app.post("/api/flight/reach", tags=["flight"])
     def flight_reach(body: FlightQuery) -> Any:
         """Where a flyer can end its move: square, altitude, facing (``fly reach --json``)."""
-        from footfall.cli.flight import _reach_json
         from footfall.flight.reach import reach as fly_reach
+        from footfall.flight.report import reach_json
 
         _lang(body.lang)
         system, flyer, air, start, name, budget = _flight_setup(body, parse)
         result = fly_reach(
             flyer, start, system=system, budget_ft=budget, space=air, max_work=lim.flight_work
         )
-        return _reach_json(name, body.action, result)
+        return reach_json(name, body.action, result)
 
     @app.post("/api/flight/stall", tags=["flight"])
     def flight_stall(body: StallQuery) -> Any:
         """A stall: each round's fall, the DC 20 Reflex odds, the damage (``fly stall``)."""
-        from footfall.cli.flight import _stall_json
         from footfall.flight import stall
+        from footfall.flight.report import stall_json
         from footfall.flight.space import flight_system
 
         _lang(body.lang)
         system = flight_system("dnd35")
         assert system.flight is not None
         fall = stall(body.alt, body.reflex, system.flight.stall)
-        out = _stall_json(fall)
+        out = stall_json(fall)
         if body.rounds is not None:
             out["within"] = {
                 "rounds": body.rounds,

@@ -84,7 +84,22 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"scene: {name}")
         typer.echo("press Ctrl+C to stop")
         sys.stdout.flush()  # the URL must show before uvicorn takes over (pipes buffer)
+        _warm_up_in_background()
         uvicorn.run(app_, host=host, port=port, log_level="warning")
+
+
+def _warm_up_in_background() -> None:
+    """Load the compiled search kernel beside the server, not inside a user's request.
+
+    Small searches run in Python until the kernel is loaded (tactical/search.py); loading it
+    takes about a second (several on a fresh clone's first compile), which no request should
+    wait for. A daemon thread does it while the first requests are served.
+    """
+    import threading
+
+    from footfall.tactical.search import warm_up
+
+    threading.Thread(target=warm_up, name="footfall-warm-up", daemon=True).start()
 
 
 def _check_port(host: str, port: int) -> None:
