@@ -382,3 +382,36 @@ def test_astronomic_map_size_is_named_short() -> None:
         "Universal VTT file: resolution.map_size: 1e+308x1e+308 = 1e+616 squares is over the "
         "import limit of 1000000 squares (1000x1000)"
     )
+
+
+def test_many_doors_on_one_line_are_cut_in_near_linear_time() -> None:
+    """1500 doors and 1500 walls on one line: cut exactly, and fast (it used to be n x m)."""
+    import signal
+
+    n = 1500
+    walls = [[pt(0, 1), pt(n, 1)]] + [[pt(i, 1), pt(i + 0.75, 1)] for i in range(n)]
+    doors = [{"bounds": [pt(i + 0.25, 1), pt(i + 0.5, 1)], "closed": i % 2 == 0} for i in range(n)]
+    doc = uvtt_doc(
+        resolution={"map_origin": pt(0, 0), "map_size": pt(n, 2), "pixels_per_grid": 4},
+        line_of_sight=walls,
+        objects_line_of_sight=[],
+        portals=doors,
+    )
+
+    def too_slow(signum: int, frame: object) -> None:
+        raise TimeoutError("cutting walls at 1500 doors took over 20 s")
+
+    previous = signal.signal(signal.SIGALRM, too_slow)
+    signal.alarm(20)
+    try:
+        scene = read_uvtt(json.dumps(doc).encode(), system="pf1e").scene
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    plain = sorted((w.start, w.end) for w in scene.walls if w.door is None)
+    # The long wall keeps [0, 1/4], [i + 1/2, i + 5/4] and [n - 1/2, n]; each short one
+    # [i, i + 1/4] and [i + 1/2, i + 3/4]; repeats stay (dedupe works on whole input segments).
+    assert len(plain) == (n + 1) + 2 * n
+    assert ((Fraction(1, 2), 1), (Fraction(5, 4), 1)) in plain
+    assert ((0, 1), (Fraction(1, 4), 1)) in plain
+    assert not any(s[0] < Fraction(1, 2) < e[0] and s[1] == 1 for s, e in plain)

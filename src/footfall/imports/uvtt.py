@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import bisect
 import itertools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -227,26 +228,36 @@ def _cut_at_doors(walls: list[Wall]) -> tuple[list[Wall], int]:
     A map editor may draw a room's wall straight across a doorway and put the portal on top;
     the wall would then block the doorway even with the door open. A plain wall collinear with
     a door and overlapping it keeps only its parts outside the door (exact arithmetic).
-    Returns the walls and how many were cut.
+    Returns the walls and how many were cut. The doors of each line are merged into sorted
+    intervals first, so many doors on one line cost O(log n) per wall, not O(n); a result of
+    more than `MAX_IMPORT_WALLS` pieces raises `LimitError`.
     """
     doors = [w for w in walls if w.door is not None]
     if not doors:
         return walls, 0
-    on_line: dict[tuple[Fraction, Fraction, Fraction], list[Wall]] = {}
+    spans: dict[tuple[Fraction, Fraction, Fraction], list[tuple[Fraction, Fraction]]] = {}
     for door in doors:
-        on_line.setdefault(_line_key(door.start, door.end), []).append(door)
+        key = _line_key(door.start, door.end)
+        ta, tb = _along(key, door.start), _along(key, door.end)
+        spans.setdefault(key, []).append((min(ta, tb), max(ta, tb)))
+    merged = {key: _merge(intervals) for key, intervals in spans.items()}
+    starts = {key: [lo for lo, _ in intervals] for key, intervals in merged.items()}
     out: list[Wall] = []
     cut = 0
     for wall in walls:
-        if wall.door is not None:
+        key = _line_key(wall.start, wall.end)
+        if wall.door is not None or key not in merged:
             out.append(wall)
             continue
-        pieces = [(wall.start, wall.end)]
-        for door in on_line.get(_line_key(wall.start, wall.end), ()):
-            pieces = [part for a, b in pieces for part in _minus(a, b, door.start, door.end)]
+        pieces = _outside(wall, key, merged[key], starts[key])
         if pieces != [(wall.start, wall.end)]:
             cut += 1
         out.extend(Wall(a, b, None, wall.extra) for a, b in pieces)
+        if len(out) > MAX_IMPORT_WALLS:
+            raise LimitError(
+                f"{_WHAT}: cutting walls at doors gives over {MAX_IMPORT_WALLS} wall segments, "
+                "the import limit"
+            )
     return out, cut
 
 
@@ -257,30 +268,56 @@ def _line_key(p: Point, q: Point) -> tuple[Fraction, Fraction, Fraction]:
     return a / k, b / k, (a * p[0] + b * p[1]) / k
 
 
-def _minus(a: Point, b: Point, c: Point, d: Point) -> list[tuple[Point, Point]]:
-    """Return segment a-b without its overlap with c-d (when collinear), as 0-2 segments."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    # Both door ends on the wall's line?
-    if dx * (c[1] - a[1]) - dy * (c[0] - a[0]) or dx * (d[1] - a[1]) - dy * (d[0] - a[0]):
-        return [(a, b)]
-    length2 = dx * dx + dy * dy
+def _along(key: tuple[Fraction, Fraction, Fraction], p: Point) -> Fraction:
+    """Return the position of `p` along the line `key` (``-B x + A y``: grows along it)."""
+    a, b, _ = key
+    return -b * p[0] + a * p[1]
 
-    def param(p: Point) -> Fraction:
-        return ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2
 
-    lo, hi = sorted((param(c), param(d)))
-    if hi <= 0 or lo >= 1:
+def _merge(intervals: list[tuple[Fraction, Fraction]]) -> list[tuple[Fraction, Fraction]]:
+    """Return the union of closed intervals as sorted, disjoint intervals."""
+    out: list[tuple[Fraction, Fraction]] = []
+    for lo, hi in sorted(intervals):
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], hi))
+        else:
+            out.append((lo, hi))
+    return out
+
+
+def _outside(
+    wall: Wall,
+    key: tuple[Fraction, Fraction, Fraction],
+    doors: list[tuple[Fraction, Fraction]],
+    starts: list[Fraction],
+) -> list[tuple[Point, Point]]:
+    """Return the parts of `wall` outside the door intervals of its line, in its direction."""
+    a, b = wall.start, wall.end
+    ta, tb = _along(key, a), _along(key, b)
+    lo, hi = min(ta, tb), max(ta, tb)
+    free: list[tuple[Fraction, Fraction]] = []
+    here = lo
+    i = max(0, bisect.bisect_right(starts, lo) - 1)
+    while i < len(doors) and doors[i][0] < hi:
+        d_lo, d_hi = doors[i]
+        if d_hi > here:
+            if d_lo > here:
+                free.append((here, d_lo))
+            here = d_hi
+        i += 1
+    if here == lo:
         return [(a, b)]
+    if here < hi:
+        free.append((here, hi))
 
     def at(t: Fraction) -> Point:
-        return a[0] + t * dx, a[1] + t * dy
+        share = (t - ta) / (tb - ta)
+        return a[0] + share * (b[0] - a[0]), a[1] + share * (b[1] - a[1])
 
-    parts = []
-    if lo > 0:
-        parts.append((a, at(lo)))
-    if hi < 1:
-        parts.append((at(hi), b))
-    return parts
+    parts = [(at(x), at(y)) if ta < tb else (at(y), at(x)) for x, y in free]
+    if ta > tb:
+        parts.reverse()
+    return [(a if p == a else p, b if q == b else q) for p, q in parts]
 
 
 def _dedupe(walls: list[Wall]) -> list[Wall]:
