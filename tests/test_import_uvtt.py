@@ -415,3 +415,13 @@ def test_many_doors_on_one_line_are_cut_in_near_linear_time() -> None:
     assert ((Fraction(1, 2), 1), (Fraction(5, 4), 1)) in plain
     assert ((0, 1), (Fraction(1, 4), 1)) in plain
     assert not any(s[0] < Fraction(1, 2) < e[0] and s[1] == 1 for s, e in plain)
+
+
+def test_a_parsed_dict_with_float_numbers_imports_like_the_file() -> None:
+    """read_uvtt(json.load(f)) (Python floats, format 0.3) gives the scene the bytes give."""
+    doc = uvtt_doc()
+    assert isinstance(doc["format"], float)
+    from_dict = read_uvtt(doc, system="pf1e")
+    from_bytes = read_uvtt(uvtt_bytes(), system="pf1e")
+    assert from_dict.scene == from_bytes.scene
+    assert from_dict.warnings == from_bytes.warnings

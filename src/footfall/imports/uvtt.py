@@ -137,7 +137,7 @@ def _check_format(value: object, warnings: Warnings) -> None:
     if value is None:
         warnings.add("maps.warn.no_format")
         return
-    if isinstance(value, bool) or not isinstance(value, int | Fraction | str):
+    if isinstance(value, bool) or not isinstance(value, int | float | Fraction | str):
         raise InputError(f"{_WHAT}: 'format' must be a version number, got {show_value(value)}")
     try:
         version = Fraction(str(value))
