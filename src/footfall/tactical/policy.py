@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from footfall.errors import InputError
+from footfall.errors import InputError, LimitError
 from footfall.rules import (
     Armor,
     Difficulty,
@@ -41,7 +41,15 @@ from footfall.rules import (
     System,
     load_system,
 )
-from footfall.scene import Creature, Flag, Scene, flag_mask, footprint, thin_wall_exits
+from footfall.scene import (
+    MAX_SPEED,
+    Creature,
+    Flag,
+    Scene,
+    flag_mask,
+    footprint,
+    thin_wall_exits,
+)
 from footfall.tactical.actions import ActionSpec, Budget, action_spec
 from footfall.tactical.search import DIRECTIONS, StepGraph
 
@@ -501,6 +509,10 @@ def make_policy(
     orders = _prepare(scene).orders
     if distance is not None and distance < 0:
         raise InputError(f"--distance must be 0 or more, got {distance}")
+    if distance is not None and distance > MAX_SPEED:
+        # The scene's own speed limit (scene.MAX_SPEED): past it a budget would outgrow the
+        # search's int32 costs (a budget of 10^20 once admitted the kernel's INF as a cost).
+        raise LimitError(f"--distance {distance} is over the limit of {MAX_SPEED}")
     if flying is None:
         flying = mover.fly is not None and (mover.alt > 0 or not mover.speed)
     if flying and mover.fly is None:

@@ -379,7 +379,7 @@ def reachable(
         return _reach(policy, found)
     result = search(_graph(policy, frame), [(sx - frame.x0, sy - frame.y0, 0, 0)], policy.budget)
     best = result.dist.min(axis=0)
-    ok = (best <= policy.budget) & ends
+    ok = (best <= policy.budget) & (best < INF) & ends
     ok[sy - frame.y0, sx - frame.x0] = False
     rows, cols = np.nonzero(ok)
     xs: npt.NDArray[np.int64] = np.asarray(cols, dtype=np.int64) + frame.x0

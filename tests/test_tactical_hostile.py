@@ -1,0 +1,31 @@
+"""Hostile input and rules-lawyer findings on the tactical grid (QA pass), each from a scene."""
+
+from __future__ import annotations
+
+import pytest
+
+from footfall.errors import LimitError
+from footfall.scene import MAX_SPEED
+from footfall.tactical import find_path, reachable
+from tactical_scenes import make, mob
+
+#: A mover walled off from the right-hand pocket: the pocket is never reachable.
+POCKET = ["...#.", "...#.", "...##"]
+
+
+@pytest.mark.parametrize("system", ["pf1e", "drawsteel", "dh2e"])
+def test_huge_distance_is_a_limit_error(system: str) -> None:
+    """--distance past the speed limit is one-line LimitError, never an unreachable square.
+
+    (It once reached the walled-off pocket: its INF cost was under a budget of 10^20.)
+    """
+    speed = {"dh2e": {"agility_bonus": 3}, "pf1e": {"speed": 30}}.get(system, {"speed": 6})
+    s = make(system, POCKET, mob("v", 0, 0, size="1M" if system == "drawsteel" else "medium",
+                                  **speed))  # fmt: skip
+    with pytest.raises(LimitError, match="--distance"):
+        reachable(s, "v", distance=10**20)
+    with pytest.raises(LimitError, match="--distance"):
+        find_path(s, "v", (4, 0), distance=MAX_SPEED + 1)
+    at_limit = reachable(s, "v", distance=MAX_SPEED)
+    assert (4, 0) not in {q.at for q in at_limit.squares}
+    assert find_path(s, "v", (4, 0), distance=MAX_SPEED).found is False
