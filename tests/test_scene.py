@@ -720,3 +720,19 @@ def test_deeply_nested_json_is_a_scene_error(tmp_path: Path) -> None:
     path.write_text('{"map": ' + "[" * 100_000 + "]" * 100_000 + "}", encoding="utf-8")
     with pytest.raises(SceneError, match=r"deep\.json: not valid JSON: nested too deeply"):
         load_scene(path)
+
+
+@pytest.mark.parametrize(
+    ("system", "patch", "where"),
+    [
+        ("pf1e", {"speed": 7}, "speed"),
+        ("dnd35", {"speed": 32}, "speed"),
+        ("dnd35", {"speed": 30, "fly": {"speed": 62, "maneuverability": "good"}}, "fly.speed"),
+    ],
+)
+def test_d20_speeds_are_multiples_of_five(system: str, patch: dict[str, Any], where: str) -> None:
+    """A pf1e / dnd35 speed of 7 ft is refused (it was floored to 5 ft without a word)."""
+    base = {"id": "a", "at": [0, 0], "size": "medium", "side": "party"}
+    doc = {"footfall": 1, "system": system, "map": [".."], "creatures": [{**base, **patch}]}
+    with pytest.raises(SceneError, match=rf"\.{where}: a {system} speed is a multiple of 5 ft"):
+        parse_scene(doc)

@@ -360,6 +360,12 @@ def _at_most(value: int, where: str, limit: int) -> int:
     return value
 
 
+def _five_foot_steps(speed: int, where: str, system: str) -> None:
+    """Refuse a pf1e / dnd35 speed in ft that is not a multiple of 5 (RULES.md 1.2)."""
+    if system in ("pf1e", "dnd35") and speed % 5:
+        raise _fail(where, f"a {system} speed is a multiple of 5 ft, got {speed}")
+
+
 def _string(value: object, where: str) -> str:
     if not isinstance(value, str) or not value:
         raise _fail(where, f"expected a non-empty string, got {value!r}")
@@ -522,6 +528,7 @@ def _parse_fly(value: object, where: str, system: str) -> Fly:
     if "speed" not in data:
         raise _fail(where, "fly needs a 'speed'")
     speed = _at_most(_integer(data["speed"], f"{where}.speed"), f"{where}.speed", MAX_SPEED)
+    _five_foot_steps(speed, f"{where}.speed", system)
     maneuverability = _choice(
         data.get("maneuverability", "average"),
         f"{where}.maneuverability",
@@ -573,6 +580,7 @@ def _parse_creature(value: object, where: str, system: str) -> Creature:
                 )
         if "speed" in data:
             speed = _at_most(_integer(data["speed"], f"{where}.speed"), f"{where}.speed", MAX_SPEED)
+            _five_foot_steps(speed, f"{where}.speed", system)
     armor = _choice(data.get("armor", "none"), f"{where}.armor", "armor", ARMORS)
     load = _choice(data.get("load", "light"), f"{where}.load", "load", LOADS)
     helpless = _bool(data.get("helpless", False), f"{where}.helpless")
