@@ -29,3 +29,23 @@ def test_huge_distance_is_a_limit_error(system: str) -> None:
     at_limit = reachable(s, "v", distance=MAX_SPEED)
     assert (4, 0) not in {q.at for q in at_limit.squares}
     assert find_path(s, "v", (4, 0), distance=MAX_SPEED).found is False
+
+
+def test_charge_refusal_names_the_square_that_refuses() -> None:
+    """A refused charge names the ally's or hampered square, not the end square (RULES 1.4)."""
+    s = make("pf1e", ["........", "...^...."], mob("v", 0, 0), mob("a", 2, 0))
+    ally = find_path(s, "v", (4, 0), action="charge").to_json()
+    assert ally["rule"] == "ally-charge"
+    assert ally["reason"] == "an ally stands in [2, 0]; a charge cannot pass through allies"
+    s = make("pf1e", ["........", "...^...."], mob("v", 0, 1))
+    hampered = find_path(s, "v", (6, 1), action="charge").to_json()
+    assert hampered["rule"] == "hampered-run"
+    assert hampered["reason"].startswith("[3, 1] hampers movement")
+
+
+def test_shift_from_difficult_names_the_start_square() -> None:
+    """A shift refused for starting in difficult terrain names the start (seed 002 'Смещение')."""
+    s = make("drawsteel", [".^...."], mob("f", 1, 0, size="1M", speed=5))
+    data = find_path(s, "f", (3, 0), action="shift", distance=2).to_json()
+    assert data["rule"] == "shift-terrain"
+    assert data["reason"].endswith("nor start in it: [1, 0]")

@@ -404,6 +404,8 @@ class PathResult:
     walk: Walk | None
     rule: str | None = None
     cheapest: int | None = None
+    at: Square | None = None
+    """The square `rule` refuses (a charge's hampered or ally square), when not `to`."""
 
     @property
     def cost(self) -> int | None:
@@ -427,7 +429,8 @@ class PathResult:
                 data["test"] = test
         else:
             rule = self.rule or "budget"
-            values: dict[str, object] = {"step": 0, "x": self.to[0], "y": self.to[1]}
+            where = self.at or self.to
+            values: dict[str, object] = {"step": 0, "x": where[0], "y": where[1]}
             if self.cheapest is not None:
                 values["cost"] = p.display(self.cheapest)
                 data["cheapest"] = p.display(self.cheapest)
@@ -489,7 +492,9 @@ def find_path(
     policy = _policy(scene, mover_id, action, switches, distance, flying)
     start = policy.mover.at
     if policy.start_rule:
-        return PathResult(policy, to, via, False, (), None, rule=policy.start_rule)
+        return PathResult(
+            policy, to, via, False, (), None, rule=policy.start_rule, at=policy.mover.at
+        )
     if policy.straight:
         return _straight_path(policy, to, via)
     frame = _window(policy)
@@ -587,6 +592,7 @@ def _straight_path(policy: Policy, to: Square, via: tuple[Square, ...]) -> PathR
     best: Walk | None = None
     best_line: list[Square] = []
     first_rule: str | None = None
+    first_at: Square | None = None
     for line in straight_lines(start, to) if to != start else []:
         if any(v not in line for v in via) or [line.index(v) for v in via] != sorted(
             line.index(v) for v in via
@@ -597,9 +603,12 @@ def _straight_path(policy: Policy, to: Square, via: tuple[Square, ...]) -> PathR
         if w.legal and (best is None or w.cost < best.cost):
             best, best_line = w, line
         elif not w.legal and first_rule is None:
-            first_rule = w.violations[0][1]
+            step, first_rule = w.violations[0]
+            first_at = line[step - 1]
     if best is None:
-        return PathResult(policy, to, via, False, (), None, rule=first_rule or "straight-line")
+        return PathResult(
+            policy, to, via, False, (), None, rule=first_rule or "straight-line", at=first_at
+        )
     return PathResult(policy, to, via, True, (start, *best_line), best)
 
 
