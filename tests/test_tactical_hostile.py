@@ -6,7 +6,7 @@ import pytest
 
 from footfall.errors import LimitError
 from footfall.scene import MAX_SPEED
-from footfall.tactical import find_path, reachable
+from footfall.tactical import check_path, find_path, reachable
 from tactical_scenes import make, mob
 
 #: A mover walled off from the right-hand pocket: the pocket is never reachable.
@@ -49,3 +49,15 @@ def test_shift_from_difficult_names_the_start_square() -> None:
     data = find_path(s, "f", (3, 0), action="shift", distance=2).to_json()
     assert data["rule"] == "shift-terrain"
     assert data["reason"].endswith("nor start in it: [1, 0]")
+
+
+@pytest.mark.parametrize("system", ["pf1e", "dnd35"])
+def test_tiny_enemy_threatens_only_its_own_square(system: str) -> None:
+    """Walking away from a tiny enemy provokes nothing: its reach is 0 ft (official rule).
+
+    A medium enemy in the same place does provoke (RULES 1.4: leaving a threatened square).
+    """
+    for size, expected in (("tiny", []), ("medium", [(1, "e", "threat")])):
+        s = make(system, ["....", "...."], mob("v", 0, 0), mob("e", 1, 1, size=size, side="x"))
+        data = check_path(s, "v", [(0, 1)]).to_json()
+        assert [(p["step"], p["by"], p["reason"]) for p in data["provokes"]] == expected

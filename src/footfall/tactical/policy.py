@@ -1098,13 +1098,18 @@ def _touch(a: tuple[int, int], sa: int, b: tuple[int, int], sb: int) -> bool:
     )
 
 
+#: Size order of tiny in pf1e/dnd35 (fine 0, diminutive 1, tiny 2; seed 004 line 120).
+_TINY_ORDER = 2
+
+
 def provocations(policy: Policy, path: list[tuple[int, int]]) -> list[Provocation]:
     """List the attacks `path` provokes, once per enemy (RULES 1.3-1.4, 3).
 
     pf1e/dnd35: leaving a square an enemy threatens (adjacent to its space: reach 5 ft) provokes
     an attack of opportunity; the 5-foot step never does, and withdraw's first square is not
-    threatened. A tiny mover entering an enemy's square provokes (seed 004 line 120); so does
-    passing a creature three sizes apart in pf1e. Draw Steel: moving out of an adjacent
+    threatened. A tiny or smaller enemy (reach 0 ft) threatens only its own square. A tiny
+    mover entering an enemy's square provokes (seed 004 line 120); so does passing a creature
+    three sizes apart in pf1e. Draw Steel: moving out of an adjacent
     enemy's reach without shifting provokes a free strike. dh2e: nothing (seed 001 is silent).
     """
     kind = policy.rules.kind
@@ -1121,7 +1126,7 @@ def provocations(policy: Policy, path: list[tuple[int, int]]) -> list[Provocatio
     found: list[Provocation] = []
     seen: set[str] = set()
     prev = mover.at
-    tiny = policy.order <= 2
+    tiny = policy.order <= _TINY_ORDER
     gap = policy.system.tactical.pass_size_gap if policy.system.tactical else 3
     for i, here in enumerate(path, start=1):
         for enemy, side in enemies:
@@ -1131,6 +1136,10 @@ def provocations(policy: Policy, path: list[tuple[int, int]]) -> list[Provocatio
             after = _touch(here, n, enemy.at, side)
             reason = ""
             if kind == "pf":
+                if policy.orders[enemy.id] <= _TINY_ORDER:
+                    # Official (Core Rulebook / PHB "Tiny, Diminutive, and Fine Creatures"):
+                    # a natural reach of 0 ft, so it threatens only its own square.
+                    before = _overlap(prev, n, enemy.at, side)
                 if before and not (policy.action.first_free and i == 1):
                     reason = "threat"
                 elif _overlap(here, n, enemy.at, side) and (
