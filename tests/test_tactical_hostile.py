@@ -61,3 +61,16 @@ def test_tiny_enemy_threatens_only_its_own_square(system: str) -> None:
         s = make(system, ["....", "...."], mob("v", 0, 0), mob("e", 1, 1, size=size, side="x"))
         data = check_path(s, "v", [(0, 1)]).to_json()
         assert [(p["step"], p["by"], p["reason"]) for p in data["provokes"]] == expected
+
+
+@pytest.mark.parametrize("system", ["pf1e", "drawsteel", "dh2e"])
+def test_helpless_mover_cannot_move(system: str) -> None:
+    """A helpless creature (dead, bound ...; seed 004 '无助') reaches nothing; a step is refused."""
+    speed = {"dh2e": {"agility_bonus": 3}, "pf1e": {"speed": 30}}.get(system, {"speed": 5})
+    size = "1M" if system == "drawsteel" else "medium"
+    s = make(system, ["...."], mob("v", 0, 0, size=size, helpless=True, **speed))
+    reach = reachable(s, "v").to_json()
+    assert reach["squares"] == []
+    assert "helpless" in [n["note"] for n in reach["notes"]]
+    assert [v["rule"] for v in check_path(s, "v", [(1, 0)]).to_json()["violations"]] == ["budget"]
+    assert find_path(s, "v", (1, 0)).found is False

@@ -499,8 +499,25 @@ def make_policy(
 
     `flying` None means: flying when the mover has a fly speed and is aloft (``alt`` > 0) or
     has no land speed. Bad input (a mover without speed, a negative distance, flying without a
-    fly speed) raises `InputError`.
+    fly speed) raises `InputError`. A helpless mover (dead, unconscious, paralysed, bound:
+    seed 004 "无助") cannot move: its budget is -1 (nothing reachable) with a note.
     """
+    policy = _make_policy(scene, mover, action, switches, distance, flying)
+    if mover.helpless:
+        notes = (*policy.notes, ("tactical.note.helpless", {}))
+        policy = replace(policy, budget=-1, notes=notes)
+    return policy
+
+
+def _make_policy(
+    scene: Scene,
+    mover: Creature,
+    action: str | None,
+    switches: dict[str, str] | None,
+    distance: int | None,
+    flying: bool | None,
+) -> Policy:
+    """Build the policy of one query (see `make_policy`)."""
     system = load_system(scene.system)
     spec = action_spec(scene.system, action)
     chosen = system.switches(switches)
