@@ -256,6 +256,19 @@ def test_route_text() -> None:
         ),
         (["odds", "pf1e", "--forced-march", "x"], "--forced-march must be a whole number, got 'x'"),
         (
+            [
+                "travel",
+                "pf1e",
+                "--speed",
+                "30",
+                "--leg",
+                "5 mi plains road",
+                "--day",
+                "hustle=2,hustle=3",
+            ],
+            "--day 'hustle=2,hustle=3' gives hustle twice",
+        ),
+        (
             ["chase", "pf1e", "--pursuer", "speed=30", "--quarry", "speed=30", "--seed", "1.5"],
             "--seed must be a whole number, got '1.5'",
         ),

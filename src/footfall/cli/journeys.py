@@ -264,6 +264,8 @@ def _day_pace(text: str, n: int) -> tuple[int, int]:
         key, sep, value = part.partition("=")
         key = key.strip().replace("-", "_")
         key = "forced_march" if key == "forced" else key
+        if key in values:
+            raise InputError(f"--day {text!r} gives {key} twice")
         try:
             values[key] = int(value)
         except ValueError:
