@@ -40,14 +40,15 @@ def run(*args: str) -> tuple[int, str]:
 
 
 def test_reach_picture(scene_file: str) -> None:
-    """A 10-ft move: band digits on the squares it may end in, creatures drawn (@, a-z, A-Z)."""
+    """A 10-ft move: band digits where it may end, creatures (@, a-z, A-Z), X and Y rulers."""
     code, out = run("reach", scene_file, "--mover", "valeros")
     assert code == 0
-    assert out.splitlines()[:4] == [
+    assert out.splitlines()[:5] == [
         "valeros, move: up to 10 ft",
-        "@ 1 1 S ",
-        "1 ^ # . ",
-        "1 1 . G ",
+        "  0 1 2 3",
+        "0 @ 1 1 S ",
+        "1 1 ^ # . ",
+        "2 1 1 . G ",
     ]
     assert out.splitlines()[-1].startswith("5 squares where the movement may end")
 
@@ -206,3 +207,14 @@ def test_path_via_and_switch(scene_file: str) -> None:
     data = json.loads(out)
     assert code == 0
     assert (data["via"], data["path"], data["cost"]) == ([[0, 1]], [[0, 0], [0, 1], [1, 2]], 10)
+
+
+def test_wide_map_has_tens_ruler_and_large_mover_note() -> None:
+    """Past 10 columns a tens row tops the units; a 2x2 mover's digits mark its top-left."""
+    code, out = run("reach", "pf1e-ogre-bridge", "--mover", "ogre")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[1] == "                       1 1 1 1 1 1 1 1 1 1"
+    assert lines[2] == "   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9"
+    assert lines[3].startswith(" 0 . . . ") and lines[15].startswith("12 . . . ")
+    assert lines[-1] == "a digit marks the top-left square of the mover's 2x2 space at that end"

@@ -90,11 +90,22 @@ def _map(
     path: list[tuple[int, int]],
     bad: set[tuple[int, int]],
 ) -> Text:
-    """Draw the map: terrain characters, creatures, band shading, the path as step digits."""
+    """Draw the map: terrain characters, creatures, band shading, the path as step digits.
+
+    Column numbers run along the top (tens above units once the map is wider than 10) and row
+    numbers down the left, so a GM reads off the X,Y that ``--to`` and ``--path`` take.
+    """
     creatures = _glyph(scene, mover_id)
     steps = {square: i for i, square in enumerate(path)}
     text = Text()
+    margin = len(str(scene.height - 1)) + 1
+    if scene.width > 10:
+        tens = "".join(f"{x // 10 % 10 if x >= 10 else ' '} " for x in range(scene.width))
+        text.append(" " * margin + tens.rstrip() + "\n", style="grey50")
+    units = "".join(f"{x % 10} " for x in range(scene.width))
+    text.append(" " * margin + units.rstrip() + "\n", style="grey50")
     for y, row in enumerate(scene.rows):
+        text.append(f"{y:>{margin - 1}} ", style="grey50")
         for x, char in enumerate(row):
             square = (x, y)
             glyph, style = creatures.get(square, (char, "grey70" if char == "." else "white"))
@@ -227,6 +238,9 @@ def reach(
             key.append(f" {band['label']} (≤ {band['up_to']} {data['unit']})  ")
         console.print(key)
         console.print(t("tactical.cli.reach-count", language, count=len(data["squares"])))
+        side = footprint(loaded, next(c for c in loaded.creatures if c.id == data["mover"]))
+        if side > 1:
+            console.print(t("tactical.cli.top-left", language, side=side))
 
     _run(go)
 
