@@ -417,16 +417,17 @@ def test_imported_reach_equals_a_hand_built_scene() -> None:
 )
 def test_polygon_scanline_agrees_with_the_point_test(vertices: list[tuple[int, int]]) -> None:
     """The exact scanline used for polygons marks the same squares as the exact point test."""
-    from footfall.imports.foundry import _Frame, _polygon
+    from footfall.imports.foundry import _Frame, _polygon, _Work
 
     # Vertices on a half-square lattice, so edges often pass through centres and corners.
     frame = _Frame(Fraction(100), Fraction(200), Fraction(100))
     pts = [(Fraction(200 + 50 * x), Fraction(100 + 50 * y)) for x, y in vertices]
     shape = _polygon(pts)
     width = 10
-    for row in range(10):
+    # Rows top to bottom (the sweep's order), then back up (the sweep must start again).
+    for row in [*range(10), *reversed(range(10))]:
         by_point = {c for c in range(width) if shape.inside(*frame.centre_px(c, row))}
-        assert shape.columns(frame, row, width) == by_point
+        assert shape.columns(frame, row, width, _Work()) == by_point
 
 
 def test_grid_distance_sets_the_square_in_the_systems_unit() -> None:
@@ -531,3 +532,24 @@ def test_numbers_beyond_a_double_are_one_line_errors(doc_text: str, message: str
     with pytest.raises(InputError) as caught:
         read_foundry(doc_text.encode(), system="pf1e")
     assert str(caught.value) == message
+
+
+def test_a_region_too_detailed_to_place_is_a_limit_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A zigzag region whose edges cross every row stops with LimitError, not minutes of work.
+
+    The limit is lowered for the test (a 2000-point zigzag over 100 rows is 200 000 exact
+    crossings, a few seconds); the default allows about 20 s of work under load.
+    """
+    import footfall.imports.foundry as foundry
+
+    monkeypatch.setattr(foundry, "MAX_REGION_WORK", 1_000_000)
+    points: list[int] = []
+    for i in range(2000):
+        points += [PAD_X + i * 5, PAD_Y if i % 2 == 0 else PAD_Y + 1000]
+    points += [PAD_X + 10000, PAD_Y + 1000, PAD_X, PAD_Y + 1000]
+    zigzag = {"type": "polygon", "points": points, "hole": False}
+    with pytest.raises(LimitError, match="the regions are too detailed to place on the grid"):
+        read(tokens=[], regions=[cost_region("Maze", [zigzag], 2)])
+    # A plain region stays far below the default limit.
+    monkeypatch.undo()
+    read(tokens=[], regions=[cost_region("Mud", [rect_shape(0, 0, 16, 12)], 2)])

@@ -377,7 +377,7 @@ class _Shape:
     ) -> None:
         self.inside, self.box, self.spans = inside, box, spans
 
-    def columns(self, frame: _Frame, row: int, width: int) -> set[int]:
+    def columns(self, frame: _Frame, row: int, width: int, work: _Work) -> set[int]:
         """Return the columns of `row` whose square centre is inside or on the edge."""
         cy = frame.centre_px(0, row)[1]
         x0, y0, x1, y1 = self.box
@@ -386,18 +386,49 @@ class _Shape:
         found: set[int] = set()
         if self.spans is not None:
             half = Fraction(1, 2)
-            for a, b in self.spans(cy):
+            spans = self.spans(cy)
+            work.spend(2 * len(spans), CROSSING)
+            for a, b in spans:
                 # Centre of column c is pad_x + (c + 1/2) * size: solve a <= centre <= b.
-                first = ceil_fraction((a - frame.pad_x) / frame.size - half)
-                last = floor_fraction((b - frame.pad_x) / frame.size - half)
-                found.update(range(max(0, first), min(width - 1, last) + 1))
+                first = max(0, ceil_fraction((a - frame.pad_x) / frame.size - half))
+                last = min(width - 1, floor_fraction((b - frame.pad_x) / frame.size - half))
+                if last >= first:
+                    work.spend(last - first + 1, FILL)
+                    found.update(range(first, last + 1))
             return found
         c0 = max(0, floor_fraction((x0 - frame.pad_x) / frame.size) - 1)
         c1 = min(width - 1, ceil_fraction((x1 - frame.pad_x) / frame.size) + 1)
+        work.spend(c1 - c0 + 1, POINT_TEST)
         for col in range(c0, c1 + 1):
             if self.inside(frame.centre_px(col, row)[0], cy):
                 found.add(col)
         return found
+
+
+#: Cost of one step of placing regions, in units of about 0.05 us (measured under load): a
+#: square added to a row, an edge crossing a row computed exactly and sorted, a square
+#: centre tested against a circle or ellipse.
+FILL, CROSSING, POINT_TEST = 1, 600, 500
+#: Most work the regions of one scene may take: about 10 s under load. Room for dozens of
+#: map-wide rectangles or polygons of thousands of points on a 1000x1000 map; not for a
+#: circle over most of such a map (up to 400 000 squares), nor zigzags crossing every row.
+MAX_REGION_WORK = 200_000_000
+
+
+class _Work:
+    """Count the work spent placing regions; past `MAX_REGION_WORK`, raise `LimitError`."""
+
+    def __init__(self) -> None:
+        self.spent = 0
+
+    def spend(self, steps: int, unit: int) -> None:
+        self.spent += steps * unit
+        if self.spent > MAX_REGION_WORK:
+            raise LimitError(
+                f"{_WHAT}: the regions are too detailed to place on the grid "
+                "(too many edges crossing too many rows, or circles over too many squares); "
+                "simplify or shrink them"
+            )
 
 
 _NOTHING = _Shape(lambda x, y: False, (Fraction(1), Fraction(1), Fraction(0), Fraction(0)))
@@ -416,7 +447,7 @@ class _Area:
     ) -> None:
         self.name, self.solids, self.holes, self.walk, self.fly = name, solids, holes, walk, fly
 
-    def squares(self, frame: _Frame, width: int, height: int) -> list[tuple[int, int]]:
+    def squares(self, frame: _Frame, width: int, height: int, work: _Work) -> list[tuple[int, int]]:
         """Return the squares whose centre is inside (or on the edge of) the area."""
         y0 = min(shape.box[1] for shape in self.solids)
         y1 = max(shape.box[3] for shape in self.solids)
@@ -426,10 +457,10 @@ class _Area:
         for row in range(r0, r1 + 1):
             cols: set[int] = set()
             for shape in self.solids:
-                cols |= shape.columns(frame, row, width)
+                cols |= shape.columns(frame, row, width, work)
             for hole in self.holes:
                 if cols:
-                    cols -= hole.columns(frame, row, width)
+                    cols -= hole.columns(frame, row, width, work)
             found.extend((col, row) for col in sorted(cols))
         return found
 
@@ -446,9 +477,10 @@ def _terrain(
     walk: dict[tuple[int, int], Multiplier] = {}
     fly: dict[tuple[int, int], Multiplier] = {}
     sources: dict[tuple[int, int], Notice] = {}
+    work = _Work()
 
     def apply(area: _Area) -> None:
-        for col, row in area.squares(frame, width, height):
+        for col, row in area.squares(frame, width, height, work):
             key = (col, row)
             walk[key] = _times(walk.get(key, Fraction(1)), area.walk)
             fly[key] = _times(fly.get(key, Fraction(1)), area.fly)
@@ -628,19 +660,37 @@ def _polygon(pts: Sequence[tuple[Fraction, Fraction]]) -> _Shape:
                     crossings = not crossings
         return crossings
 
+    # Spans by a sweep over the rows (asked top to bottom): an edge is active while the
+    # line's height is in [its lowest y, its highest y), so each row looks only at the
+    # edges it crosses, not at every edge of the polygon.
+    slanted = sorted(
+        (min(ay, by), max(ay, by), ax, ay, bx, by) for (ax, ay), (bx, by) in edges if ay != by
+    )
+    flat: dict[Fraction, list[tuple[Fraction, Fraction]]] = {}
+    corners: dict[Fraction, list[Fraction]] = {}
+    for (ax, ay), (bx, by) in edges:
+        if ay == by:  # a horizontal edge on the line: its points are on the boundary
+            flat.setdefault(ay, []).append((min(ax, bx), max(ax, bx)))
+        else:  # a vertex on the line (a peak the crossing rule skips)
+            corners.setdefault(ay, []).append(ax)
+    sweep: dict[str, Any] = {"next": 0, "active": [], "last": None}
+
     def spans(y: Fraction) -> list[tuple[Fraction, Fraction]]:
         """Closed x-intervals of the line at height `y` inside or on the polygon."""
-        xs = sorted(
-            ax + (y - ay) * (bx - ax) / (by - ay)
-            for (ax, ay), (bx, by) in edges
-            if (ay > y) != (by > y)
-        )
+        if sweep["last"] is not None and y < sweep["last"]:
+            sweep.update(next=0, active=[])
+        sweep["last"] = y
+        i = sweep["next"]
+        active = [edge for edge in sweep["active"] if edge[1] > y]
+        while i < len(slanted) and slanted[i][0] <= y:
+            if slanted[i][1] > y:
+                active.append(slanted[i])
+            i += 1
+        sweep.update(next=i, active=active)
+        xs = sorted(ax + (y - ay) * (bx - ax) / (by - ay) for _, _, ax, ay, bx, by in active)
         out = list(zip(xs[0::2], xs[1::2], strict=True))
-        for (ax, ay), (bx, by) in edges:
-            if ay == y == by:  # a horizontal edge on the line: its points are on the boundary
-                out.append((min(ax, bx), max(ax, bx)))
-            elif ay == y:  # a vertex on the line (a peak the crossing rule skips)
-                out.append((ax, ax))
+        out.extend(flat.get(y, ()))
+        out.extend((x, x) for x in corners.get(y, ()))
         return out
 
     return _Shape(inside, _bbox(pts), spans)
