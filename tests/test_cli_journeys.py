@@ -346,6 +346,16 @@ def test_route_metric() -> None:
         ('{"legs": ["5 mi plains road"], "speed": 30, "con_mod": {}}', "con_mod {} must be"),
         ('{"legs": ["5 mi plains road"], "speed": 30, "metric": "yes"}', "metric 'yes' must be"),
         ('{"legs": ["5 mi plains road"], "mount": ["pony"]}', "mount ['pony'] must be"),
+        (
+            '{"legs": [{"distance": 5, "terain": "forest", "road": "road"}], "speed": 30}',
+            "unknown journey file leg 1 key 'terain' (known: distance,",
+        ),
+        ('{"legs": [{"distance": 5, "dense": "yes"}], "speed": 30}', "dense 'yes' must be true"),
+        (
+            '{"legs": [{"distance": 5, "unit": 5}], "vessel": "rowboat"}',
+            "leg 1 unit 5 must be text",
+        ),
+        ('{"legs": ["5 mi plains road"], "speed": 30, "unit": 7}', "unit 7 must be mi or km"),
     ],
 )
 def test_journey_file_wrong_types_are_one_line_exit_2(

@@ -578,7 +578,9 @@ def parse_journey(data: Mapping[str, object], system: System) -> JourneySpec:
     raw_legs = data.get("legs")
     if not isinstance(raw_legs, list) or not raw_legs:
         raise InputError("journey file: 'legs' must be a non-empty list")
-    default_unit = str(data.get("unit", system_unit(system)))
+    default_unit = data.get("unit", system_unit(system))
+    if not isinstance(default_unit, str):
+        raise InputError(f"journey file: unit {default_unit!r} must be mi or km")
     legs: list[Leg] = []
     for i, raw in enumerate(raw_legs, 1):
         if isinstance(raw, str):
@@ -586,6 +588,7 @@ def parse_journey(data: Mapping[str, object], system: System) -> JourneySpec:
             continue
         if not isinstance(raw, dict) or "distance" not in raw:
             raise InputError(f"journey file: leg {i} needs a 'distance'")
+        _check_leg_keys(raw, i)
         # A route's legs carry the exact distance beside the rounded one: prefer it.
         dist_raw = raw.get("distance_exact", raw["distance"])
         if isinstance(dist_raw, bool) or not isinstance(dist_raw, (int, float, str)):
@@ -613,6 +616,22 @@ def parse_journey(data: Mapping[str, object], system: System) -> JourneySpec:
                 raise InputError(f"journey file: day {i} must be a table of hustle, forced_march")
             day_paces.append(parse_day_pace(raw, f"journey file: day {i}"))
     return JourneySpec(legs=tuple(legs), options=options, day_paces=tuple(day_paces))
+
+
+#: The keys of a journey file's leg table; a route's legs add the last three (ignored).
+_LEG_KEYS = ("distance", "distance_exact", "terrain", "road", "dense", "pace", "unit")
+_ROUTE_LEG_KEYS = ("multiplier", "per_hour", "hours")
+
+
+def _check_leg_keys(raw: Mapping[str, object], i: int) -> None:
+    """Refuse a leg table with an unknown key or a value of the wrong type."""
+    for key, value in raw.items():
+        if key not in _LEG_KEYS + _ROUTE_LEG_KEYS:
+            raise unknown(f"journey file leg {i} key", key, _LEG_KEYS)
+        if key in ("terrain", "road", "pace", "unit") and not isinstance(value, str):
+            raise InputError(f"journey file: leg {i} {key} {value!r} must be text")
+        if key == "dense" and not isinstance(value, bool):
+            raise InputError(f"journey file: leg {i} dense {value!r} must be true or false")
 
 
 #: The type each journey-file option must have, and how an error names it.
