@@ -479,11 +479,25 @@ def _terrain(
     sources: dict[tuple[int, int], Notice] = {}
     work = _Work()
 
+    one = Fraction(1)
+
     def apply(area: _Area) -> None:
+        # Few distinct products occur; computing each once per area (keyed by the identity
+        # of the value already there) spares a million squares a Fraction product each.
+        walked: dict[int, tuple[Multiplier, Multiplier]] = {}
+        flown: dict[int, tuple[Multiplier, Multiplier]] = {}
         for col, row in area.squares(frame, width, height, work):
             key = (col, row)
-            walk[key] = _times(walk.get(key, Fraction(1)), area.walk)
-            fly[key] = _times(fly.get(key, Fraction(1)), area.fly)
+            before = walk.get(key, one)
+            known = walked.get(id(before))
+            if known is None:
+                known = walked[id(before)] = (before, _times(before, area.walk))
+            walk[key] = known[1]
+            before = fly.get(key, one)
+            known = flown.get(id(before))
+            if known is None:
+                known = flown[id(before)] = (before, _times(before, area.fly))
+            fly[key] = known[1]
             sources.setdefault(key, area.name)
 
     for i, region in enumerate(_list(doc.get("regions", []), "regions")):
@@ -493,10 +507,15 @@ def _terrain(
     for area in _etl_areas(doc, warnings):
         apply(area)
     rows = [["."] * width for _ in range(height)]
+    chars: dict[tuple[int, int, int], tuple[Multiplier, Multiplier, Notice, str]] = {}
     for (col, row), multiplier in walk.items():
-        rows[row][col] = terrain_for(
-            system, multiplier, fly[(col, row)], sources[(col, row)], warnings
-        )
+        flying, source = fly[(col, row)], sources[(col, row)]
+        memo = (id(multiplier), id(flying), id(source))
+        known = chars.get(memo)
+        if known is None:
+            char = terrain_for(system, multiplier, flying, source, warnings)
+            known = chars[memo] = (multiplier, flying, source, char)
+        rows[row][col] = known[3]
     return rows
 
 
