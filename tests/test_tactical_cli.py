@@ -218,3 +218,21 @@ def test_wide_map_has_tens_ruler_and_large_mover_note() -> None:
     assert lines[2] == "   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9"
     assert lines[3].startswith(" 0 . . . ") and lines[15].startswith("12 . . . ")
     assert lines[-1] == "a digit marks the top-left square of the mover's 2x2 space at that end"
+
+
+def test_large_map_is_cropped_around_the_answer(tmp_path: Path) -> None:
+    """A 300x300 scene draws only the part around the mover and path, and says which part."""
+    big = dict(SCENE, map=["." * 300] * 300)
+    big["creatures"] = [dict(SCENE["creatures"][0], at=[150, 150])]  # type: ignore[index]
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(big), encoding="utf-8")
+    code, out = run("reach", str(path), "--mover", "valeros")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[1] == "map shown: x 146..154, y 146..154 of the 300x300 scene"
+    assert lines[2:4] == ["    4 4 4 4 5 5 5 5 5", "    6 7 8 9 0 1 2 3 4"]
+    assert lines[8] == "150 . . 1 1 @ 1 1 . . "
+    assert len(lines) == 15
+    code, out = run("path", str(path), "--mover", "valeros", "--to", "299,299", "--lang", "ru")
+    assert code == 0
+    assert "показана часть карты: x 120..179, y 130..169 из 300x300" in out

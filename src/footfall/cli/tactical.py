@@ -83,30 +83,73 @@ def _glyph(scene: Scene, mover_id: str) -> dict[tuple[int, int], tuple[str, str]
     return out
 
 
+#: Largest part of a map drawn in the terminal (columns, rows); bigger scenes are cropped
+#: around what the answer is about, so a 1000x1000 scene never builds a million-cell picture.
+_VIEW = (60, 40)
+
+
+def _view(scene: Scene, mover_id: str, squares: list[tuple[int, int]]) -> tuple[int, int, int, int]:
+    """Return the part ``(x0, y0, x1, y1)`` of the map to draw (x1, y1 exclusive).
+
+    The whole map when it fits `_VIEW`; else the box around the mover's space and `squares`
+    (path, reachable squares), two squares of margin, cut to `_VIEW` around the mover.
+    """
+    cols, rows = _VIEW
+    if scene.width <= cols and scene.height <= rows:
+        return 0, 0, scene.width, scene.height
+    mover = next(c for c in scene.creatures if c.id == mover_id)
+    side = footprint(scene, mover)
+    xs = [mover.at[0], mover.at[0] + side - 1, *(x for x, _ in squares)]
+    ys = [mover.at[1], mover.at[1] + side - 1, *(y for _, y in squares)]
+
+    def span(low: int, high: int, centre: int, limit: int, size: int) -> tuple[int, int]:
+        low, high = max(low - 2, 0), min(high + 3, size)
+        if high - low > limit:
+            low = min(max(centre - limit // 2, 0), size - limit)
+            high = low + limit
+        return low, high
+
+    x0, x1 = span(min(xs), max(xs), mover.at[0], cols, scene.width)
+    y0, y1 = span(min(ys), max(ys), mover.at[1], rows, scene.height)
+    return x0, y0, x1, y1
+
+
 def _map(
     scene: Scene,
     mover_id: str,
     bands: dict[tuple[int, int], int],
     path: list[tuple[int, int]],
     bad: set[tuple[int, int]],
+    lang: Lang = "en",
+    extra: tuple[tuple[int, int], ...] = (),
 ) -> Text:
     """Draw the map: terrain characters, creatures, band shading, the path as step digits.
 
     Column numbers run along the top (tens above units once the map is wider than 10) and row
-    numbers down the left, so a GM reads off the X,Y that ``--to`` and ``--path`` take.
+    numbers down the left, so a GM reads off the X,Y that ``--to`` and ``--path`` take. A map
+    larger than `_VIEW` is cropped (`_view`) and a line says which part is shown.
     """
+    x0, y0, x1, y1 = _view(scene, mover_id, [*path, *bands, *extra])
     creatures = _glyph(scene, mover_id)
     steps = {square: i for i, square in enumerate(path)}
     text = Text()
-    margin = len(str(scene.height - 1)) + 1
-    if scene.width > 10:
-        tens = "".join(f"{x // 10 % 10 if x >= 10 else ' '} " for x in range(scene.width))
+    if (x0, y0, x1, y1) != (0, 0, scene.width, scene.height):
+        shown = t(
+            "tactical.cli.cropped", lang, x0=x0, x1=x1 - 1, y0=y0, y1=y1 - 1,
+            width=scene.width, height=scene.height,
+        )  # fmt: skip
+        text.append(shown + "\n")
+    margin = len(str(y1 - 1)) + 1
+    if x1 > 10:
+        tens = "".join(f"{x // 10 % 10 if x >= 10 else ' '} " for x in range(x0, x1))
         text.append(" " * margin + tens.rstrip() + "\n", style="grey50")
-    units = "".join(f"{x % 10} " for x in range(scene.width))
+    units = "".join(f"{x % 10} " for x in range(x0, x1))
     text.append(" " * margin + units.rstrip() + "\n", style="grey50")
-    for y, row in enumerate(scene.rows):
+    for y in range(y0, y1):
+        row = scene.rows[y]
         text.append(f"{y:>{margin - 1}} ", style="grey50")
-        for x, char in enumerate(row):
+        for x in range(x0, x1):
+            char = row[x]
             square = (x, y)
             glyph, style = creatures.get(square, (char, "grey70" if char == "." else "white"))
             if square in steps and square not in creatures:
@@ -230,7 +273,7 @@ def reach(
         console = _console()
         _header(console, data, language)
         bands = {(s["at"][0], s["at"][1]): s["band"] for s in data["squares"]}
-        console.print(_map(loaded, mover, bands, [], set()), end="")
+        console.print(_map(loaded, mover, bands, [], set(), language), end="")
         key = Text()
         for band in data["bands"]:
             style = _BAND_STYLES[min(band["band"], len(_BAND_STYLES)) - 1]
@@ -289,7 +332,8 @@ def path(
         _header(console, data, language)
         squares = [tuple(s) for s in data.get("path", [])]
         drawn = [(int(s[0]), int(s[1])) for s in squares]
-        console.print(_map(loaded, mover, {}, drawn, set()), end="")
+        picture = _map(loaded, mover, {}, drawn, set(), language, (target, *waypoints))
+        console.print(picture, end="")
         if data["found"]:
             unit = t(f"common.unit.{data['unit']}", language)
             console.print(t("tactical.cli.found", language, cost=data["cost"], unit=unit))
@@ -339,7 +383,7 @@ def check(
         _header(console, data, language)
         bad = {given[v["step"] - 1] for v in data["violations"] if 0 < v["step"] <= len(given)}
         full = [loaded_at(result), *given]
-        console.print(_map(loaded, mover, {}, full, bad), end="")
+        console.print(_map(loaded, mover, {}, full, bad, language), end="")
         unit = t(f"common.unit.{data['unit']}", language)
         key = "tactical.cli.legal" if data["legal"] else "tactical.cli.illegal"
         console.print(t(key, language, cost=data["cost"], unit=unit))
