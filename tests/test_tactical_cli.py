@@ -236,3 +236,16 @@ def test_large_map_is_cropped_around_the_answer(tmp_path: Path) -> None:
     code, out = run("path", str(path), "--mover", "valeros", "--to", "299,299", "--lang", "ru")
     assert code == 0
     assert "показана часть карты: x 120..179, y 130..169 из 300x300" in out
+
+
+def test_long_breakdown_is_elided_in_the_terminal(scene_file: str) -> None:
+    """A 60-step check shows steps 1-40, a line for the 10 hidden, then 51-60; --json has all."""
+    there_and_back = " ".join(["1,0", "0,0"] * 30)
+    code, out = run("check", scene_file, "--mover", "valeros", "--path", there_and_back)
+    assert code == 0
+    assert "10 more steps (--json lists every step)" in out
+    rows = [line.split() for line in out.splitlines()]
+    steps = [int(r[0]) for r in rows if len(r) >= 4 and r[0].isdigit() and "," in r[1]]
+    assert steps == [*range(1, 41), *range(51, 61)]
+    code, out = run("check", scene_file, "--mover", "valeros", "--path", there_and_back, "--json")
+    assert len(json.loads(out)["breakdown"]) == 60

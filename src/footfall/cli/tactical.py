@@ -173,13 +173,24 @@ def _why_text(entry: dict[str, Any]) -> str:
     return "; ".join(w["label"] for w in entry["why"])
 
 
+#: Rows of a long breakdown shown in the terminal: the first and the last (--json has all).
+_BREAKDOWN_ROWS = (40, 10)
+
+
 def _print_breakdown(console: Console, data: dict[str, Any], lang: Lang) -> None:
     table = Table(show_edge=False, box=None, pad_edge=False)
     for column in ("tactical.cli.step", "tactical.cli.square", "tactical.cli.cost"):
         table.add_column(t(column, lang), justify="right")
     table.add_column(t("tactical.cli.total", lang), justify="right")
     table.add_column(t("tactical.cli.why", lang))
-    for entry in data["breakdown"]:
+    entries = data["breakdown"]
+    head, tail = _BREAKDOWN_ROWS
+    for index, entry in enumerate(entries):
+        if len(entries) > head + tail and head <= index < len(entries) - tail:
+            if index == head:
+                hidden = len(entries) - head - tail
+                table.add_row("…", "", "", "", t("tactical.cli.hidden-steps", lang, count=hidden))
+            continue
         x, y = entry["at"]
         why = _why_text(entry)
         if "penalties" in entry:
