@@ -414,3 +414,37 @@ def test_render_into_a_missing_folder_names_the_path_once(tmp_path: Path) -> Non
     assert result.stderr == (
         f"footfall: error: cannot write {str(target)!r}: No such file or directory\n"
     )
+
+
+def test_render_of_a_mover_without_speed_says_how_to_give_one(tmp_path: Path) -> None:
+    """An imported creature has no speed: the error names --speed, not only the lack."""
+    scene_path = _scene_with_mover(tmp_path)
+    data = json.loads(scene_path.read_text(encoding="utf-8"))
+    del data["creatures"][0]["speed"]
+    scene_path.write_text(json.dumps(data), encoding="utf-8")
+    result = run("render", str(scene_path), "--mover", "val", "-o", str(tmp_path / "x.png"))
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "footfall: error: mover 'val' has no speed: give --speed N (an imported map carries "
+        "no speeds) or add 'speed' to the creature in the scene\n"
+    )
+
+
+def test_render_refuses_speed_for_dh2e_instead_of_ignoring_it(tmp_path: Path) -> None:
+    """dh2e movers move by Agility bonus (seed 001): --speed would be silently ignored."""
+    src = tmp_path / "crypt.dd2vtt"
+    src.write_bytes(uvtt_bytes())
+    out = tmp_path / "crypt.json"
+    assert run("import", str(src), "--system", "dh2e", "-o", str(out)).exit_code == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    data["creatures"] = [{"id": "sister", "at": [1, 1], "size": "medium", "side": "party",
+                          "agility_bonus": 3}]  # fmt: skip
+    out.write_text(json.dumps(data), encoding="utf-8")
+    png = str(tmp_path / "x.png")
+    result = run("render", str(out), "--mover", "sister", "--speed", "6", "-o", png)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "footfall: error: --speed does not apply to dh2e: its movers move by 'agility_bonus' "
+        "(set it on the creature in the scene)\n"
+    )
+    assert run("render", str(out), "--mover", "sister", "-o", png).exit_code == 0

@@ -285,6 +285,18 @@ def _render(
         raise InputError("--action, --to and --speed need --mover ID")
     if mover is not None:
         found = find_creature(scene, mover)
+        if speed is not None and scene.system == "dh2e":
+            # dh2e movement comes from the Agility bonus (seed 001), never from `speed`.
+            raise InputError(
+                "--speed does not apply to dh2e: its movers move by 'agility_bonus' "
+                "(set it on the creature in the scene)"
+            )
+        no_speed = found.speed is None and found.fly is None
+        if speed is None and no_speed and scene.system != "dh2e":
+            raise InputError(
+                f"mover {mover!r} has no speed: give --speed N (an imported map carries "
+                "no speeds) or add 'speed' to the creature in the scene"
+            )
         if speed is not None:
             if speed < 0:
                 raise InputError(f"--speed must be 0 or more, got {speed}")
