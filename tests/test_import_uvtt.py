@@ -425,3 +425,13 @@ def test_a_parsed_dict_with_float_numbers_imports_like_the_file() -> None:
     from_bytes = read_uvtt(uvtt_bytes(), system="pf1e")
     assert from_dict.scene == from_bytes.scene
     assert from_dict.warnings == from_bytes.warnings
+
+
+def test_fractional_map_size_keeps_the_pictures_extent() -> None:
+    """map_size 5.5 x 4 gives 6 columns, and the picture covers 5.5 of them (not stretched)."""
+    resolution = {"map_origin": pt(10, 20), "map_size": pt(5.5, 4), "pixels_per_grid": PPG}
+    scene = read_uvtt(uvtt_bytes(resolution=resolution), system="pf1e").scene
+    assert scene.width == 6
+    assert scene.extra["x-import"]["extent"] == ["11/2", "4"]
+    whole = read_uvtt(uvtt_bytes(), system="pf1e").scene
+    assert "extent" not in whole.extra["x-import"]

@@ -77,7 +77,8 @@ def read_uvtt(
             f"{_WHAT}: missing 'resolution' (map_origin, map_size, pixels_per_grid): "
             "is this a Universal VTT export?"
         )
-    origin, width, height, ppg = _resolution(doc["resolution"])
+    origin, (size_x, size_y), ppg = _resolution(doc["resolution"])
+    width, height = ceil_fraction(size_x), ceil_fraction(size_y)
 
     walls: list[Wall] = []
     dropped = 0
@@ -123,12 +124,17 @@ def read_uvtt(
     legend = dict(DEFAULT_LEGEND)
     if terrain is not None:
         merge_overlay(grid, terrain, legend)
+    info: dict[str, Any] = {"format": "uvtt", "pixels_per_grid": _json_number(ppg)}
+    if size_x != width or size_y != height:
+        # The picture covers map_size squares; the last column or row is only partly under
+        # it (footfall.render draws it over this extent, not stretched over the whole map).
+        info["extent"] = [str(size_x), str(size_y)]
     scene = Scene(
         system=system,
         rows=tuple("".join(row) for row in grid),
         legend=legend,
         walls=tuple(walls),
-        extra={"x-import": {"format": "uvtt", "pixels_per_grid": _json_number(ppg)}},
+        extra={"x-import": info},
     )
     return ImportResult.of(scene, warnings.items(), background)
 
@@ -186,8 +192,8 @@ def _point(value: object, where: str, origin: Point, ppg: Fraction) -> Point:
     return _snap(x - origin[0], ppg), _snap(y - origin[1], ppg)
 
 
-def _resolution(value: object) -> tuple[Point, int, int, Fraction]:
-    """Return origin, width and height in squares, and pixels per grid."""
+def _resolution(value: object) -> tuple[Point, Point, Fraction]:
+    """Return origin, map size in squares (maybe fractional), and pixels per grid."""
     if not isinstance(value, Mapping):
         raise InputError(f"{_WHAT}: 'resolution' must be an object")
     for key in ("map_size", "pixels_per_grid"):
@@ -197,12 +203,11 @@ def _resolution(value: object) -> tuple[Point, int, int, Fraction]:
     size_x, size_y = _xy(value["map_size"], "resolution.map_size")
     if size_x <= 0 or size_y <= 0:
         raise InputError(f"{_WHAT}: resolution.map_size must be positive, got {size_x} x {size_y}")
-    width, height = ceil_fraction(size_x), ceil_fraction(size_y)
-    check_map_size(width, height, f"{_WHAT}: resolution.map_size")
+    check_map_size(ceil_fraction(size_x), ceil_fraction(size_y), f"{_WHAT}: resolution.map_size")
     ppg = number(value["pixels_per_grid"], f"{_WHAT}: resolution.pixels_per_grid")
     if ppg <= 0:
         raise InputError(f"{_WHAT}: resolution.pixels_per_grid must be positive, got {ppg}")
-    return origin, width, height, ppg
+    return origin, (size_x, size_y), ppg
 
 
 def _portal(value: object, where: str, origin: Point, ppg: Fraction) -> Wall:
