@@ -553,3 +553,18 @@ def test_a_region_too_detailed_to_place_is_a_limit_error(monkeypatch: pytest.Mon
     # A plain region stays far below the default limit.
     monkeypatch.undo()
     read(tokens=[], regions=[cost_region("Mud", [rect_shape(0, 0, 16, 12)], 2)])
+
+
+def test_a_region_above_the_ground_does_not_hamper_walkers() -> None:
+    """A v12+ region at elevation 10-20 (a bridge deck) leaves the ground squares open."""
+    deck = cost_region("Deck", [rect_shape(1, 1, 2, 2)], 2)
+    deck["elevation"] = {"bottom": 10, "top": 20}
+    ground = cost_region("Mud", [rect_shape(5, 5, 1, 1)], 2)
+    ground["elevation"] = {"bottom": None, "top": 5}
+    result = read(tokens=[], regions=[deck, ground])
+    assert result.scene.rows[1][1:3] == ".."
+    assert result.scene.rows[5][5] == "^"
+    assert (
+        "region 'Deck': lies at elevations 10 to 20, off the ground where the map's creatures "
+        "stand; not imported"
+    ) in result.warnings

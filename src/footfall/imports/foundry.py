@@ -556,6 +556,17 @@ def _region(value: object, where: str, warnings: Warnings) -> _Area | None:
         modifies = True
     if not modifies:
         return None
+    elevation = value.get("elevation")
+    if isinstance(elevation, Mapping):
+        # A token on the ground (elevation 0) is in the region only when bottom <= 0 <= top
+        # (null: unbounded); a region wholly above or below the ground does not hamper it.
+        bottom, top = elevation.get("bottom"), elevation.get("top")
+        low = None if bottom is None else number(bottom, f"{_WHAT}: {where}.elevation.bottom")
+        high = None if top is None else number(top, f"{_WHAT}: {where}.elevation.top")
+        if (low is not None and low > 0) or (high is not None and high < 0):
+            shown = [("-" if x is None else fmt_number(x)) for x in (low, high)]
+            warnings.add("maps.warn.region_off_ground", label=label, low=shown[0], high=shown[1])
+            return None
     shapes = _list(value.get("shapes", []), f"{where}.shapes")
     if not shapes:
         warnings.add("maps.warn.no_shapes", label=label)
