@@ -249,3 +249,11 @@ def test_long_breakdown_is_elided_in_the_terminal(scene_file: str) -> None:
     assert steps == [*range(1, 41), *range(51, 61)]
     code, out = run("check", scene_file, "--mover", "valeros", "--path", there_and_back, "--json")
     assert len(json.loads(out)["breakdown"]) == 60
+
+
+def test_band_key_unit_is_translated() -> None:
+    """The band key names the unit in --lang (ru 'клеток', zh '尺'), not the JSON id."""
+    code, out = run("reach", "drawsteel-burning-hall", "--mover", "fury", "--lang", "ru")
+    assert code == 0 and "(≤ 5 клеток)" in out and "squares" not in out
+    code, out = run("reach", "pf1e-ogre-bridge", "--mover", "valeros", "--lang", "zh")
+    assert code == 0 and "一次移动 (≤ 30 尺)" in out

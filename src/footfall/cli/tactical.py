@@ -286,10 +286,11 @@ def reach(
         bands = {(s["at"][0], s["at"][1]): s["band"] for s in data["squares"]}
         console.print(_map(loaded, mover, bands, [], set(), language), end="")
         key = Text()
+        unit = t(f"common.unit.{data['unit']}", language)
         for band in data["bands"]:
             style = _BAND_STYLES[min(band["band"], len(_BAND_STYLES)) - 1]
             key.append("  ", style=style)
-            key.append(f" {band['label']} (≤ {band['up_to']} {data['unit']})  ")
+            key.append(f" {band['label']} (≤ {band['up_to']} {unit})  ")
         console.print(key)
         console.print(t("tactical.cli.reach-count", language, count=len(data["squares"])))
         side = footprint(loaded, next(c for c in loaded.creatures if c.id == data["mover"]))
