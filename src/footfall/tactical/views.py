@@ -313,13 +313,18 @@ class Reach:
         """Return SCENE.md's ``reach`` shape (plus ``bands``, ``notes``, ``flying``)."""
         p = self.policy
         data = _head(p, lang)
+        if p.scale.denominator == 1:
+            # Whole display units (ft per square, squares): exact in int64, no Fraction per square
+            # (a 900000-square answer spent 5 s in `display`).
+            shown: list[Any] = (self.costs * int(p.scale)).tolist()
+        else:
+            shown = [p.display(c) for c in self.costs.tolist()]
         data["squares"] = [
-            {"at": [x, y], "cost": p.display(c), "band": b}
+            {"at": [x, y], "cost": c, "band": b}
             for x, y, c, b in zip(
-                self.xs.tolist(), self.ys.tolist(), self.costs.tolist(),
-                self.bands().tolist(), strict=True,
+                self.xs.tolist(), self.ys.tolist(), shown, self.bands().tolist(), strict=True
             )
-        ]  # fmt: skip
+        ]
         data["bands"] = [
             {
                 "band": i,
