@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from footfall.cli import app
-from footfall.errors import InputError
+from footfall.errors import InputError, LimitError
 from footfall.rules import load_system
 from footfall.travel import Traveller, exertion_odds, parse_leg, plan_journey
 
@@ -108,3 +108,33 @@ def test_odds_refuse_the_other_systems_options(
     """Odds name the option that does not fit the system instead of a misleading range error."""
     with pytest.raises(InputError, match=message):
         exertion_odds(system, **kwargs)
+
+
+def test_odds_over_too_many_checks_raise_limit_error() -> None:
+    """16 days of 16 forced hours (256 checks) are computed; 17 days raise LimitError."""
+    assert len(exertion_odds("pf1e", forced_march=16, days=16).hours) == 16
+    with pytest.raises(LimitError, match="exact odds over 272 checks: more than 256"):
+        exertion_odds("pf1e", forced_march=16, days=17)
+    with pytest.raises(LimitError, match="more than 256"):
+        exertion_odds("dh2e", hustle=24, toughness=40, toughness_bonus=1, days=11)
+
+
+def test_planner_stops_early_past_the_odds_limit() -> None:
+    """A 24-h-a-day march across 599000 mi stops at the odds limit at once (it hung before)."""
+    rules = load_system("pf1e")
+    with pytest.raises(LimitError, match="exact odds over 272 checks"):
+        plan_journey(
+            "pf1e",
+            [parse_leg("599000 mi plains road", rules)],
+            Traveller(speeds=(30,)),
+            forced_march=16,
+        )
+
+
+def test_trip_over_200000_hours_raises_limit_error() -> None:
+    """A billion miles on foot is refused with LimitError, not planned hour by hour."""
+    rules = load_system("pf1e")
+    with pytest.raises(LimitError, match="more than 200000 h"):
+        plan_journey(
+            "pf1e", [parse_leg("1000000000 mi plains road", rules)], Traveller(speeds=(30,))
+        )

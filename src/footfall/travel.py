@@ -61,6 +61,7 @@ from footfall.units import KM_PER_MI
 __all__ = [
     "FATIGUE_FORBIDS",
     "KM_PER_MILE",
+    "MAX_ODDS_CHECKS",
     "Day",
     "ExertionOdds",
     "FatigueOdds",
@@ -954,7 +955,7 @@ def plan_journey(
     total_distance = sum((p.leg.distance for p in plans), Fraction(0))
     walk_hours_est = sum((p.hours for p in plans), Fraction(0))
     if walk_hours_est > _MAX_HOURS:
-        raise InputError(f"the trip takes {num(walk_hours_est)} h: more than {_MAX_HOURS} h")
+        raise LimitError(f"the trip takes {num(walk_hours_est)} h: more than {_MAX_HOURS} h")
 
     def schedule_of(day_hustle: int, day_forced: int) -> list[tuple[Fraction, Pace, bool]]:
         """One day's hours, in order: (length, pace, forced?)."""
@@ -987,6 +988,7 @@ def plan_journey(
     fatigued: tuple[int, int] | None = None
     day_dcs: list[list[int]] = []
     heresy_tests: list[list[int]] = []
+    checks = 0
     leg_i, into = 0, Fraction(0)
     total_hours = Fraction(0)
     day_no = 0
@@ -1117,6 +1119,9 @@ def plan_journey(
         )
         day_dcs.append(dcs)
         heresy_tests.append(tests)
+        checks += len(dcs) + len(tests)
+        if heresy is None or traveller.toughness is not None:  # stop early: odds will refuse
+            _check_odds_work(checks)
 
     odds = _odds(system, traveller, animal, day_dcs, heresy_tests)
     perception = heresy.hustle.perception if heresy is not None and hustle else None
@@ -1159,6 +1164,20 @@ def _check_pace(hustle: int, forced: int, base: Fraction, mover: Mover, heresy: 
         raise InputError(f"hustle {hustle} h is more than the {num(base + forced)} h of the day")
 
 
+#: Most checks (forced-march hours, dh2e Toughness tests) whose exact joint odds are computed:
+#: the exact damage distribution grows with every check (256 take about a second).
+MAX_ODDS_CHECKS = 256
+
+
+def _check_odds_work(checks: int) -> None:
+    """Refuse exact odds over more than `MAX_ODDS_CHECKS` checks (LimitError, not a hang)."""
+    if checks > MAX_ODDS_CHECKS:
+        raise LimitError(
+            f"exact odds over {checks} checks: more than {MAX_ODDS_CHECKS}"
+            " (plan fewer days or hours of forced march / hustle)"
+        )
+
+
 def _odds(
     system: System,
     who: Traveller,
@@ -1174,6 +1193,7 @@ def _odds(
     if system.heresy is not None:
         if who.toughness is None or not any(heresy_tests):
             return None
+        _check_odds_work(sum(len(tests) for tests in heresy_tests))
         tough = who.toughness
         per_day = [_product(p_test_d100(tough + m) for m in tests) for tests in heresy_tests]
         full = max(heresy_tests, key=len)
@@ -1182,6 +1202,7 @@ def _odds(
     if not any(day_dcs):
         return None
     all_dcs = [dc for dcs in day_dcs for dc in dcs]
+    _check_odds_work(len(all_dcs))
     if animal:  # mounts fail every forced-march check (seed 000 «Движение верхом»)
         per_day = [Fraction(0) if dcs else Fraction(1) for dcs in day_dcs]
         return _assemble(per_day, Fraction(0), damage_on_failure(None, all_dcs))
