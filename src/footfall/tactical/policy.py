@@ -45,9 +45,12 @@ from footfall.scene import (
     MAX_SPEED,
     Creature,
     Flag,
+    LegendEntry,
     Scene,
     flag_mask,
     footprint,
+    impassable_mask,
+    terrain_index,
     thin_wall_exits,
 )
 from footfall.tactical.actions import ActionSpec, Budget, action_spec
@@ -224,8 +227,13 @@ class _Prepared:
     hazardous: npt.NDArray[np.bool_]
     thin: npt.NDArray[np.uint8]
     corner: npt.NDArray[np.uint8]
-    narrow: dict[tuple[int, int], tuple[Fraction | None, Fraction | None]]
-    terrain: dict[tuple[int, int], str]
+    index: npt.NDArray[np.int16]
+    """The map as indices into `entries` (`footfall.scene.terrain_index`)."""
+    entries: tuple[LegendEntry, ...]
+    has_narrow: bool
+    """Whether any legend entry gives a ``width_ft`` or ``height_ft`` (RULES 1.5)."""
+    has_terrain: bool
+    """Whether any legend entry names a dh2e ``terrain`` (seed 001 table)."""
     orders: dict[str, int]
     """Size order of every creature (pf: fine 0 .. colossal 8; drawsteel: 1T 0 .. 5 7)."""
     sides: dict[str, int]
@@ -260,34 +268,12 @@ def _prepare(scene: Scene) -> _Prepared:
     if hit is not None and hit[0] is scene:
         _PREPARED.move_to_end(id(scene))
         return hit[1]
-    narrow: dict[tuple[int, int], tuple[Fraction | None, Fraction | None]] = {}
-    terrain: dict[tuple[int, int], str] = {}
-    special = {
-        char: entry
-        for char, entry in scene.legend.items()
-        if entry.width_ft is not None or entry.height_ft is not None or entry.terrain
-    }
-    impassable_chars = {c for c, e in scene.legend.items() if e.impassable}
-    if special:
-        for y, row in enumerate(scene.rows):
-            for x, char in enumerate(row):
-                entry = special.get(char)
-                if entry is None:
-                    continue
-                if entry.width_ft is not None or entry.height_ft is not None:
-                    narrow[(x, y)] = (entry.width_ft, entry.height_ft)
-                if entry.terrain:
-                    terrain[(x, y)] = entry.terrain
-    impassable = np.zeros((scene.height, scene.width), dtype=np.bool_)
-    if impassable_chars:
-        impassable = np.array(
-            [[c in impassable_chars for c in row] for row in scene.rows], dtype=np.bool_
-        )
+    index, entries = terrain_index(scene)
     wall = flag_mask(scene, Flag.WALL)
     system = load_system(scene.system)
     prepared = _Prepared(
         wall=wall,
-        impassable=impassable,
+        impassable=impassable_mask(scene),
         pit=flag_mask(scene, Flag.PIT),
         difficult=flag_mask(scene, Flag.DIFFICULT),
         obstacle=flag_mask(scene, Flag.OBSTACLE),
@@ -295,8 +281,10 @@ def _prepare(scene: Scene) -> _Prepared:
         hazardous=flag_mask(scene, Flag.HAZARDOUS),
         thin=thin_wall_exits(scene),
         corner=_corner_bits(wall),
-        narrow=narrow,
-        terrain=terrain,
+        index=index,
+        entries=entries,
+        has_narrow=any(e.width_ft is not None or e.height_ft is not None for e in entries),
+        has_terrain=any(e.terrain for e in entries),
         orders={c.id: _size_order(system, scene, c) for c in scene.creatures},
         sides={c.id: footprint(scene, c) for c in scene.creatures},
     )
@@ -789,33 +777,36 @@ def _mark_narrow(
     notes: npt.NDArray[np.int32],
 ) -> None:
     """Apply squeezing (RULES 1.5, seed 004 "挤进狭窄空间") to the narrow or low squares."""
-    if policy.rules.kind != "pf" or not prepared.narrow:
+    if policy.rules.kind != "pf" or not prepared.has_narrow:
         return
     mover = policy.mover
     width = _SPACE_FT[mover.size]
     height = _height(mover)
-    sh, sw = block.shape
-    for (x, y), (clear_w, clear_h) in prepared.narrow.items():
-        lx, ly = x - sx0, y - sy0
-        if not (0 <= lx < sw and 0 <= ly < sh):
-            continue
-        bits = 0
-        blocked = False
+    # Decide once per legend entry, exactly (Fractions), then spread over the window: a map
+    # with many narrow squares costs no Python loop per square and per query.
+    bits_of = np.zeros(len(prepared.entries), dtype=np.int32)
+    blocked_of = np.zeros(len(prepared.entries), dtype=np.bool_)
+    for k, entry in enumerate(prepared.entries):
+        clear_w, clear_h = entry.width_ft, entry.height_ft
         if clear_w is not None and clear_w < width:
             if 2 * clear_w >= width:
-                bits |= _NOTE_SQUEEZE_W
+                bits_of[k] |= _NOTE_SQUEEZE_W
             else:
-                blocked = True
+                blocked_of[k] = True
         if clear_h is not None and clear_h < height:
             if 2 * clear_h >= height:
-                bits |= _NOTE_SQUEEZE_H
+                bits_of[k] |= _NOTE_SQUEEZE_H
             elif 4 * clear_h >= height:
-                bits |= _NOTE_CRAWL
+                bits_of[k] |= _NOTE_CRAWL
             else:
-                blocked = True
-        notes[ly, lx] |= bits
-        if blocked:
-            block[ly, lx] = max(int(block[ly, lx]), int(_BLOCK_TOO_NARROW))
+                blocked_of[k] = True
+    if not (bits_of.any() or blocked_of.any()):
+        return
+    sh, sw = block.shape
+    window = prepared.index[sy0 : sy0 + sh, sx0 : sx0 + sw]
+    notes |= bits_of[window]
+    too_narrow = blocked_of[window]
+    block[too_narrow] = np.maximum(block[too_narrow], _BLOCK_TOO_NARROW)
 
 
 def build_frame(policy: Policy, px0: int, py0: int, px1: int, py1: int) -> Frame:
@@ -1195,16 +1186,19 @@ def hardest_test(policy: Policy, path: list[tuple[int, int]]) -> TerrainTest | N
     heresy = policy.system.heresy
     if heresy is None:
         return None
-    terrain = _prepare(policy.scene).terrain
-    if not terrain:
+    prepared = _prepare(policy.scene)
+    if not prepared.has_terrain:
         return None
     best: TerrainTest | None = None
     n = policy.side
+    height, width = prepared.index.shape
     for i, (x, y) in enumerate(path, start=1):
         for dy in range(n):
             for dx in range(n):
-                name = terrain.get((x + dx, y + dy))
-                if name is None:
+                if not (0 <= x + dx < width and 0 <= y + dy < height):
+                    continue
+                name = prepared.entries[int(prepared.index[y + dy, x + dx])].terrain
+                if not name:
                     continue
                 # seed 001 prints one row "Дым или туман" (smoke or fog): the table's id is smoke.
                 name = "smoke" if name == "fog" else name
