@@ -19,17 +19,23 @@ tried; the tests compare the search with one that tries every step and merges no
 
 from __future__ import annotations
 
+import functools
 import heapq
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
 
 from footfall.errors import LimitError
 from footfall.flight.model import (
     HALF_FT,
     OPEN_SKY,
     Airspace,
+    Fault,
     FlightState,
     Flyer,
     Raw,
@@ -40,10 +46,12 @@ from footfall.flight.model import (
     raw,
     step_raw,
 )
-from footfall.rules import ANY, System, TurnRate
+from footfall.rules import ANY, FlightRow, System, TurnRate
 
 __all__ = [
+    "COMPILED_FROM_FT",
     "MAX_BUDGET_FT",
+    "MAX_COMPILED_WORK",
     "MAX_WORK",
     "FlightPath",
     "FlightReach",
@@ -51,17 +59,20 @@ __all__ = [
     "find_path",
     "format_steps",
     "reach",
+    "warm_up",
 ]
 
-#: Most search states footfall expands for one flight query.
+#: Most search states footfall expands for one flight query (in Python).
 MAX_WORK = 400_000
+
+#: Most search states the compiled kernel expands for one flight query by default (it
+#: expands a few million a second; its label pool grows with them, ~20 bytes a label).
+MAX_COMPILED_WORK = 4_000_000
 
 #: Longest movement footfall searches, ft (twice a 120-ft fly speed); longer is refused at once.
 MAX_BUDGET_FT = 240
 
-Key = tuple[Hashable, ...]
 Resources = tuple[int, ...]
-Label = tuple[Key, Resources]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,43 +108,213 @@ class FlightReach:
     work: int
 
 
-def _key_maker(flyer: Flyer) -> Callable[[Raw], tuple[Key, Resources]]:
-    """Return the function that splits a state into its search key and its resources.
+#: Fixed-point scale of the slack under a climb or dive angle whose tangent is irrational
+#: (60°, 30°): see `_Rules.slack`.
+_SLACK_SCALE = 1 << 40
 
-    Two states with the same key and resources behave the same from then on. Among states
-    with the same key, one whose every resource is at least as large, reached at no greater
-    cost, can do everything the other can (the resources only ever widen what is allowed):
-    forward distance (capped at the minimum), distance since the last turn (capped at the turn
-    rate's), turning left in this space, level flight since a dive (capped at what a climb
-    needs), flying backward already (no reverse cost), and the room left under a limited
-    climb or dive angle.
+
+class _Free(Airspace):
+    """An airspace that refuses nothing: the rules alone decide (transitions are memoised)."""
+
+    def step_faults(
+        self, flyer: Flyer, x: int, y: int, alt: int, direction: int | None, new_alt: int
+    ) -> tuple[Fault, ...]:
+        """Refuse nothing."""
+        del flyer, x, y, alt, direction, new_alt
+        return ()
+
+
+_NOWHERE = _Free()
+
+#: One move of the search from a rule state: the step (with the free turn before it, for a
+#: class that turns freely), the rule state after it, its cost (half-feet), its displacement
+#: and its horizontal direction (None: straight up or down).
+Move = tuple[tuple[Step, ...], int, int, int, int, int, int | None]
+
+
+class _Rules:
+    """The flight rules of one search, over *rule states*: a state without square and altitude.
+
+    A rule state is a `Raw` whose ``x``, ``y``, ``alt`` and ``spent`` are 0, with every other
+    component made canonical: two states that the rules cannot tell apart from now on, within
+    this movement, get the same rule state (and the same integer id). What a step does to a
+    rule state does not depend on where the flyer is, so each transition is computed once
+    (by `step_raw` itself, in an airspace that refuses nothing) and the airspace is asked
+    separately. Canonical forms (each keeps every future decision of `step_raw` and
+    `keeps_flying` unchanged):
+
+    - ft since the last ordinary turn: capped at the turn rate's distance (``since >=
+      per_ft`` is all `_turn` asks); 0 when the class turns any amount (任意);
+    - 5-10-5 diagonals: their parity (the next diagonal costs ``diagonal_costs[n % 2]``);
+    - flying backward: kept only when the reverse costs something (倒退 5 ft, good);
+    - level ft since a dive: None once it reaches what a climb needs (升降缓冲), as no
+      descent pending;
+    - the current climb or dive and its extents: dropped when its angle does not limit (任意);
+      for a 45° angle only ``rh - rv`` matters (``(rv + V)^2 > (rh + H)^2`` iff ``V - H >
+      rh - rv``); any run whose slack exceeds the most height this movement can gain that way
+      (the budget over the climbing or diving cost per ft) is replaced by a run that can
+      never fail;
+    - ground covered forward: capped at the minimum forward speed (only ``>=`` is asked).
+
+    Dominance (`resources`): among rule states with the same `part` (facing, 5-10-5 parity,
+    climb/dive/level), each resource is "larger is never worse": every step keeps the order
+    (or refuses the worse state), proved in docs/flight.md ("Performance"):
+
+    1. forward ground (capped): only ever increases, by the same amount for both;
+    2. ft since the last turn (capped): a larger value turns more cheaply; an ordinary turn
+       resets it to 0, a turn in place keeps it, and only classes whose turn needs 5 ft may
+       turn in place (so the smaller value is then 0). When a class could turn in place with
+       a turn rate over one square (not in seed 004), the value goes into `part` instead;
+    3. turning left in this space (``max_turn - turned``; for an unlimited maximum, whether
+       it has turned here at all: the search turns once per space);
+    4. level ft since a dive (capped, None = the cap): climbs need at least so much;
+    5. already flying backward: the next backward square costs no reverse;
+    6. slack under the current run's angle: ``tan(angle) x rh - rv`` (exact ordering, below).
     """
-    row = flyer.row
-    turn_cap = row.turn.per_ft if isinstance(row.turn, TurnRate) else 0
-    max_turn = row.max_turn if isinstance(row.max_turn, int) else 0
-    track_back = isinstance(row.reverse, int) and row.reverse > 0
-    need_level = row.between_down_up_ft
-    need_forward = flyer.min_forward_ft
-    forward_cap = 0 if need_forward is None else math.ceil(need_forward)
-    up, down = flyer.up_tan2, flyer.down_tan2
 
-    def key(r: Raw) -> tuple[Key, Resources]:
-        x, y, alt, facing, _, since, turned, diagonals, backward, level, run, rh, rv, fwd = r
-        tan2 = up if run > 0 else down if run < 0 else None
-        base = (
-            fwd if fwd < forward_cap else forward_cap,
-            since if since < turn_cap else turn_cap,
-            max_turn - turned if max_turn else 0,
-            need_level if level is None or level >= need_level else level,
-            1 if track_back and backward else 0,
+    def __init__(
+        self,
+        flyer: Flyer,
+        square_ft: int,
+        diagonal_costs: tuple[int, int],
+        budget_ft: int,
+        free: bool,
+    ) -> None:
+        row = flyer.row
+        self.flyer = flyer
+        self.square_ft = square_ft
+        self.diagonal_costs = diagonal_costs
+        self.free = free
+        turn = row.turn
+        self.turn_cap = turn.per_ft if isinstance(turn, TurnRate) else 0
+        # A turn in place keeps the distance since the last turn; with a turn rate over one
+        # square that distance could be 5 ft and larger would not be better (see above).
+        self.since_in_part = (
+            row.turn_in_place is not None and isinstance(turn, TurnRate) and turn.per_ft > square_ft
         )
-        if tan2 is None:
-            return (x, y, alt, facing, diagonals & 1, 0), base
-        if tan2 == (1, 1):
-            return (x, y, alt, facing, diagonals & 1, run), (*base, rh - rv)
-        return (x, y, alt, facing, diagonals & 1, run), (*base, rh, -rv)
+        self.max_turn = row.max_turn if isinstance(row.max_turn, int) else None
+        self.track_back = isinstance(row.reverse, int) and row.reverse > 0
+        self.need_level = row.between_down_up_ft
+        need_forward = flyer.min_forward_ft
+        self.forward_cap = 0 if need_forward is None else math.ceil(need_forward)
+        self.up, self.down = flyer.up_tan2, flyer.down_tan2
+        # The most height one movement can gain climbing (or lose diving): every ft of it
+        # costs at least `up_cost` (`down_cost`) half-feet, and the budget has 2 x budget.
+        self.height_cap = {
+            sign: HALF_FT * budget_ft * den // num
+            for sign, (num, den) in ((1, flyer.up_cost), (-1, flyer.down_cost))
+        }
+        self.ids: dict[Raw, int] = {}
+        self.states: list[Raw] = []
+        self.parts: list[tuple[int, ...]] = []
+        self.resources: list[Resources] = []
+        self.keeps: list[bool] = []
+        self._moves: list[list[Move] | None] = []
+        self.moves_list, self.turns_list = _candidates(flyer, square_ft)
 
-    return key
+    def canon(self, r: Raw) -> Raw:
+        """Return the canonical rule state of raw state `r` (square, altitude, cost dropped)."""
+        _, _, _, facing, _, since, turned, diagonals, backward, level, run, rh, rv, fwd = r
+        since = since if since < self.turn_cap else self.turn_cap
+        backward = backward and self.track_back
+        if level is not None and level >= self.need_level:
+            level = None
+        tan2 = self.up if run > 0 else self.down if run < 0 else None
+        if tan2 is None:
+            run, rh, rv = 0, 0, 0
+        else:
+            cap = self.height_cap[run]
+            if tan2 == (1, 1):
+                rh, rv = min(rh - rv, cap + 5), 0
+            elif tan2[1] * (rv + cap) ** 2 <= tan2[0] * rh * rh:
+                # No climb or dive this movement can make can break the angle any more.
+                rh, rv = 2 * cap * tan2[1], 0
+        fwd = fwd if fwd < self.forward_cap else self.forward_cap
+        return (0, 0, 0, facing, 0, since, turned, diagonals & 1, backward, level, run, rh, rv, fwd)
+
+    def slack(self, run: int, rh: int, rv: int) -> int:
+        """Return an integer that orders runs by their slack ``tan(angle) x rh - rv``.
+
+        For tan² = p/q the slack is ``sqrt(p/q) x rh - rv``; scaled by 2^40 and floored
+        (`math.isqrt`, exact integers) it keeps the order of any two distinct slacks of this
+        search: a rational tangent (45°) gives exact values, and for an irrational one
+        (60°: √3) two runs of at most a few hundred ft differ by far more than 2^-40
+        (|√3·a - b| > 1/(4a) for integers a, b), so the floor never swaps or ties them.
+        """
+        tan2 = self.up if run > 0 else self.down
+        assert tan2 is not None
+        p, q = tan2
+        scaled = _SLACK_SCALE * rh
+        return math.isqrt(p * scaled * scaled // q) - _SLACK_SCALE * rv
+
+    def intern(self, r: Raw) -> int:
+        """Return the id of canonical rule state `r`, adding it (part, resources) if new."""
+        rid = self.ids.get(r)
+        if rid is not None:
+            return rid
+        rid = len(self.states)
+        self.ids[r] = rid
+        self.states.append(r)
+        _, _, _, facing, _, since, turned, parity, backward, level, run, rh, rv, fwd = r
+        part: tuple[int, ...] = (0 if self.free else facing, parity, run)
+        since_res = since
+        if self.since_in_part:
+            part = (*part, since)
+            since_res = 0
+        # Turning left in this space; with no maximum, whether it may still turn here.
+        turn_res = self.max_turn - turned if self.max_turn is not None else int(not turned)
+        resources: Resources = (
+            fwd,
+            since_res,
+            turn_res,
+            self.need_level if level is None else level,
+            1 if backward else 0,
+        )
+        if run:
+            resources = (*resources, self.slack(run, rh, rv))
+        self.parts.append(part)
+        self.resources.append(resources)
+        self.keeps.append(fwd >= self.forward_cap)
+        self._moves.append(None)
+        return rid
+
+    def moves(self, rid: int) -> list[Move]:
+        """Return the moves from rule state `rid` (computed once, by `step_raw`)."""
+        found = self._moves[rid]
+        if found is not None:
+            return found
+        r = self.states[rid]
+        flyer, square_ft, diagonal_costs = self.flyer, self.square_ft, self.diagonal_costs
+        found = []
+        if self.free:
+            starts = [
+                ((*r[:3], f, *r[4:]), (Step(StepKind.TURN, turn=(f - r[3] + 4) % 8 - 4),))
+                if f != r[3]
+                else (r, ())
+                for f in range(8)
+            ]
+        else:
+            starts = [(r, ())]
+        for rf, pre in starts:
+            h = diagonal_costs[rf[7] % 2] * square_ft if rf[3] % 2 else square_ft
+            steps = [m for m in self.moves_list if m.kind is StepKind.VERTICAL or abs(m.dz) <= h]
+            if not self.free and not rf[6]:
+                steps += self.turns_list
+            for step in steps:
+                new = step_raw(flyer, rf, step, _NOWHERE, square_ft, diagonal_costs, None)
+                if new is None:
+                    continue
+                direction: int | None = None
+                if step.kind is StepKind.FORWARD:
+                    direction = rf[3]
+                elif step.kind is StepKind.BACKWARD:
+                    direction = (rf[3] + 4) % 8
+                nrid = self.intern(self.canon(new))
+                if nrid == rid and new[4] == 0 and not new[0] and not new[1] and not new[2]:
+                    continue  # hovering, or a turn that changes nothing
+                found.append(((*pre, step), nrid, new[4], new[0], new[1], new[2], direction))
+        self._moves[rid] = found
+        return found
 
 
 def _dominated(labels: list[Resources], resources: Resources) -> bool:
@@ -181,7 +362,9 @@ def _ends_here(flyer: Flyer, state: FlightState, space: Airspace) -> bool | None
     return None
 
 
-def _bound(flyer: Flyer, target: tuple[int, int, int, int | None] | None) -> Callable[[Raw], int]:
+def _bound(
+    flyer: Flyer, target: tuple[int, int, int, int | None] | None
+) -> Callable[[int, int, int], int]:
     """Return a lower bound (half-feet) of the cost still needed to reach `target` (A*).
 
     It is the exact cost of a relaxed flight that ignores turns, angles and walls: every square
@@ -192,13 +375,13 @@ def _bound(flyer: Flyer, target: tuple[int, int, int, int | None] | None) -> Cal
     Without a target the bound is 0 (plain Dijkstra).
     """
     if target is None:
-        return lambda r: 0
+        return lambda x, y, alt: 0
     tx, ty, talt = target[0], target[1], target[2]
     num, den = flyer.up_cost
 
-    def bound(r: Raw) -> int:
-        n = max(abs(tx - r[0]), abs(ty - r[1]))
-        drop = r[2] - talt
+    def bound(x: int, y: int, alt: int) -> int:
+        n = max(abs(tx - x), abs(ty - y))
+        drop = alt - talt
         if drop >= 0:
             d = drop // 5
             return max(5 * HALF_FT * n - 5 * min(n, d), drop * HALF_FT // 2)
@@ -214,6 +397,8 @@ def _free_turns(flyer: Flyer) -> bool:
 
 
 Place = tuple[int, int, int, int]
+#: A search state: square, altitude and rule state id (`_Rules`).
+Label = tuple[int, int, int, int]
 Parents = dict[Label, tuple[Label, tuple[Step, ...]] | None]
 
 
@@ -226,11 +411,15 @@ def _search(
     space: Airspace,
     target: tuple[int, int, int, int | None] | None,
     max_work: int,
-) -> tuple[dict[Place, tuple[ReachEntry, Label]], Parents, dict[Label, Raw], int]:
+) -> tuple[dict[Place, tuple[ReachEntry, Label]], Parents, Callable[[Label], Raw], int]:
     """Run the search; return the ends found, the parent links, the states, the work done.
 
-    A class that turns freely (perfect) has its facing dropped from the key: from each state
-    it may turn to any facing at no cost before moving, and it may end facing any way.
+    A bucket queue (Dial's algorithm: every cost is a whole number of half-feet, every bound
+    too) pops states in order of cost plus bound; states popped at the same (square, altitude,
+    rule-state part) keep their resources, and a state no better in every resource than one
+    of them is dropped (dominance, `_Rules`). A class that turns freely (perfect) has its
+    facing dropped from the part: from each state it may turn to any facing at no cost before
+    moving, and it may end facing any way.
     """
     assert system.tactical is not None
     if budget_ft > MAX_BUDGET_FT:
@@ -241,105 +430,345 @@ def _search(
     diagonal_costs = system.tactical.diagonal_costs
     square_ft = int(system.square)
     limit = budget_ft * HALF_FT
-    base_key = _key_maker(flyer)
     free = _free_turns(flyer)
-
-    def free_key(r: Raw) -> Label:
-        k, res = base_key(r)
-        return (*k[:3], 0, *k[4:]), res
-
-    key = free_key if free else base_key
-    moves, turns = _candidates(flyer, square_ft)
-    # The moves worth trying for a step of horizontal length h (climbs and dives up to h).
-    by_h = {
-        h: [m for m in moves if m.kind is StepKind.VERTICAL or abs(m.dz) <= h]
-        for h in {square_ft * c for c in diagonal_costs}
-    }
-    with_turns = {h: [*ms, *turns] for h, ms in by_h.items()}
+    rules = _Rules(flyer, square_ft, diagonal_costs, budget_ft, free)
+    open_sky = type(space) is Airspace
+    legal_steps: dict[tuple[int, int, int, int | None, int], bool] = {}
+    end_cache: dict[tuple[int, int, int], tuple[bool, bool]] = {}
     r0 = raw(start)
-    k0 = key(r0)
-    states: dict[Label, Raw] = {k0: r0}
+    rid0 = rules.intern(rules.canon(r0))
+    k0: Label = (start.x, start.y, start.alt, rid0)
     parent: Parents = {k0: None}
     best: dict[Label, int] = {k0: start.spent}
     words: dict[Label, int] = {k0: 0}
     closed: set[Label] = set()
-    popped: dict[Key, list[Resources]] = {}
+    popped: dict[tuple[int, int, int, tuple[int, ...]], list[Resources]] = {}
     ends: dict[Place, tuple[ReachEntry, Label]] = {}
     bound = _bound(flyer, target)
-    heap: list[tuple[int, int, int, Label]] = [(start.spent + bound(r0), start.spent, 0, k0)]
-    counter = 0
+    parts = rules.parts
+    resources = rules.resources
+    keeps = rules.keeps
+    buckets: dict[int, list[Label]] = {start.spent + bound(start.x, start.y, start.alt): [k0]}
     work = 0
     origin = (start.x, start.y, start.alt)
-    while heap:
-        _, spent, _, k = heapq.heappop(heap)
-        if best.get(k) != spent:
-            continue
-        labels = popped.setdefault(k[0], [])
-        if _dominated(labels, k[1]):
-            continue
-        labels.append(k[1])
-        closed.add(k)
-        work += 1
-        if work > max_work:
-            raise LimitError(
-                f"this flight search needs more than {max_work} states; "
-                "ask for a shorter movement, a smaller speed or a narrower altitude band"
-            )
-        r = states[k]
-        if (r[0], r[1], r[2]) != origin:
-            facings = range(8) if free else (r[3],)
-            for facing in facings:
-                place = (r[0], r[1], r[2], facing)
-                if place in ends:
-                    continue
-                landed = _ends_here(flyer, FlightState(*r), space)
-                if landed is None:
+    tx, ty, talt, tfacing = target if target is not None else (0, 0, 0, None)
+    found_target = False
+    while buckets and not found_target:
+        priority = min(buckets)
+        bucket = buckets[priority]
+        i = 0
+        while i < len(bucket):
+            k = bucket[i]
+            i += 1
+            x, y, alt, rid = k
+            spent = best[k]
+            if k in closed:
+                continue
+            res = resources[rid]
+            labels = popped.setdefault((x, y, alt, parts[rid]), [])
+            if _dominated(labels, res):
+                continue
+            labels.append(res)
+            closed.add(k)
+            work += 1
+            if work > max_work:
+                raise LimitError(
+                    f"this flight search needs more than {max_work} states; "
+                    "ask for a shorter movement, a smaller speed or a narrower altitude band"
+                )
+            if (x, y, alt) != origin:
+                rfacing = rules.states[rid][3]
+                facings = range(8) if free else (rfacing,)
+                for facing in facings:
+                    place = (x, y, alt, facing)
+                    if place in ends:
+                        continue
+                    where = (x, y, alt)
+                    cached = end_cache.get(where)
+                    if cached is None:
+                        probe = FlightState(x, y, alt, facing)
+                        cached = (not space.end_faults(flyer, probe), space.can_land(flyer, x, y))
+                        end_cache[where] = cached
+                    if not cached[0]:
+                        break
+                    if keeps[rid]:
+                        landed = alt == 0
+                    elif alt == 0 and cached[1]:
+                        landed = True
+                    else:
+                        break
+                    ends[place] = (ReachEntry(*place, Fraction(spent, HALF_FT), landed), k)
+                if (
+                    target is not None
+                    and (x, y, alt) == (tx, ty, talt)
+                    and any((tx, ty, talt, f) in ends for f in range(8) if tfacing in (None, f))
+                ):
+                    found_target = True
                     break
-                ends[place] = (ReachEntry(*place, Fraction(r[4], HALF_FT), landed), k)
-            if (
-                target is not None
-                and (r[0], r[1], r[2]) == target[:3]
-                and any((*target[:3], f) in ends for f in range(8) if target[3] in (None, f))
-            ):
-                break
-        if free:
-            pairs = [
-                ((*r[:3], f, *r[4:]), (Step(StepKind.TURN, turn=(f - r[3] + 4) % 8 - 4),))
-                if f != r[3]
-                else (r, ())
-                for f in range(8)
-            ]
-        else:
-            pairs = [(r, ())]
-        for rf, pre in pairs:
-            h = diagonal_costs[rf[7] % 2] * square_ft if rf[3] % 2 else square_ft
-            for step in by_h[h] if free or rf[6] else with_turns[h]:
-                new = step_raw(flyer, rf, step, space, square_ft, diagonal_costs, None)
-                if new is None or new[4] > limit:
+            length0 = words[k]
+            for pre_steps, nrid, dcost, dx, dy, dz, direction in rules.moves(rid):
+                new_cost = spent + dcost
+                if new_cost > limit:
                     continue
-                nk = key(new)
+                new_alt = alt + dz
+                if open_sky:
+                    if new_alt < 0:
+                        continue
+                else:
+                    probe_key = (x, y, alt, direction, new_alt)
+                    ok = legal_steps.get(probe_key)
+                    if ok is None:
+                        ok = not space.step_faults(flyer, x, y, alt, direction, new_alt)
+                        legal_steps[probe_key] = ok
+                    if not ok:
+                        continue
+                nk = (x + dx, y + dy, new_alt, nrid)
                 old = best.get(nk, limit + 1)
-                length = words[k] + len(pre) + (2 if step.kind is StepKind.BACKWARD else 1)
-                if new[4] > old:
+                last = pre_steps[-1]
+                length = length0 + len(pre_steps) + (last.kind is StepKind.BACKWARD)
+                if new_cost > old:
                     continue
-                if new[4] == old:
+                if new_cost == old:
                     # Same cost: keep the path with fewer steps (a readable answer), unless
                     # that state was already expanded.
                     if nk not in closed and length < words[nk]:
-                        states[nk] = new
-                        parent[nk] = (k, (*pre, step))
+                        parent[nk] = (k, pre_steps)
                         words[nk] = length
                     continue
-                done = popped.get(nk[0])
-                if done and _dominated(done, nk[1]):
+                done = popped.get((nk[0], nk[1], new_alt, parts[nrid]))
+                if done and _dominated(done, resources[nrid]):
                     continue
-                best[nk] = new[4]
-                states[nk] = new
-                parent[nk] = (k, (*pre, step))
+                best[nk] = new_cost
+                parent[nk] = (k, pre_steps)
                 words[nk] = length
-                counter += 1
-                heapq.heappush(heap, (new[4] + bound(new), new[4], counter, nk))
-    return ends, parent, states, work
+                p = new_cost + bound(nk[0], nk[1], new_alt)
+                if p == priority:
+                    bucket.append(nk)
+                else:
+                    buckets.setdefault(p, []).append(nk)
+        del buckets[priority]
+
+    def state_of(label: Label) -> Raw:
+        x, y, alt, rid = label
+        r = rules.states[rid]
+        return (x, y, alt, r[3], best[label], *r[5:])
+
+    return ends, parent, state_of, work
+
+
+#: Searches of at least this many ft use the compiled kernel (when it can take the airspace);
+#: shorter ones run in Python unless the kernel is already loaded (numba's start-up costs
+#: about half a second once per process, more than a short search).
+COMPILED_FROM_FT = 45
+
+Engine = Literal["auto", "python", "compiled"]
+
+_loaded: list[Callable[..., int]] = []
+
+
+def _kernel() -> Callable[..., int]:
+    """Return the compiled reach kernel, importing numba on first use."""
+    if not _loaded:
+        from footfall.flight._kernel import reach_kernel
+
+        _loaded.append(reach_kernel)
+    return _loaded[0]
+
+
+def warm_up() -> None:
+    """Load the compiled reach kernel now (a server does it once, before its first request)."""
+    flyer = Flyer(10, _dnd35_row())
+    system = _dnd35()
+    reach(flyer, FlightState(0, 0, 10, 0), system=system, budget_ft=10, engine="compiled")
+
+
+def _dnd35() -> System:
+    from footfall.rules import load_system
+
+    return load_system("dnd35")
+
+
+def _dnd35_row() -> FlightRow:
+    from footfall.rules import Maneuverability
+
+    flight = _dnd35().flight
+    assert flight is not None
+    return flight.row(Maneuverability.GOOD)
+
+
+Machine = tuple[
+    list[Raw],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.int8],
+    int,
+]
+
+
+@functools.lru_cache(maxsize=32)
+def _machine(
+    flyer: Flyer,
+    square_ft: int,
+    diagonal_costs: tuple[int, int],
+    budget_ft: int,
+    start: Raw,
+) -> Machine:
+    """Return the rule machine of a search as arrays: every rule state the budget reaches.
+
+    A least-cost search over rule states alone (no square, no altitude: a lower bound of
+    the real cost of reaching them) keeps those within the budget, and their moves to each
+    other; rule state 0 is the start's. Cached: a server asks the same flyers again.
+    """
+    free = _free_turns(flyer)
+    rules = _Rules(flyer, square_ft, diagonal_costs, budget_ft, free)
+    limit = budget_ft * HALF_FT
+    r0 = rules.intern(rules.canon(start))
+    least = {r0: 0}
+    order: list[int] = []
+    heap = [(0, r0)]
+    while heap:
+        cost, rid = heapq.heappop(heap)
+        if least[rid] != cost:
+            continue
+        order.append(rid)
+        for move in rules.moves(rid):
+            new = cost + move[2]
+            if new <= limit and new < least.get(move[1], limit + 1):
+                least[move[1]] = new
+                heapq.heappush(heap, (new, move[1]))
+    index = {rid: i for i, rid in enumerate(order)}
+    part_ids: dict[tuple[int, ...], int] = {}
+    width = max(len(rules.resources[rid]) for rid in order)
+    n = len(order)
+    part_of = np.empty(n, np.int32)
+    resources = np.zeros((n, width), np.int64)
+    keeps = np.empty(n, np.bool_)
+    facing_of = np.empty(n, np.int8)
+    move_start = np.zeros(n + 1, np.int32)
+    to: list[int] = []
+    costs: list[int] = []
+    dxs: list[int] = []
+    dys: list[int] = []
+    dzs: list[int] = []
+    for i, rid in enumerate(order):
+        part_of[i] = part_ids.setdefault(rules.parts[rid], len(part_ids))
+        res = rules.resources[rid]
+        resources[i, : len(res)] = res
+        keeps[i] = rules.keeps[rid]
+        facing_of[i] = rules.states[rid][3]
+        for _, nrid, cost, dx, dy, dz, _ in rules.moves(rid):
+            j = index.get(nrid)
+            if j is None or least[rid] + cost > limit:
+                continue
+            to.append(j)
+            costs.append(cost)
+            dxs.append(dx)
+            dys.append(dy)
+            dzs.append(dz // 5)
+        move_start[i + 1] = len(to)
+    return (
+        [rules.states[rid] for rid in order],
+        part_of,
+        resources,
+        keeps,
+        facing_of,
+        move_start,
+        np.array(to, np.int32),
+        np.array(costs, np.int32),
+        np.array(dxs, np.int8),
+        np.array(dys, np.int8),
+        np.array(dzs, np.int8),
+        len(part_ids),
+    )
+
+
+def _compiled_reach(
+    flyer: Flyer,
+    start: FlightState,
+    system: System,
+    budget_ft: int,
+    space: Airspace,
+    max_work: int,
+) -> FlightReach | None:
+    """Run the compiled kernel; None when it cannot take this airspace or start.
+
+    It takes the open sky, and the open sky kept to an altitude band (`BandedAirspace`):
+    there a step is legal when its altitude is (scenes run in Python).
+    """
+    from footfall.flight.space import BandedAirspace
+
+    assert system.tactical is not None
+    low, high = 0, None
+    if isinstance(space, BandedAirspace) and type(space.inner) is Airspace:
+        low, high = space.low, space.high
+    elif type(space) is not Airspace:
+        return None
+    square_ft = int(system.square)
+    if square_ft != 5 or start.alt % 5 or start.spent:
+        return None
+    limit = budget_ft * HALF_FT
+    machine = _machine(flyer, square_ft, system.tactical.diagonal_costs, budget_ft, raw(start))
+    states, part_of, resources, keeps, facing_of, move_start, *moves, n_parts = machine
+    # Every square costs at least 5 ft x the cheapest rate per ft (a dive: 2.5 ft).
+    cheapest = min(Fraction(HALF_FT), Fraction(*flyer.up_cost), Fraction(*flyer.down_cost))
+    reach_sq = math.floor(limit / (5 * cheapest))
+    side = 2 * reach_sq + 1
+    top = start.alt + 5 * math.floor(limit / (5 * Fraction(*flyer.up_cost)))
+    if high is not None:
+        top = min(top, high)
+    n_alts = top // 5 + 1
+    alt_lo = -(-low // 5)
+    if not alt_lo * 5 <= start.alt <= top:
+        return None
+    n_cells = side * side * n_alts
+    origin = (reach_sq * side + reach_sq) * n_alts + start.alt // 5
+    end_cost = np.full((n_cells, 8), -1, np.int32)
+    kernel = _kernel()
+    capacity = 1 << 20
+    while True:
+        work = kernel(
+            part_of, resources, keeps, facing_of, move_start, *moves, n_parts,
+            side, n_alts, alt_lo, origin, 0, 0, limit, _free_turns(flyer), max_work,
+            capacity, end_cost,
+        )  # fmt: skip
+        if work != -2:
+            break
+        capacity *= 4
+        end_cost.fill(-1)
+    if work == -1:
+        raise LimitError(
+            f"this flight search needs more than {max_work} states; "
+            "ask for a shorter movement, a smaller speed or a narrower altitude band"
+        )
+    del states
+    cells, facings = np.nonzero(end_cost >= 0)
+    alts = cells % n_alts
+    squares = cells // n_alts
+    xs = squares % side - reach_sq + start.x
+    ys = squares // side - reach_sq + start.y
+    costs = end_cost[cells, facings]
+    order = np.lexsort((facings, xs, ys, alts))  # sorted by altitude, y, x, facing
+    ft = [Fraction(c, HALF_FT) for c in range(limit + 1)]
+    entry = ReachEntry
+    entries = tuple(
+        entry(x, y, 5 * alt5, facing, ft[cost], alt5 == 0)
+        for x, y, alt5, facing, cost in zip(
+            xs[order].tolist(),
+            ys[order].tolist(),
+            alts[order].tolist(),
+            facings[order].tolist(),
+            costs[order].tolist(),
+            strict=True,
+        )
+    )
+    return FlightReach(flyer, start, budget_ft, entries, work)
 
 
 def reach(
@@ -349,14 +778,37 @@ def reach(
     system: System,
     budget_ft: int,
     space: Airspace = OPEN_SKY,
-    max_work: int = MAX_WORK,
+    max_work: int | None = None,
+    engine: Engine = "auto",
 ) -> FlightReach:
     """Return every (square, altitude, facing) where `flyer` can end a movement from `start`.
 
     An end is legal when the flight there breaks no rule, fits `budget_ft`, does not end in
     another creature's space, and keeps the minimum forward speed, or ends on the ground
     (a landing). The start's own square and altitude is not listed.
+
+    `engine`: "python" always searches in Python; "compiled" uses the numba kernel where it
+    can take the airspace (the open sky, with or without an altitude band); "auto" does so
+    for movements of `COMPILED_FROM_FT` or more, or once the kernel is loaded. Both give the
+    same answer (tested); `work` counts states expanded by whichever ran. `max_work`
+    (default `MAX_WORK` in Python, `MAX_COMPILED_WORK` compiled) bounds that work.
     """
+    if budget_ft > MAX_BUDGET_FT:
+        raise LimitError(
+            f"a flight search of {budget_ft} ft is more than the {MAX_BUDGET_FT} ft footfall "
+            "searches; check a given path instead (fly check)"
+        )
+    if engine == "compiled" or (engine == "auto" and (budget_ft >= COMPILED_FROM_FT or _loaded)):
+        compiled = _compiled_reach(
+            flyer,
+            start,
+            system,
+            budget_ft,
+            space,
+            MAX_COMPILED_WORK if max_work is None else max_work,
+        )
+        if compiled is not None:
+            return compiled
     ends, _, _, work = _search(
         flyer,
         start,
@@ -364,7 +816,7 @@ def reach(
         budget_ft=budget_ft,
         space=space,
         target=None,
-        max_work=max_work,
+        max_work=MAX_WORK if max_work is None else max_work,
     )
     entries = sorted(
         (entry for entry, _ in ends.values()), key=lambda e: (e.alt, e.y, e.x, e.facing)
@@ -387,7 +839,7 @@ def find_path(
 
     `facing` asks for a given facing at the end; None accepts any.
     """
-    ends, parent, states, _ = _search(
+    ends, parent, state_of, _ = _search(
         flyer,
         start,
         system=system,
@@ -405,9 +857,9 @@ def find_path(
         return None
     # Cheapest first; then an end that needs no last turn (free-turning classes list every
     # facing of a place at the cost of its state's own).
-    entry, k = min(hits, key=lambda hit: (hit[0].cost_ft, hit[0].facing != states[hit[1]][3]))
+    entry, k = min(hits, key=lambda hit: (hit[0].cost_ft, hit[0].facing != state_of(hit[1])[3]))
     steps: list[Step] = []
-    end = states[k]
+    end = state_of(k)
     link = parent[k]
     while link is not None:
         prev, taken = link

@@ -1,0 +1,154 @@
+"""The compiled flight reach kernel: a label-setting bucket search in numba, loaded lazily.
+
+Importing this module imports numba; the first call loads cached machine code (or compiles
+it, a few seconds, once, stored in ``__pycache__``). `footfall.flight.reach` imports it only
+for searches large enough to pay for that (see `footfall.flight.reach.COMPILED_FROM`).
+
+The kernel knows nothing of the flight rules: `footfall.flight.reach._Rules` turns them into
+a finite machine over rule states (moves with their cost and displacement, a `part` and a
+resource vector per rule state), computed by `footfall.flight.model.step_raw` itself.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["reach_kernel"]
+
+
+@numba.njit(cache=True, nogil=True)
+def reach_kernel(
+    part_of: npt.NDArray[np.int32],
+    resources: npt.NDArray[np.int64],
+    keeps: npt.NDArray[np.bool_],
+    facing_of: npt.NDArray[np.int8],
+    move_start: npt.NDArray[np.int32],
+    move_to: npt.NDArray[np.int32],
+    move_cost: npt.NDArray[np.int32],
+    move_dx: npt.NDArray[np.int8],
+    move_dy: npt.NDArray[np.int8],
+    move_dz: npt.NDArray[np.int8],
+    n_parts: int,
+    side: int,
+    n_alts: int,
+    alt_lo: int,
+    origin: int,
+    start_rid: int,
+    start_cost: int,
+    limit: int,
+    free: bool,
+    max_work: int,
+    capacity: int,
+    end_cost: npt.NDArray[np.int32],
+) -> int:
+    """Fill `end_cost[cell, facing]` with the least cost of a legal end; return the work.
+
+    Cells are ``(y * side + x) * n_alts + alt`` over a square box of `side` squares and
+    `n_alts` 5-ft altitude levels from the ground (0) up; altitudes below `alt_lo` are
+    refused (the ground, or an altitude band). The box holds every square the budget can
+    reach. Returns -1 past `max_work` pops, -2 when the label pool of `capacity` overflows.
+    """
+    n_cells = side * side * n_alts
+    head = np.full(n_cells * n_parts, -1, np.int32)
+    lab_rid = np.empty(capacity, np.int32)
+    lab_cell = np.empty(capacity, np.int32)
+    lab_cost = np.empty(capacity, np.int32)
+    lab_next = np.empty(capacity, np.int32)
+    lab_queue = np.empty(capacity, np.int32)
+    lab_state = np.zeros(capacity, np.int8)  # 0 pending, 1 popped, 2 dead
+    bucket = np.full(limit + 1, -1, np.int32)
+    n_res = resources.shape[1]
+    n = 0
+    lab_rid[0] = start_rid
+    lab_cell[0] = origin
+    lab_cost[0] = start_cost
+    lab_next[0] = -1
+    lab_queue[0] = -1
+    head[origin * n_parts + part_of[start_rid]] = 0
+    bucket[start_cost] = 0
+    n = 1
+    work = 0
+    for cost in range(start_cost, limit + 1):
+        while bucket[cost] >= 0:
+            lab = bucket[cost]
+            bucket[cost] = lab_queue[lab]
+            if lab_state[lab] != 0:
+                continue
+            lab_state[lab] = 1
+            work += 1
+            if work > max_work:
+                return -1
+            rid = lab_rid[lab]
+            cell = lab_cell[lab]
+            if cell != origin:
+                alt = cell % n_alts
+                ok = keeps[rid] or alt == 0
+                if ok:
+                    if free:
+                        for f in range(8):
+                            if end_cost[cell, f] < 0:
+                                end_cost[cell, f] = cost
+                    else:
+                        f = facing_of[rid]
+                        if end_cost[cell, f] < 0:
+                            end_cost[cell, f] = cost
+            alt = cell % n_alts
+            square = cell // n_alts
+            x = square % side
+            y = square // side
+            for m in range(move_start[rid], move_start[rid + 1]):
+                new_cost = cost + move_cost[m]
+                if new_cost > limit:
+                    continue
+                nx = x + move_dx[m]
+                ny = y + move_dy[m]
+                nalt = alt + move_dz[m]
+                if nx < 0 or ny < 0 or nx >= side or ny >= side or nalt < alt_lo or nalt >= n_alts:
+                    continue
+                nrid = move_to[m]
+                ncell = (ny * side + nx) * n_alts + nalt
+                slot = ncell * n_parts + part_of[nrid]
+                # Dominated by a label of the same place and part, popped or pending, that
+                # costs no more and has every resource at least as large?
+                dominated = False
+                other = head[slot]
+                while other >= 0:
+                    if lab_state[other] != 2 and lab_cost[other] <= new_cost:
+                        orid = lab_rid[other]
+                        better = True
+                        for i in range(n_res):
+                            if resources[orid, i] < resources[nrid, i]:
+                                better = False
+                                break
+                        if better:
+                            dominated = True
+                            break
+                    other = lab_next[other]
+                if dominated:
+                    continue
+                # Pending labels the new one dominates will never be needed.
+                other = head[slot]
+                while other >= 0:
+                    if lab_state[other] == 0 and lab_cost[other] >= new_cost:
+                        orid = lab_rid[other]
+                        worse = True
+                        for i in range(n_res):
+                            if resources[orid, i] > resources[nrid, i]:
+                                worse = False
+                                break
+                        if worse:
+                            lab_state[other] = 2
+                    other = lab_next[other]
+                if n >= capacity:
+                    return -2
+                lab_rid[n] = nrid
+                lab_cell[n] = ncell
+                lab_cost[n] = new_cost
+                lab_next[n] = head[slot]
+                head[slot] = n
+                lab_queue[n] = bucket[new_cost]
+                bucket[new_cost] = n
+                n += 1
+    return work
