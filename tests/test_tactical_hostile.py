@@ -74,3 +74,18 @@ def test_helpless_mover_cannot_move(system: str) -> None:
     assert "helpless" in [n["note"] for n in reach["notes"]]
     assert [v["rule"] for v in check_path(s, "v", [(1, 0)]).to_json()["violations"]] == ["budget"]
     assert find_path(s, "v", (1, 0)).found is False
+
+
+def test_charge_beyond_the_budget_says_what_it_costs() -> None:
+    """A clear straight line longer than 2 x speed: found false, rule budget, its cost.
+
+    (It raised KeyError 'cost', a traceback for `footfall path --action charge`.)
+    """
+    s = make("pf1e", ["." * 30], mob("v", 0, 0))
+    data = find_path(s, "v", (20, 0), action="charge").to_json()
+    assert (data["found"], data["rule"], data["cheapest"]) == (False, "budget", 100)
+    assert data["reason"] == (
+        "the cheapest path to [20, 0] costs 100 ft, more than the 60 ft this action allows"
+    )
+    still = make("pf1e", ["." * 30], mob("v", 0, 0, speed=0))
+    assert find_path(still, "v", (1, 0), action="charge").to_json()["rule"] == "budget"

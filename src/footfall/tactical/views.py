@@ -598,6 +598,7 @@ def _straight_path(policy: Policy, to: Square, via: tuple[Square, ...]) -> PathR
     best_line: list[Square] = []
     first_rule: str | None = None
     first_at: Square | None = None
+    over_budget: list[int] = []
     for line in straight_lines(start, to) if to != start else []:
         if any(v not in line for v in via) or [line.index(v) for v in via] != sorted(
             line.index(v) for v in via
@@ -607,9 +608,16 @@ def _straight_path(policy: Policy, to: Square, via: tuple[Square, ...]) -> PathR
         w = walk(policy, line)
         if w.legal and (best is None or w.cost < best.cost):
             best, best_line = w, line
+        elif not w.legal and {rule for _, rule in w.violations} == {"budget"}:
+            over_budget.append(w.cost)
         elif not w.legal and first_rule is None:
-            step, first_rule = w.violations[0]
+            step, first_rule = next((s, r) for s, r in w.violations if r != "budget")
             first_at = line[step - 1]
+    if best is None and over_budget:
+        # A straight line only too long for the budget: say what it costs (SCENE.md `cheapest`).
+        return PathResult(
+            policy, to, via, False, (), None, rule="budget", cheapest=min(over_budget)
+        )
     if best is None:
         return PathResult(
             policy, to, via, False, (), None, rule=first_rule or "straight-line", at=first_at
