@@ -37,8 +37,14 @@ SWITCHES = {
     "drawsteel": {},
     "dh2e": {"diagonal": ("equidistant", "alternating", "euclidean")},
 }
-TERRAIN = ".....^^o%_#!4"
-LEGEND = {"4": ["difficult", "poor_visibility"]}
+TERRAIN = ".....^^o%_#!4nlc"
+#: x4 terrain and narrow squares (RULES 1.5): half a medium width, half and a quarter its height.
+LEGEND = {
+    "4": ["difficult", "poor_visibility"],
+    "n": {"flags": [], "width_ft": 2.5},
+    "l": {"flags": [], "height_ft": 3},
+    "c": {"flags": [], "height_ft": 1.5},
+}
 
 
 @st.composite
