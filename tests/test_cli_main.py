@@ -43,3 +43,25 @@ def test_reach_does_not_import_the_journey_planner() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "LOADED False False"
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["rates", "pf1e", "extra"], "unexpected extra argument"),
+        (["rates", "pf1e", "--bogus"], "No such option: --bogus"),
+        (["reach"], "Missing argument 'SCENE'"),
+        (["travel", "pf1e", "--speed", "30", "--leg"], "'--leg' requires an argument"),
+        (["serve", "--port", "99999"], "'--port'"),
+    ],
+)
+def test_usage_errors_are_one_line_and_exit_2(args: list[str], says: str) -> None:
+    """A usage error Typer catches is one `footfall: error:` line naming it, with exit 2."""
+    out = subprocess.run(
+        [sys.executable, "-m", "footfall", *args], capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("footfall: error: ")
+    assert says in lines[0] and "--help'" in lines[0]
+    assert out.stdout == ""

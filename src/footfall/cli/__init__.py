@@ -17,6 +17,11 @@ import typer
 
 from footfall.errors import FootfallError
 
+try:  # Typer >= 0.24 vendors Click as typer._click; older Typer depends on Click itself.
+    from typer._click import exceptions as _click
+except ImportError:  # pragma: no cover - depends on the installed Typer
+    from click import exceptions as _click  # type: ignore[no-redef]
+
 __all__ = ["COMMAND_HOMES", "COMMAND_MODULES", "app", "build_app", "emit_json", "fail", "main"]
 
 #: Topic modules, in the order their commands appear in ``footfall --help``.
@@ -99,7 +104,27 @@ def main() -> None:
     home = COMMAND_HOMES.get(command)
     runner = build_app((home,)) if home is not None else _full_app()
     try:
-        runner()
+        runner(standalone_mode=False)
     except FootfallError as exc:
         typer.echo(f"footfall: error: {exc}", err=True)
         sys.exit(2)
+    except _click.NoArgsIsHelpError as exc:
+        # `footfall` or `footfall fly` alone: the help, as a bare command asks for it.
+        typer.echo((exc.ctx.get_help() if exc.ctx else str(exc)), err=True)
+        sys.exit(2)
+    except _click.UsageError as exc:
+        # An unknown option, a missing argument, a bad value Typer caught: one line, exit 2.
+        path = exc.ctx.command_path if exc.ctx else f"footfall {command}".strip()
+        hint = f" (see '{path} --help')"
+        typer.echo(f"footfall: error: {_one_line(exc.format_message())}{hint}", err=True)
+        sys.exit(2)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        typer.echo("footfall: aborted", err=True)
+        sys.exit(1)
+
+
+def _one_line(message: str) -> str:
+    """Fold a multi-line usage message into one line."""
+    return " ".join(part.strip() for part in message.splitlines() if part.strip())
