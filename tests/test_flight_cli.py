@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -300,3 +302,31 @@ def test_start_above_the_ceiling_is_bad_input(tmp_path: Path) -> None:
     assert err == "footfall: error: altitude 15 ft puts the 5-ft-tall bat above the 15-ft ceiling\n"
     code, out, _ = _run("check", str(path), "--mover", "bat", "--alt", "10", "--steps", "up5")
     assert code == 0 and "flight-ceiling" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["stall", "--alt", "-5"], "footfall: error: altitude must be at least 0 ft, not -5\n"),
+        (
+            ["reach", "--speed", "80", "-m", "griffin"],
+            "footfall: error: unknown maneuverability 'griffin' "
+            "(known: perfect, good, average, poor, clumsy)\n",
+        ),
+        (
+            ["check", "--speed", "80", "-m", "good", "--steps", "f2 zz"],
+            "footfall: error: unknown flight step 'zz' (known: f, b, c, d, bc, bd, up, down, l, "
+            "r, pl, pr, h (or forward, back, climb, dive, left, right, hover))\n",
+        ),
+    ],
+)
+def test_console_errors_exit_2(args: list[str], message: str) -> None:
+    """Run as a program (python -m footfall), a bad flight input is one line and exit status 2."""
+    done = subprocess.run(
+        [sys.executable, "-m", "footfall", "fly", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", message)

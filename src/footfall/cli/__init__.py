@@ -104,7 +104,11 @@ def main() -> None:
     home = COMMAND_HOMES.get(command)
     runner = build_app((home,)) if home is not None else _full_app()
     try:
-        runner(standalone_mode=False)
+        # Without standalone mode Click returns the status of `typer.Exit` (`fail` raises
+        # Exit(2)) instead of exiting with it.
+        status = runner(standalone_mode=False)
+        if isinstance(status, int) and status:
+            sys.exit(status)
     except FootfallError as exc:
         typer.echo(f"footfall: error: {exc}", err=True)
         sys.exit(2)
