@@ -89,3 +89,19 @@ def test_charge_beyond_the_budget_says_what_it_costs() -> None:
     )
     still = make("pf1e", ["." * 30], mob("v", 0, 0, speed=0))
     assert find_path(still, "v", (1, 0), action="charge").to_json()["rule"] == "budget"
+
+
+@pytest.mark.parametrize("system", ["pf1e", "dnd35"])
+def test_flyer_gets_past_obstacles(system: str) -> None:
+    """A flyer is not hampered by an obstacle nor barred from ending over it (seed 004).
+
+    Seed 004 (地形和障碍物): flying creatures get past most obstacles; walls still stop them.
+    A walker pays x2 and may not end on it.
+    """
+    fly = {"speed": 40, "maneuverability": "good"}
+    s = make(system, [".o.", "..."], mob("b", 0, 0, fly=fly, alt=10), mob("w", 0, 1))
+    flown = check_path(s, "b", [(1, 0)]).to_json()
+    assert (flown["legal"], flown["cost"]) == (True, 5)
+    walked = check_path(s, "w", [(1, 0)]).to_json()
+    # a diagonal into x2 terrain: 3 squares (seed 004)
+    assert (walked["cost"], [v["rule"] for v in walked["violations"]]) == (15, ["obstacle-end"])

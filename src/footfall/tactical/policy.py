@@ -740,7 +740,7 @@ def _mark_creatures(
             notes[region] |= _NOTE_ALLY
         elif other.helpless:
             notes[region] |= _NOTE_HELPLESS
-            if kind == "pf" and order >= huge_order:
+            if kind == "pf" and order >= huge_order and not policy.flying:
                 notes[region] |= _NOTE_HELPLESS_OBSTACLE
                 fac[region] += 1
                 end[region] = np.maximum(end[region], _END_OBSTACLE)
@@ -837,19 +837,24 @@ def build_frame(policy: Policy, px0: int, py0: int, px1: int, py1: int) -> Frame
         block[prepared.pit[window]] = _BLOCK_IMPASSABLE
     block[wall] = _BLOCK_WALL
     notes = np.zeros(wall.shape, dtype=np.int32)
-    if not (flying and kind == "pf"):
+    # Seed 004 (地形和障碍物): "飞行和虚体生物不受地形阻碍" - flyers ignore difficult terrain -
+    # and "飞行和虚体生物可以通过大部分的障碍物" - they get past most obstacles (a low wall, a
+    # log): no x2 and nothing to stand on. Walls still stop them (RULES 1.2).
+    aloft = flying and kind == "pf"
+    if not aloft:
         notes[difficult] |= _NOTE_DIFFICULT
-    notes[obstacle] |= _NOTE_OBSTACLE
+        notes[obstacle] |= _NOTE_OBSTACLE
     notes[prepared.hazardous[window]] |= _NOTE_HAZARDOUS
     fac = np.zeros(wall.shape, dtype=np.int8)
     if kind == "pf":
         notes[prepared.poor_visibility[window]] |= _NOTE_POOR_VISIBILITY
-        if not flying:
+        if not aloft:
             fac += difficult
-        fac += obstacle
+            fac += obstacle
         fac += prepared.poor_visibility[window]
     end = np.zeros(wall.shape, dtype=np.int8)
-    end[obstacle] = _END_OBSTACLE
+    if not aloft:
+        end[obstacle] = _END_OBSTACLE
     _mark_creatures(policy, sx0, sy0, block, fac, notes, end)
     _mark_narrow(policy, prepared, sx0, sy0, block, notes)
     thin = prepared.thin[window]
