@@ -330,3 +330,12 @@ def test_console_errors_exit_2(args: list[str], message: str) -> None:
         check=False,
     )
     assert (done.returncode, done.stdout, done.stderr) == (2, "", message)
+
+
+def test_altitude_above_the_limit_is_one_line() -> None:
+    """An altitude past the 100,000 ft footfall works with is refused, as fly stall does."""
+    code, out, err = _run("reach", "--speed", "80", "-m", "good", "--alt", "1000000000000")
+    assert (code, out) == (2, "")
+    assert err == (
+        "footfall: error: altitude 1000000000000 ft is above the 100000 ft footfall works with\n"
+    )

@@ -138,3 +138,13 @@ def test_compiled_kernel_matches_python(cls: Maneuverability, start: FlightState
     want = reach(flyer, start, system=SYSTEM, budget_ft=25, space=banded, engine="python")
     assert got.entries == want.entries
     assert all(5 <= e.alt <= 20 for e in got.entries)
+
+
+def test_compiled_kernel_at_a_great_height() -> None:
+    """A flyer miles up is searched in a box around it (no array as tall as its altitude)."""
+    flyer = _flyer(Maneuverability.GOOD, 20)
+    high = FlightState(0, 0, 1_000_000_000, 2)
+    got = reach(flyer, high, system=SYSTEM, budget_ft=20, engine="compiled")
+    want = reach(flyer, high, system=SYSTEM, budget_ft=20, engine="python")
+    assert got.entries == want.entries
+    assert min(e.alt for e in got.entries) == 1_000_000_000 - 40, "dives at double speed"

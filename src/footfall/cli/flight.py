@@ -38,6 +38,7 @@ from footfall.flight.space import (
     flyer_of,
     scene_flyer,
 )
+from footfall.flight.stall import MAX_FALL_ALT
 from footfall.i18n import Lang, parse_lang, t
 from footfall.rules import ANY, System, TurnInPlace, TurnRate
 
@@ -137,6 +138,10 @@ def _setup(
         air = OPEN_SKY
     if start_alt < 0 or start_alt % 5:
         raise InputError(f"altitude must be a multiple of 5 ft, at least 0, not {start_alt}")
+    if start_alt > MAX_FALL_ALT:
+        raise InputError(
+            f"altitude {start_alt} ft is above the {MAX_FALL_ALT} ft footfall works with"
+        )
     ceiling = air.ceiling if isinstance(air, SceneAirspace) else None
     if ceiling is not None and start_alt + flyer.height_ft > ceiling:
         raise InputError(

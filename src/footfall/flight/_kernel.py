@@ -34,6 +34,7 @@ def reach_kernel(
     side: int,
     n_alts: int,
     alt_lo: int,
+    ground: int,
     origin: int,
     start_rid: int,
     start_cost: int,
@@ -46,9 +47,10 @@ def reach_kernel(
     """Fill `end_cost[cell, facing]` with the least cost of a legal end; return the work.
 
     Cells are ``(y * side + x) * n_alts + alt`` over a square box of `side` squares and
-    `n_alts` 5-ft altitude levels from the ground (0) up; altitudes below `alt_lo` are
-    refused (the ground, or an altitude band). The box holds every square the budget can
-    reach. Returns -1 past `max_work` pops, -2 when the label pool of `capacity` overflows.
+    `n_alts` 5-ft altitude levels (level `ground` is on the ground; it may be outside the
+    box); levels below `alt_lo` are refused (the ground, or an altitude band). The box holds
+    every square and altitude the budget can reach. Returns -1 past `max_work` pops, -2 when
+    the label pool of `capacity` overflows.
     """
     n_cells = side * side * n_alts
     head = np.full(n_cells * n_parts, -1, np.int32)
@@ -84,7 +86,7 @@ def reach_kernel(
             cell = lab_cell[lab]
             if cell != origin:
                 alt = cell % n_alts
-                ok = keeps[rid] or alt == 0
+                ok = keeps[rid] or alt == ground
                 if ok:
                     if free:
                         for f in range(8):

@@ -720,22 +720,27 @@ def _compiled_reach(
     cheapest = min(Fraction(HALF_FT), Fraction(*flyer.up_cost), Fraction(*flyer.down_cost))
     reach_sq = math.floor(limit / (5 * cheapest))
     side = 2 * reach_sq + 1
+    # Altitude levels: from the lowest the budget can dive to (or the ground, or the band)
+    # up to the highest it can climb to (or the band); level `ground` is altitude 0.
     top = start.alt + 5 * math.floor(limit / (5 * Fraction(*flyer.up_cost)))
+    bottom = max(0, start.alt - 5 * math.floor(limit / (5 * Fraction(*flyer.down_cost))))
     if high is not None:
         top = min(top, high)
-    n_alts = top // 5 + 1
-    alt_lo = -(-low // 5)
-    if not alt_lo * 5 <= start.alt <= top:
+    base = bottom // 5
+    n_alts = top // 5 - base + 1
+    alt_lo = max(-(-low // 5) - base, 0)
+    ground = -base
+    if not (alt_lo + base) * 5 <= start.alt <= top:
         return None
     n_cells = side * side * n_alts
-    origin = (reach_sq * side + reach_sq) * n_alts + start.alt // 5
+    origin = (reach_sq * side + reach_sq) * n_alts + start.alt // 5 - base
     end_cost = np.full((n_cells, 8), -1, np.int32)
     kernel = _kernel()
     capacity = 1 << 20
     while True:
         work = kernel(
             part_of, resources, keeps, facing_of, move_start, *moves, n_parts,
-            side, n_alts, alt_lo, origin, 0, 0, limit, _free_turns(flyer), max_work,
+            side, n_alts, alt_lo, ground, origin, 0, 0, limit, _free_turns(flyer), max_work,
             capacity, end_cost,
         )  # fmt: skip
         if work != -2:
@@ -749,7 +754,7 @@ def _compiled_reach(
         )
     del states
     cells, facings = np.nonzero(end_cost >= 0)
-    alts = cells % n_alts
+    alts = cells % n_alts + base
     squares = cells // n_alts
     xs = squares % side - reach_sq + start.x
     ys = squares // side - reach_sq + start.y
