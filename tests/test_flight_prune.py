@@ -8,10 +8,11 @@ import random
 import pytest
 
 from footfall.flight import FlightState, Flyer
-from footfall.flight.model import OPEN_SKY, raw
+from footfall.flight.model import OPEN_SKY, Airspace, raw
 from footfall.flight.reach import _free_turns, _machine, _Rules, reach
-from footfall.flight.space import BandedAirspace
+from footfall.flight.space import BandedAirspace, scene_flyer
 from footfall.rules import Maneuverability, load_system
+from footfall.scene import load_sample, parse_scene
 
 SYSTEM = load_system("dnd35")
 assert SYSTEM.flight is not None and SYSTEM.tactical is not None
@@ -148,3 +149,56 @@ def test_compiled_kernel_at_a_great_height() -> None:
     want = reach(flyer, high, system=SYSTEM, budget_ft=20, engine="python")
     assert got.entries == want.entries
     assert min(e.alt for e in got.entries) == 1_000_000_000 - 40, "dives at double speed"
+
+
+@pytest.mark.parametrize(
+    ("mover", "facing", "budget", "band"),
+    [
+        ("stirge", 6, 40, None),
+        ("giant-eagle", 2, 30, None),
+        ("stirge", 4, 30, (0, 10)),
+    ],
+)
+def test_compiled_kernel_matches_python_on_a_scene(
+    mover: str, facing: int, budget: int, band: tuple[int, int] | None
+) -> None:
+    """On a scene (walls, corners, ceiling, creatures, pits) both engines list the same ends."""
+    scene = load_sample("dnd35-canyon-squeeze")
+    system, flyer, space, me = scene_flyer(scene, mover)
+    air: Airspace = space if band is None else BandedAirspace(space, *band)
+    start = FlightState(me.at[0], me.at[1], me.alt, facing)
+    got = reach(flyer, start, system=system, budget_ft=budget, space=air, engine="compiled")
+    want = reach(flyer, start, system=system, budget_ft=budget, space=air, engine="python")
+    assert got.entries == want.entries
+    assert got.work != want.work, "the kernel ran"
+
+
+CAVE = {
+    "footfall": 1,
+    "system": "dnd35",
+    "map": ["......", "..#...", "..#...", "......"],
+    "walls": [{"from": [4, 0], "to": [4, 4]}],
+    "ceiling_ft": 20,
+    "creatures": [
+        {
+            "id": "bat",
+            "at": [0, 1],
+            "size": "tiny",
+            "side": "foes",
+            "speed": 5,
+            "fly": {"speed": 60, "maneuverability": "good"},
+            "alt": 5,
+        },
+        {"id": "hero", "at": [0, 3], "size": "medium", "side": "party", "speed": 30},
+    ],
+}
+
+
+def test_compiled_kernel_matches_python_under_a_ceiling() -> None:
+    """A thin wall, a ceiling and a creature below bound both engines' reach the same way."""
+    system, flyer, space, bat = scene_flyer(parse_scene(CAVE), "bat")
+    start = FlightState(bat.at[0], bat.at[1], bat.alt, 2)
+    got = reach(flyer, start, system=system, budget_ft=30, space=space, engine="compiled")
+    want = reach(flyer, start, system=system, budget_ft=30, space=space, engine="python")
+    assert got.entries == want.entries
+    assert max(e.alt for e in got.entries) == 15 and all(e.x < 4 for e in got.entries)

@@ -30,6 +30,7 @@ def reach_kernel(
     move_dx: npt.NDArray[np.int8],
     move_dy: npt.NDArray[np.int8],
     move_dz: npt.NDArray[np.int8],
+    move_dir: npt.NDArray[np.int8],
     n_parts: int,
     side: int,
     n_alts: int,
@@ -40,6 +41,10 @@ def reach_kernel(
     start_cost: int,
     limit: int,
     free: bool,
+    across: npt.NDArray[np.bool_],
+    enemy: npt.NDArray[np.bool_],
+    occupied: npt.NDArray[np.bool_],
+    land: npt.NDArray[np.bool_],
     max_work: int,
     capacity: int,
     end_cost: npt.NDArray[np.int32],
@@ -49,8 +54,11 @@ def reach_kernel(
     Cells are ``(y * side + x) * n_alts + alt`` over a square box of `side` squares and
     `n_alts` 5-ft altitude levels (level `ground` is on the ground; it may be outside the
     box); levels below `alt_lo` are refused (the ground, or an altitude band). The box holds
-    every square and altitude the budget can reach. Returns -1 past `max_work` pops, -2 when
-    the label pool of `capacity` overflows.
+    every square and altitude the budget can reach. Scene rules come as arrays over the box
+    (`footfall.flight.space.scene_tables`): `across[y, x, d]` a step in direction d passes
+    edges, walls and corners, `enemy[y, x, k]` an enemy blocks the flyer's box there,
+    `occupied[y, x, k]` someone is there (no end), `land[y, x]` it may land. Returns -1
+    past `max_work` pops, -2 when the label pool of `capacity` overflows.
     """
     n_cells = side * side * n_alts
     head = np.full(n_cells * n_parts, -1, np.int32)
@@ -84,9 +92,12 @@ def reach_kernel(
                 return -1
             rid = lab_rid[lab]
             cell = lab_cell[lab]
-            if cell != origin:
-                alt = cell % n_alts
-                ok = keeps[rid] or alt == ground
+            alt = cell % n_alts
+            square = cell // n_alts
+            x = square % side
+            y = square // side
+            if cell != origin and not occupied[y, x, alt]:
+                ok = keeps[rid] or (alt == ground and land[y, x])
                 if ok:
                     if free:
                         for f in range(8):
@@ -96,10 +107,6 @@ def reach_kernel(
                         f = facing_of[rid]
                         if end_cost[cell, f] < 0:
                             end_cost[cell, f] = cost
-            alt = cell % n_alts
-            square = cell // n_alts
-            x = square % side
-            y = square // side
             for m in range(move_start[rid], move_start[rid + 1]):
                 new_cost = cost + move_cost[m]
                 if new_cost > limit:
@@ -108,6 +115,9 @@ def reach_kernel(
                 ny = y + move_dy[m]
                 nalt = alt + move_dz[m]
                 if nx < 0 or ny < 0 or nx >= side or ny >= side or nalt < alt_lo or nalt >= n_alts:
+                    continue
+                d = move_dir[m]
+                if (d >= 0 and not across[y, x, d]) or enemy[ny, nx, nalt]:
                     continue
                 nrid = move_to[m]
                 ncell = (ny * side + nx) * n_alts + nalt

@@ -608,6 +608,7 @@ Machine = tuple[
     npt.NDArray[np.int8],
     npt.NDArray[np.int8],
     npt.NDArray[np.int8],
+    npt.NDArray[np.int8],
     int,
 ]
 
@@ -657,13 +658,14 @@ def _machine(
     dxs: list[int] = []
     dys: list[int] = []
     dzs: list[int] = []
+    dirs: list[int] = []
     for i, rid in enumerate(order):
         part_of[i] = part_ids.setdefault(rules.parts[rid], len(part_ids))
         res = rules.resources[rid]
         resources[i, : len(res)] = res
         keeps[i] = rules.keeps[rid]
         facing_of[i] = rules.states[rid][3]
-        for _, nrid, cost, dx, dy, dz, _ in rules.moves(rid):
+        for _, nrid, cost, dx, dy, dz, direction in rules.moves(rid):
             j = index.get(nrid)
             if j is None or least[rid] + cost > limit:
                 continue
@@ -672,6 +674,7 @@ def _machine(
             dxs.append(dx)
             dys.append(dy)
             dzs.append(dz // 5)
+            dirs.append(-1 if direction is None else direction)
         move_start[i + 1] = len(to)
     return (
         [rules.states[rid] for rid in order],
@@ -685,6 +688,7 @@ def _machine(
         np.array(dxs, np.int8),
         np.array(dys, np.int8),
         np.array(dzs, np.int8),
+        np.array(dirs, np.int8),
         len(part_ids),
     )
 
@@ -699,16 +703,19 @@ def _compiled_reach(
 ) -> FlightReach | None:
     """Run the compiled kernel; None when it cannot take this airspace or start.
 
-    It takes the open sky, and the open sky kept to an altitude band (`BandedAirspace`):
-    there a step is legal when its altitude is (scenes run in Python).
+    It takes the open sky and scenes (`SceneAirspace`: edges, walls, ceiling, creatures, as
+    `scene_tables` arrays), either kept to an altitude band (`BandedAirspace`).
     """
-    from footfall.flight.space import BandedAirspace
+    from footfall.flight.space import BandedAirspace, SceneAirspace, scene_tables
 
     assert system.tactical is not None
     low, high = 0, None
-    if isinstance(space, BandedAirspace) and type(space.inner) is Airspace:
+    inner = space
+    if isinstance(space, BandedAirspace):
         low, high = space.low, space.high
-    elif type(space) is not Airspace:
+        inner = space.inner
+    scene = inner if type(inner) is SceneAirspace else None
+    if scene is None and type(inner) is not Airspace:
         return None
     square_ft = int(system.square)
     if square_ft != 5 or start.alt % 5 or start.spent:
@@ -726,6 +733,8 @@ def _compiled_reach(
     bottom = max(0, start.alt - 5 * math.floor(limit / (5 * Fraction(*flyer.down_cost))))
     if high is not None:
         top = min(top, high)
+    if scene is not None and scene.ceiling is not None:
+        top = min(top, scene.ceiling - flyer.height_ft)
     base = bottom // 5
     n_alts = top // 5 - base + 1
     alt_lo = max(-(-low // 5) - base, 0)
@@ -735,13 +744,21 @@ def _compiled_reach(
     n_cells = side * side * n_alts
     origin = (reach_sq * side + reach_sq) * n_alts + start.alt // 5 - base
     end_cost = np.full((n_cells, 8), -1, np.int32)
+    if scene is None:
+        across = np.ones((side, side, 8), np.bool_)
+        enemy = np.zeros((side, side, n_alts), np.bool_)
+        occupied = enemy
+        land = np.ones((side, side), np.bool_)
+    else:
+        x0, y0 = start.x - reach_sq, start.y - reach_sq
+        across, enemy, occupied, land = scene_tables(scene, flyer, x0, y0, side, base, n_alts)
     kernel = _kernel()
     capacity = 1 << 20
     while True:
         work = kernel(
             part_of, resources, keeps, facing_of, move_start, *moves, n_parts,
-            side, n_alts, alt_lo, ground, origin, 0, 0, limit, _free_turns(flyer), max_work,
-            capacity, end_cost,
+            side, n_alts, alt_lo, ground, origin, 0, 0, limit, _free_turns(flyer),
+            across, enemy, occupied, land, max_work, capacity, end_cost,
         )  # fmt: skip
         if work != -2:
             break

@@ -11,6 +11,9 @@ smaller or three size categories apart from it, no ending in anyone's space (`oc
 
 from __future__ import annotations
 
+import numpy as np
+import numpy.typing as npt
+
 from footfall.errors import InputError, unknown
 from footfall.flight.model import DELTAS, Airspace, Fault, FlightState, Flyer
 from footfall.rules import Maneuverability, Size, System, load_system
@@ -32,6 +35,7 @@ __all__ = [
     "flyer_of",
     "maneuverability",
     "scene_flyer",
+    "scene_tables",
 ]
 
 
@@ -237,3 +241,59 @@ class BandedAirspace(Airspace):
     def can_land(self, flyer: Flyer, x: int, y: int) -> bool:
         """Whether the inner airspace lets the flyer land at (`x`, `y`)."""
         return self.inner.can_land(flyer, x, y)
+
+
+def scene_tables(
+    space: SceneAirspace, flyer: Flyer, x0: int, y0: int, side: int, base: int, n_alts: int
+) -> tuple[
+    npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]
+]:
+    """Return `space`'s rules over a box, as arrays for the compiled reach kernel.
+
+    The box is `side` x `side` squares from (`x0`, `y0`) and `n_alts` 5-ft levels from
+    altitude ``5 x base``; arrays are indexed ``[y, x, ...]`` in box coordinates:
+
+    - ``across[y, x, d]``: a step from the square in direction `d` passes edges, walls and
+      corners (`step_faults`' first part, the same for every altitude);
+    - ``enemy[y, x, k]``: the flyer's box there meets an enemy it may not pass (`enemy-space`);
+    - ``occupied[y, x, k]``: it meets any other creature (`occupied-end`);
+    - ``land[y, x]``: it can stand there (`can_land`).
+
+    Ground and ceiling are altitude limits the caller applies. `step_faults` stays the
+    reference: tests compare the kernel on scenes with the Python search, which calls it.
+    """
+    across = np.zeros((side, side, 8), np.bool_)
+    land = np.zeros((side, side), np.bool_)
+    probe = max(0, 5 * base)
+    for j in range(side):
+        y = y0 + j
+        for i in range(side):
+            x = x0 + i
+            if not all(
+                space.inside(x + a, y + b) for b in range(flyer.side) for a in range(flyer.side)
+            ):
+                continue
+            land[j, i] = space.can_land(flyer, x, y)
+            for d in range(8):
+                found = space.step_faults(flyer, x, y, probe, d, probe)
+                across[j, i, d] = not any(
+                    f.rule in ("out-of-bounds", "wall", "corner") for f in found
+                )
+    enemy = np.zeros((side, side, n_alts), np.bool_)
+    occupied = np.zeros((side, side, n_alts), np.bool_)
+    height = flyer.height_ft
+    for body in space.bodies:
+        # Levels k whose box [alt, alt + height) meets [low, high): low - height < alt < high.
+        lo = max(0, (body.low - height) // 5 + 1 - base)
+        hi = min(n_alts, -(-body.high // 5) - base)
+        if lo >= hi:
+            continue
+        for bx, by in body.squares:
+            for b in range(flyer.side):
+                for a in range(flyer.side):
+                    i, j = bx - a - x0, by - b - y0
+                    if 0 <= i < side and 0 <= j < side:
+                        occupied[j, i, lo:hi] = True
+                        if body.enemy:
+                            enemy[j, i, lo:hi] = True
+    return across, enemy, occupied, land
