@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import itertools
 import random
+from fractions import Fraction
 
 import pytest
 
 from footfall.flight import FlightState, Flyer
 from footfall.flight.model import OPEN_SKY, Airspace, raw
-from footfall.flight.reach import _free_turns, _machine, _Rules, reach
+from footfall.flight.reach import _free_turns, _machine, _Rules, find_path, format_steps, reach
 from footfall.flight.space import BandedAirspace, scene_flyer
 from footfall.rules import Maneuverability, load_system
 from footfall.scene import load_sample, parse_scene
@@ -202,3 +203,11 @@ def test_compiled_kernel_matches_python_under_a_ceiling() -> None:
     want = reach(flyer, start, system=system, budget_ft=30, space=space, engine="python")
     assert got.entries == want.entries
     assert max(e.alt for e in got.entries) == 15 and all(e.x < 4 for e in got.entries)
+
+
+def test_documented_griffon_path_is_unchanged() -> None:
+    """The A* search breaks ties as before (cheapest, then first found): docs/flight.md's path."""
+    griffon = _flyer(Maneuverability.AVERAGE, 80)
+    found = find_path(griffon, FlightState(0, 0, 30, 2), (1, 8, 5), system=SYSTEM, budget_ft=80)
+    assert found is not None and found.cost_ft == Fraction(65, 2)
+    assert format_steps(found.steps) == "down5 r45 d5 r45 d5 d5 d5 f4"

@@ -448,7 +448,11 @@ def _search(
     parts = rules.parts
     resources = rules.resources
     keeps = rules.keeps
-    buckets: dict[int, list[Label]] = {start.spent + bound(start.x, start.y, start.alt): [k0]}
+    # Bucket = least-cost-plus-bound; within one, cheapest first, then first pushed (as a
+    # binary heap on (priority, cost, counter) would: paths are the same as they were).
+    first = start.spent + bound(start.x, start.y, start.alt)
+    buckets: dict[int, list[tuple[int, int, Label]]] = {first: [(start.spent, 0, k0)]}
+    counter = 0
     work = 0
     origin = (start.x, start.y, start.alt)
     tx, ty, talt, tfacing = target if target is not None else (0, 0, 0, None)
@@ -456,13 +460,10 @@ def _search(
     while buckets and not found_target:
         priority = min(buckets)
         bucket = buckets[priority]
-        i = 0
-        while i < len(bucket):
-            k = bucket[i]
-            i += 1
+        while bucket:
+            spent, _, k = heapq.heappop(bucket)
             x, y, alt, rid = k
-            spent = best[k]
-            if k in closed:
+            if k in closed or best[k] != spent:
                 continue
             res = resources[rid]
             labels = popped.setdefault((x, y, alt, parts[rid]), [])
@@ -542,10 +543,8 @@ def _search(
                 parent[nk] = (k, pre_steps)
                 words[nk] = length
                 p = new_cost + bound(nk[0], nk[1], new_alt)
-                if p == priority:
-                    bucket.append(nk)
-                else:
-                    buckets.setdefault(p, []).append(nk)
+                counter += 1
+                heapq.heappush(buckets.setdefault(p, []), (new_cost, counter, nk))
         del buckets[priority]
 
     def state_of(label: Label) -> Raw:
