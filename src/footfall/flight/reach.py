@@ -562,6 +562,9 @@ COMPILED_FROM_FT = 45
 
 Engine = Literal["auto", "python", "compiled"]
 
+#: Most labels (states reached, ~21 bytes each) the compiled kernel may keep.
+_MAX_LABELS = 1 << 24
+
 _loaded: list[Callable[..., int]] = []
 
 
@@ -760,6 +763,9 @@ def _compiled_reach(
             across, enemy, occupied, land, max_work, capacity, end_cost,
         )  # fmt: skip
         if work != -2:
+            break
+        if capacity >= _MAX_LABELS:
+            work = -1  # as many labels as a search may keep (about 350 MB): too large
             break
         capacity *= 4
         end_cost.fill(-1)
