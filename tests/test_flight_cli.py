@@ -339,3 +339,17 @@ def test_altitude_above_the_limit_is_one_line() -> None:
     assert err == (
         "footfall: error: altitude 1000000000000 ft is above the 100000 ft footfall works with\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("to", "message"),
+    [
+        ("99,99,5", "--to 99,99 is off the map (18x12 squares)"),
+        ("3,4,-5", "--to altitude must be a multiple of 5 ft, at least 0, not -5"),
+        ("3,4,7", "--to altitude must be a multiple of 5 ft, at least 0, not 7"),
+    ],
+)
+def test_path_to_an_impossible_place_is_one_line(to: str, message: str) -> None:
+    """fly path to a square off the map or an altitude no flyer has is an error, not a 'no'."""
+    code, out, err = _run("path", "dnd35-canyon-squeeze", "--mover", "stirge", "--to", to)
+    assert (code, out, err) == (2, "", f"footfall: error: {message}\n")

@@ -346,6 +346,11 @@ def path_command(
             tx, ty, talt = (int(p) for p in parts)
         except ValueError:
             raise InputError(f"--to {to!r} is not a 3-D square X,Y,ALT (e.g. 3,4,20)") from None
+        if talt < 0 or talt % 5:
+            raise InputError(f"--to altitude must be a multiple of 5 ft, at least 0, not {talt}")
+        grid = air.inner if isinstance(air, BandedAirspace) else air
+        if isinstance(grid, SceneAirspace) and not grid.inside(tx, ty):
+            raise InputError(f"--to {tx},{ty} is off the map ({grid.width}x{grid.height} squares)")
         want = None if end_facing is None else parse_direction(end_facing)
         found = find_path(
             flyer, start, (tx, ty, talt), system=system, budget_ft=budget, facing=want, space=air
