@@ -65,3 +65,17 @@ def test_usage_errors_are_one_line_and_exit_2(args: list[str], says: str) -> Non
     assert len(lines) == 1 and lines[0].startswith("footfall: error: ")
     assert says in lines[0] and "--help'" in lines[0]
     assert out.stdout == ""
+
+
+def test_an_input_error_from_a_command_exits_2() -> None:
+    """A command's own one-line error (its `fail` or an InputError) exits 2 as a program."""
+    out = subprocess.run(
+        [sys.executable, "-m", "footfall", "rates", "pf1e", "--speed", "abc"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines() == [
+        "footfall: error: --speed must be a whole number, got 'abc'"
+    ]
