@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from footfall.errors import InputError, LimitError, RuleDataError, SceneError, unknown
+from footfall.grid import DIRECTIONS
 from footfall.rules import SYSTEM_IDS, Maneuverability, load_system
 
 __all__ = [
@@ -1267,19 +1268,6 @@ def entry_at(scene: Scene, x: int, y: int) -> LegendEntry:
 # --------------------------------------------------------------------------------------------
 # Thin walls: which steps between square centres they block (SCENE.md)
 # --------------------------------------------------------------------------------------------
-
-#: ``(dx, dy)`` of direction d = 0..7 (N, NE, E, SE, S, SW, W, NW), as in
-#: `footfall.tactical.search.DIRECTIONS`.
-DIRECTIONS: tuple[tuple[int, int], ...] = (
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-)
 
 
 def _orient(a: Point, b: Point, c: Point) -> int:

@@ -30,19 +30,10 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
+from footfall.grid import DIRECTIONS
+
 __all__ = ["DIRECTIONS", "INF", "SearchResult", "Source", "StepGraph", "search", "warm_up"]
 
-#: ``(dx, dy)`` of direction d = 0..7 (N, NE, E, SE, S, SW, W, NW).
-DIRECTIONS: tuple[tuple[int, int], ...] = (
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-)
 
 #: Distance of a state the search did not reach.
 INF = np.iinfo(np.int32).max
