@@ -448,3 +448,50 @@ def test_render_refuses_speed_for_dh2e_instead_of_ignoring_it(tmp_path: Path) ->
         "(set it on the creature in the scene)\n"
     )
     assert run("render", str(out), "--mover", "sister", "-o", png).exit_code == 0
+
+
+def test_render_at_adds_the_mover_to_an_imported_map(dd2vtt: Path, tmp_path: Path) -> None:
+    """Import a UVTT map (no creatures), then `render --mover --at --speed`: the GM's two steps.
+
+    The added mover's reach is the engine's reach of the same scene with it placed by hand.
+    """
+    from footfall.scene import Creature
+    from footfall.tactical import reachable
+
+    scene_path = tmp_path / "crypt.json"
+    assert run("import", str(dd2vtt), "--system", "pf1e", "-o", str(scene_path)).exit_code == 0
+    png = tmp_path / "reach.png"
+    result = run(
+        "render", str(scene_path), "--mover", "val", "--at", "1,1", "--speed", "30",
+        "-o", str(png), "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    imported = load_scene(scene_path)
+    placed = dataclasses.replace(
+        imported,
+        creatures=(Creature(id="val", at=(1, 1), size="medium", side="party", speed=30),),
+    )
+    assert report["reachable"] == len(reachable(placed, "val").squares) > 0
+    assert Image.open(png).size == (report["width"], report["height"])
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--at", "1,1"], "--at and --size need --mover ID"),
+        (["--mover", "val", "--at", "one,1", "--speed", "30"], "--at expects X,Y"),
+        (["--mover", "val", "--at", "99,1", "--speed", "30"], "val"),
+        (["--mover", "val", "--size", "large", "--speed", "30"], "--size applies to a mover"),
+        (["--mover", "val", "--at", "1,1", "--size", "huge-ish", "--speed", "30"], "huge-ish"),
+    ],
+)
+def test_render_at_bad_input_exits_2(
+    dd2vtt: Path, tmp_path: Path, args: list[str], message: str
+) -> None:
+    """A bad --at/--size is one line naming it, exit 2 (off the map, unknown size...)."""
+    scene_path = tmp_path / "crypt.json"
+    assert run("import", str(dd2vtt), "--system", "pf1e", "-o", str(scene_path)).exit_code == 0
+    result = run("render", str(scene_path), *args, "-o", str(tmp_path / "x.png"))
+    assert result.exit_code == 2
+    assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1

@@ -217,6 +217,13 @@ def render_command(
     speed: int | None = typer.Option(
         None, "--speed", help="the mover's speed, when the scene has none (imported maps)"
     ),
+    at: str | None = typer.Option(
+        None,
+        "--at",
+        help="place the mover at X,Y first (adds it, medium and of side 'party', when the "
+        "scene has no creature of that id: a Universal VTT map has none)",
+    ),
+    size: str | None = typer.Option(None, "--size", help="size of a mover that --at adds"),
     cell: int | None = typer.Option(
         None, "--cell", help="side of a square in pixels, 8-200 (default 40, less on big maps)"
     ),
@@ -236,7 +243,9 @@ def render_command(
             raise InputError("give --crop or --window, not both")
         if crop and mover is None:
             raise InputError("--crop needs --mover ID (it crops to the mover's reach)")
-        options = _RenderOptions(mover, action, to, distance, speed, cell, crop, frame)
+        options = _RenderOptions(
+            mover, action, to, distance, speed, cell, crop, frame, at=at, size=size
+        )
         _render(scene_file, output, options, as_json, lang)
     except FootfallError as exc:
         fail(str(exc))
@@ -254,6 +263,36 @@ class _RenderOptions:
     cell: int | None
     crop: bool
     window: tuple[int, int, int, int] | None
+    at: str | None = None
+    size: str | None = None
+
+
+def _place(scene: Any, mover: str, at_text: str, size: str | None, speed: int | None) -> Any:
+    """Put `mover` at ``X,Y``: move it, or add it when the scene has no creature of that id.
+
+    An added mover is of side ``party``, `size` (default medium, ``1M`` in Draw Steel) and
+    `speed` (checked later: a mover without one is refused with the usual message). The
+    scene is validated again, so a mover placed in a wall or off the map is a one-line error.
+    """
+    from footfall.scene import Creature, validate
+
+    parts = at_text.replace(" ", "").split(",")
+    try:
+        x, y = (int(p) for p in parts)
+    except ValueError:
+        raise InputError(f"--at expects X,Y (two whole numbers), got {at_text!r}") from None
+    ids = [c.id for c in scene.creatures]
+    if mover in ids:
+        if size is not None:
+            raise InputError(f"--size applies to a mover that --at adds; {mover!r} is in the scene")
+        creatures = tuple(
+            dataclasses.replace(c, at=(x, y)) if c.id == mover else c for c in scene.creatures
+        )
+    else:
+        default = "1M" if scene.system == "drawsteel" else "medium"
+        added = Creature(id=mover, at=(x, y), size=size or default, side="party", speed=speed)
+        creatures = (*scene.creatures, added)
+    return validate(dataclasses.replace(scene, creatures=creatures))
 
 
 def _window(text: str) -> tuple[int, int, int, int]:
@@ -283,6 +322,12 @@ def _render(
     distance, cell, window = options.distance, options.cell, options.window
     if mover is None and (action is not None or to is not None or speed is not None):
         raise InputError("--action, --to and --speed need --mover ID")
+    if mover is None and (options.at is not None or options.size is not None):
+        raise InputError("--at and --size need --mover ID")
+    if mover is not None and options.at is not None:
+        scene = _place(scene, mover, options.at, options.size, speed)
+    elif options.size is not None:
+        raise InputError("--size applies to a mover that --at adds")
     if mover is not None:
         found = find_creature(scene, mover)
         if speed is not None and scene.system == "dh2e":
