@@ -327,6 +327,10 @@ def test_scene_json_round_trip(server: str, page: Any) -> None:
     page.set_input_files("#file", files=[{"name": "saved.json", "mimeType": "application/json",
                                           "buffer": saved.encode()}])  # fmt: skip
     page.wait_for_function("document.getElementById('status').textContent.includes('saved.json')")
+    # The reach for the opened scene arrives after the message; it must not wipe it.
+    page.wait_for_function("window.footfall.state.seq.reach > 0")
+    page.wait_for_load_state("networkidle")
+    assert "saved.json" in page.locator("#status").text_content()
     scene = _state(page, "scene")
     expected = copy.deepcopy(SCENE)
     assert scene["map"] == expected["map"]

@@ -63,6 +63,11 @@
     el.textContent = message || "";
     el.classList.toggle("error", !!isError);
   }
+  // A fresh answer clears an earlier error, but never a message the user has not read yet
+  // (e.g. "Loaded saved.json", shown while the reach for that scene is still being fetched).
+  function clearError() {
+    if ($("status").classList.contains("error")) status("");
+  }
   async function api(method, path, body) {
     const sep = path.includes("?") ? "&" : "?";
     const url = "api/" + path + (method === "GET" ? sep + "lang=" + state.lang : "");
@@ -300,7 +305,7 @@
       fillFlying(mine);
       $("reach-count").textContent = String(mine.squares.length);
       $("reach-count").dataset.count = String(mine.squares.length);
-      status("");
+      clearError();
     } catch (e) {
       if (seq !== state.seq.reach) return;
       state.reach = null;
@@ -851,7 +856,7 @@
     try {
       const res = await api("POST", "travel", body);
       showTravel(res);
-      status("");
+      clearError();
     } catch (e) {
       status(e.message, true);
       $("t-total").textContent = e.message;
