@@ -240,3 +240,15 @@ def test_table_matches_the_system_data() -> None:
         assert row.fly_backward == (_cell("倒退飞行", cls) == "可以")
         assert row.between_down_up_ft == _numbers(_cell("升降缓冲", cls))[0]
         assert row.down_speed == 2
+
+
+def test_flight_actions_match_the_system_data() -> None:
+    """FLIGHT_ACTIONS (move 1, double-move 2) is dnd35.toml's speed multiples (RULES.md 1.4)."""
+    from footfall.flight import FLIGHT_ACTIONS
+
+    assert dict(FLIGHT_ACTIONS) == {
+        name: SYSTEM.action(name).speed_multiple for name in FLIGHT_ACTIONS
+    }
+    assert dict(FLIGHT_ACTIONS) == {"move": 1, "double-move": 2}
+    with pytest.raises(TypeError):
+        FLIGHT_ACTIONS["run"] = 4  # type: ignore[index]

@@ -16,6 +16,7 @@ from footfall.cli import emit_json, fail
 from footfall.cli.tactical import load_scene_arg
 from footfall.errors import FootfallError, InputError
 from footfall.flight import (
+    FLIGHT_ACTIONS,
     OPEN_SKY,
     Airspace,
     FlightCheck,
@@ -55,7 +56,8 @@ fly = typer.Typer(
     no_args_is_help=True,
 )
 
-_ACTIONS = {"move": 1, "double-move": 2}
+#: Older name of `footfall.flight.FLIGHT_ACTIONS`, kept until the HTTP API imports that.
+_ACTIONS = FLIGHT_ACTIONS
 
 SceneArg = Annotated[
     str | None,
@@ -111,8 +113,8 @@ def _setup(
     since_dive: int | None,
 ) -> tuple[System, Flyer, Airspace, FlightState, str, int]:
     """Return system, flyer, airspace, start state, mover name and budget (ft)."""
-    if action not in _ACTIONS:
-        raise InputError(f"unknown action {action!r} (known: {', '.join(_ACTIONS)})")
+    if action not in FLIGHT_ACTIONS:
+        raise InputError(f"unknown action {action!r} (known: {', '.join(FLIGHT_ACTIONS)})")
     heading = parse_direction(facing)
     if since_turn < 0 or (since_dive is not None and since_dive < 0):
         raise InputError("--since-turn and --since-dive must be at least 0 ft")
@@ -156,7 +158,7 @@ def _setup(
         since_turn=since_turn,
         level_after_dive=since_dive,
     )
-    return system, flyer, air, start, name, flyer.speed * _ACTIONS[action]
+    return system, flyer, air, start, name, flyer.speed * FLIGHT_ACTIONS[action]
 
 
 def _banded(air: Airspace, start: FlightState, text: str | None) -> Airspace:

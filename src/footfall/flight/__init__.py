@@ -11,6 +11,7 @@ from __future__ import annotations
 from footfall.flight.check import FlightCheck, Violation, check, parse_squares, parse_steps
 from footfall.flight.model import (
     DIRECTION_NAMES,
+    FLIGHT_ACTIONS,
     OPEN_SKY,
     Airspace,
     Fault,
@@ -27,6 +28,7 @@ from footfall.flight.stall import FallRound, Stall, p_save, stall
 
 __all__ = [
     "DIRECTION_NAMES",
+    "FLIGHT_ACTIONS",
     "OPEN_SKY",
     "Airspace",
     "FallRound",

@@ -34,9 +34,11 @@ Geometry (decisions documented in ``docs/flight.md``; RULES.md 1.8):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Literal
 
 from footfall.errors import RuleDataError
@@ -47,6 +49,7 @@ __all__ = [
     "DIRECTION_NAMES",
     "FALL_DICE_MAX",
     "FALL_FT_PER_DIE",
+    "FLIGHT_ACTIONS",
     "HALF_FT",
     "OPEN_SKY",
     "Airspace",
@@ -78,6 +81,13 @@ DELTAS: tuple[tuple[int, int], ...] = (
     (-1, 0),
     (-1, -1),
 )
+
+#: Actions a flyer may fly in, and the multiple of its fly speed each gives as a budget:
+#: ``move`` flies its speed, ``double-move`` twice it (RULES.md 1.4 Actions; seed 004
+#: 急行(Hustle): 一轮内移动双倍速度; ``systems/dnd35.toml`` ``actions.rows.*.speed_multiple``,
+#: which a test checks this agrees with). Read-only; the CLI ``--action`` and the HTTP API
+#: accept exactly these names.
+FLIGHT_ACTIONS: Mapping[str, int] = MappingProxyType({"move": 1, "double-move": 2})
 
 #: Compass names of facings 0..7.
 DIRECTION_NAMES: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
