@@ -675,8 +675,7 @@ def test_render_png_size(client: TestClient) -> None:
 
     from PIL import Image
 
-    from footfall.cli.maps import reach_overlay
-    from footfall.render import picture_size
+    from footfall.render import picture_size, reach_overlay
     from footfall.scene import parse_scene
     from footfall.tactical import reachable
 

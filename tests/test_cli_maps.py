@@ -13,12 +13,12 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from footfall.cli import app
-from footfall.cli.maps import auto_cell
 from footfall.render import (
     BAND_COLOURS,
     MIN_LEGEND_WIDTH,
     PATH_COLOUR,
     REACH_ALPHA,
+    auto_cell,
     picture_size,
 )
 from footfall.scene import load_scene
@@ -395,7 +395,7 @@ def test_terrain_overlay_not_utf8_exits_2(dd2vtt: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize("lang", ["ru", "zh"])
 def test_legend_names_the_action_in_the_chosen_language(tmp_path: Path, lang: str) -> None:
     """The picture's legend title uses the translated action name, not the id 'run'."""
-    from footfall.cli.maps import reach_overlay
+    from footfall.render import reach_overlay
     from footfall.tactical import views
 
     scene = load_scene(_scene_with_mover(tmp_path))

@@ -909,8 +909,7 @@ def _flight_setup(body: FlightQuery, parse: Callable[[Mapping[str, Any]], Any]) 
 
 def _render(body: RenderQuery, scene: Any) -> bytes:
     """Draw the picture of a ``/api/render`` request."""
-    from footfall.cli.maps import auto_cell, reach_overlay
-    from footfall.render import render
+    from footfall.render import auto_cell, reach_overlay, render
     from footfall.tactical import find_path, reachable
 
     lang = _lang(body.lang)

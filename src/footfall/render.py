@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import binascii
 import io
+import math
 import shutil
 import subprocess
 import warnings
@@ -25,6 +26,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -48,8 +50,10 @@ __all__ = [
     "ReachOverlay",
     "Rendered",
     "Window",
+    "auto_cell",
     "find_font",
     "picture_size",
+    "reach_overlay",
     "reach_window",
     "render",
     "render_png",
@@ -216,6 +220,64 @@ class Rendered:
 def square_box(x: int, y: int, cell: int) -> tuple[int, int, int, int]:
     """Return the pixel box ``(left, top, right, bottom)`` (inclusive) of square (x, y)."""
     return x * cell, y * cell, (x + 1) * cell - 1, (y + 1) * cell - 1
+
+
+def auto_cell(width: int, height: int) -> int:
+    """Return the default cell: 40 pixels, or less so a big map stays a quarter of the limit.
+
+    >>> auto_cell(6, 4), auto_cell(1000, 1000)
+    (40, 8)
+    """
+    fit = math.isqrt(MAX_PIXELS // 4 // max(1, width * height))
+    return max(8, min(DEFAULT_CELL, fit))
+
+
+def _exact(value: object) -> int | Fraction:
+    """Read a JSON number exactly (``"3/2"`` and ``1.5`` are 3/2); a bool is not a number."""
+    if isinstance(value, bool):
+        raise InputError(f"expected a number, got {value!r}")
+    number = Fraction(str(value))
+    return int(number) if number.denominator == 1 else number
+
+
+def reach_overlay(reach: Mapping[str, Any], path: Mapping[str, Any] | None = None) -> ReachOverlay:
+    """Build a `ReachOverlay` from the JSON of a reach (and a path) query.
+
+    Reads SCENE.md's shapes (``mover``, ``action`` and its translated ``action_name``,
+    ``budget``, ``unit``, ``squares``), the ``bands`` list of the tactical engine (``label``
+    and ``up_to`` each), and a path's ``found``, ``path``, ``cost``, ``to`` and ``reason``.
+    The CLI's ``footfall render`` and the API's ``/api/render`` both draw through it.
+    """
+    costs = {(int(s["at"][0]), int(s["at"][1])): _exact(s["cost"]) for s in reach["squares"]}
+    bands = tuple((str(b.get("label", "")), _exact(b["up_to"])) for b in reach.get("bands", []))
+    budget = _exact(reach["budget"])
+    # The legend names the action in the reader's language (``action_name``), not its id.
+    action = str(reach.get("action_name") or reach["action"])
+    if not bands or bands[-1][1] < budget:
+        bands = (*bands, (action, budget))
+    squares: tuple[Square, ...] = ()
+    cost = None
+    target = None
+    reason = None
+    if path is not None:
+        target = (int(path["to"][0]), int(path["to"][1]))
+        if path.get("found"):
+            squares = tuple((int(p[0]), int(p[1])) for p in path["path"])
+            cost = _exact(path["cost"])
+        else:
+            reason = str(path.get("reason") or "") or None
+    return ReachOverlay(
+        mover=str(reach["mover"]),
+        action=action,
+        unit=str(reach["unit"]),
+        budget=budget,
+        costs=costs,
+        bands=bands,
+        path=squares,
+        path_cost=cost,
+        target=target,
+        reason=reason,
+    )
 
 
 # ---------------------------------------------------------------------------------------------

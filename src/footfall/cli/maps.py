@@ -11,8 +11,6 @@ squares the mover can reach (tinted by cost band, costs written in them) and the
 from __future__ import annotations
 
 import dataclasses
-import math
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +20,7 @@ from footfall.cli import emit_json, fail
 from footfall.errors import FootfallError, InputError
 from footfall.i18n import Lang, parse_lang, t
 
-__all__ = ["auto_cell", "import_command", "reach_overlay", "register", "render_command"]
+__all__ = ["import_command", "register", "render_command"]
 
 
 def import_command(
@@ -159,54 +157,6 @@ def _square(text: str, option: str) -> tuple[int, int]:
         raise InputError(f"{option} expects X,Y (two whole numbers), got {text!r}") from None
 
 
-def _exact(value: Any) -> int | Fraction:
-    if isinstance(value, bool):
-        raise InputError(f"expected a number, got {value!r}")
-    number = Fraction(str(value))
-    return int(number) if number.denominator == 1 else number
-
-
-def reach_overlay(reach: dict[str, Any], path: dict[str, Any] | None = None) -> Any:
-    """Build a `footfall.render.ReachOverlay` from the JSON of a reach (and a path) query.
-
-    Reads SCENE.md's shapes (``mover``, ``action`` and its translated ``action_name``,
-    ``budget``, ``unit``, ``squares``), the ``bands`` list of the tactical engine (``label``
-    and ``up_to`` each), and a path's ``found``, ``path``, ``cost``, ``to`` and ``reason``.
-    """
-    from footfall.render import ReachOverlay
-
-    costs = {(int(s["at"][0]), int(s["at"][1])): _exact(s["cost"]) for s in reach["squares"]}
-    bands = tuple((str(b.get("label", "")), _exact(b["up_to"])) for b in reach.get("bands", []))
-    budget = _exact(reach["budget"])
-    # The legend names the action in the reader's language (``action_name``), not its id.
-    action = str(reach.get("action_name") or reach["action"])
-    if not bands or bands[-1][1] < budget:
-        bands = (*bands, (action, budget))
-    squares: tuple[tuple[int, int], ...] = ()
-    cost = None
-    target = None
-    reason = None
-    if path is not None:
-        target = (int(path["to"][0]), int(path["to"][1]))
-        if path.get("found"):
-            squares = tuple((int(p[0]), int(p[1])) for p in path["path"])
-            cost = _exact(path["cost"])
-        else:
-            reason = str(path.get("reason") or "") or None
-    return ReachOverlay(
-        mover=str(reach["mover"]),
-        action=action,
-        unit=str(reach["unit"]),
-        budget=budget,
-        costs=costs,
-        bands=bands,
-        path=squares,
-        path_cost=cost,
-        target=target,
-        reason=reason,
-    )
-
-
 def render_command(
     scene_file: Path = typer.Argument(..., help="scene file (SCENE.md JSON or a text map)"),
     output: Path = typer.Option(..., "-o", "--output", help="PNG file to write"),
@@ -311,7 +261,7 @@ def _window(text: str) -> tuple[int, int, int, int]:
 def _render(
     scene_file: Path, output: Path, options: _RenderOptions, as_json: bool, lang_text: str
 ) -> None:
-    from footfall.render import reach_window, render
+    from footfall.render import auto_cell, reach_window, render
     from footfall.scene import creature as find_creature
     from footfall.scene import load_scene
 
@@ -391,14 +341,6 @@ def _render(
     typer.echo(t("maps.render.wrote", language, path=str(output), width=width, height=height))
 
 
-def auto_cell(width: int, height: int) -> int:
-    """Return the default cell: 40 pixels, or less so a big map stays a quarter of the limit."""
-    from footfall.render import DEFAULT_CELL, MAX_PIXELS
-
-    fit = math.isqrt(MAX_PIXELS // 4 // max(1, width * height))
-    return max(8, min(DEFAULT_CELL, fit))
-
-
 def _reach(
     scene: Any, mover: str, action: str | None, to: str | None, distance: int | None, lang: Lang
 ) -> Any:
@@ -413,6 +355,8 @@ def _reach(
     if to is not None:
         target = _square(to, "--to")
         path = find_path(scene, mover, target, action=action, distance=distance).to_json(lang)
+    from footfall.render import reach_overlay
+
     return reach_overlay(reach, path)
 
 
