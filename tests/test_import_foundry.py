@@ -278,6 +278,7 @@ def test_enhanced_terrain_layer_polygons() -> None:
     flags = {
         "enhanced-terrain-layer": {
             "terrainAbc": {
+                "_id": "Abc",
                 "x": x,
                 "y": y,
                 "width": 200,

@@ -50,6 +50,7 @@ from footfall.imports._common import (
     terrain_for,
     unique_id,
 )
+from footfall.imports._etl import ETL, EtlTerrain, read_etl
 from footfall.imports.result import ImportResult, Notice, notice
 from footfall.scene import DEFAULT_LEGEND, Creature, Point, Scene, Wall
 
@@ -72,7 +73,33 @@ _SYSTEM_UNITS: dict[str, tuple[tuple[str, ...], Fraction]] = {
     "drawsteel": (("sq", "square", "squares", ""), Fraction(1)),
 }
 
-_ETL = "enhanced-terrain-layer"
+#: Top-level keys of a scene export this importer reads or reports (each cited where read);
+#: any other key is listed under ``x-import.ignored.scene``.
+_SCENE_READ = frozenset(
+    {
+        "width",
+        "height",
+        "padding",
+        "grid",
+        "gridType",
+        "gridDistance",
+        "gridUnits",
+        "background",
+        "img",
+        "shiftX",
+        "shiftY",
+        "walls",
+        "tokens",
+        "regions",
+        "flags",
+        "_stats",
+        *_UNSUPPORTED_KEYS,
+    }
+)
+#: Foundry releases whose scene exports this importer reads (v9 layout to v13 layout).
+SUPPORTED_VERSIONS = (9, 13)
+#: Foundry's grid types (CONST.GRID_TYPES): 0 gridless, 1 square, 2-5 hexagonal.
+_HEX_TYPES = (2, 3, 4, 5)
 
 #: Catalog key of the warning about the picture a Foundry export only names.
 BACKGROUND_WARNING = "maps.warn.foundry_background"
@@ -113,6 +140,8 @@ def read_foundry(
     if "resolution" in doc and "grid" not in doc:
         raise InputError(f"{_WHAT}: this looks like a Universal VTT file (it has 'resolution')")
     warnings = Warnings()
+    ignored: dict[str, set[str]] = {}
+    _check_version(doc, warnings)
     size, distance, units = _grid(doc, warnings)
     width_px = _positive(doc, "width")
     height_px = _positive(doc, "height")
@@ -125,17 +154,17 @@ def read_foundry(
     pad_y = _padding_squares(padding, height_px, size) * size
     frame = _Frame(size, pad_x, pad_y)
 
-    walls = _walls(_list(doc.get("walls", []), "walls"), frame, warnings)
+    walls = _walls(_list(doc.get("walls", []), "walls"), frame, warnings, ignored)
 
     legend = dict(DEFAULT_LEGEND)
-    rows = _terrain(doc, system, frame, width, height, warnings)
+    rows = _terrain(doc, system, frame, width, height, warnings, ignored)
     if any(char in EXTRA_LEGEND for row in rows for char in row):
         legend.update(EXTRA_LEGEND)
     if terrain is not None:
         merge_overlay(rows, terrain, legend)
     text_rows = tuple("".join(row) for row in rows)
 
-    proposed = _tokens(_list(doc.get("tokens", []), "tokens"), system, frame, warnings)
+    proposed = _tokens(_list(doc.get("tokens", []), "tokens"), system, frame, warnings, ignored)
     creatures = place_creatures(system, text_rows, legend, proposed, warnings)
 
     for key, label in _UNSUPPORTED.items():
@@ -156,6 +185,14 @@ def read_foundry(
         # picture's top-left corner, in squares of the imported map, is -offset / size.
         info["background_origin"] = [str(-offset[0] / size), str(-offset[1] / size)]
     square = _square(system, distance, units, warnings)
+    ignored["scene"] = set(doc) - _SCENE_READ
+    flags = doc.get("flags")
+    if isinstance(flags, Mapping):
+        ignored["scene"].update(f"flags.{key}" for key in flags if key != ETL)
+    report = {part: sorted(keys) for part, keys in sorted(ignored.items()) if keys}
+    if report:
+        info["ignored"] = report
+        warnings.add("maps.warn.ignored_fields", n=sum(len(keys) for keys in report.values()))
     scene = Scene(
         system=system,
         rows=text_rows,
@@ -218,6 +255,46 @@ def _padding_squares(padding: Fraction, length: Fraction, size: Fraction) -> int
     return math.ceil(squares)
 
 
+def _core_version(doc: Mapping[str, Any]) -> object:
+    """Return the Foundry version that exported `doc`, as written, or None if not recorded.
+
+    v10+ documents carry ``_stats.coreVersion`` (v12+ also ``_stats.exportSource``); an
+    "Export Data" file of v9 or older has ``flags.exportSource.coreVersion`` instead.
+    """
+    stats = doc.get("_stats")
+    if isinstance(stats, Mapping):
+        if stats.get("coreVersion") is not None:
+            return stats["coreVersion"]
+        source = stats.get("exportSource")
+        if isinstance(source, Mapping) and source.get("coreVersion") is not None:
+            return source["coreVersion"]
+    flags = doc.get("flags")
+    source = flags.get("exportSource") if isinstance(flags, Mapping) else None
+    if isinstance(source, Mapping):
+        return source.get("coreVersion")
+    return None
+
+
+def _check_version(doc: Mapping[str, Any], warnings: Warnings) -> None:
+    """Refuse an export of a Foundry release older than v9; warn about one newer than v13."""
+    version = _core_version(doc)
+    if version is None:
+        return
+    low, high = SUPPORTED_VERSIONS
+    supported = f"footfall reads scene exports of Foundry v{low} to v{high}"
+    head = version.split(".", 1)[0] if isinstance(version, str) else ""
+    if not head.isdigit():
+        raise InputError(
+            f"{_WHAT}: coreVersion {show_value(version)} is not a Foundry version "
+            f'(like "13.345"); {supported}'
+        )
+    major = int(head)
+    if major < low:
+        raise InputError(f"{_WHAT}: exported by Foundry {version}; {supported}")
+    if major > high:
+        warnings.add("maps.warn.foundry_newer", version=version, high=high)
+
+
 def _grid(doc: Mapping[str, Any], warnings: Warnings) -> tuple[Fraction, Fraction, str]:
     """Return the grid's size in pixels, its distance and units, from any layout v9-v13."""
     grid = doc.get("grid")
@@ -236,9 +313,14 @@ def _grid(doc: Mapping[str, Any], warnings: Warnings) -> tuple[Fraction, Fractio
         raise InputError(f"{_WHAT}: grid.size must be more than 0, got {fmt_number(size)}")
     if isinstance(kind, bool) or not isinstance(kind, int):
         raise InputError(f"{_WHAT}: grid.type must be a number, got {show_value(kind)}")
-    if kind >= 2:
+    if kind in _HEX_TYPES:
         raise InputError(
             f"{_WHAT}: grid.type {kind} is a hex grid; footfall maps are square grids (grid.type 1)"
+        )
+    if kind not in (0, 1):
+        raise InputError(
+            f"{_WHAT}: grid.type {kind} is not a Foundry grid type "
+            "(0 gridless, 1 square, 2-5 hex); footfall reads square grids (grid.type 1)"
         )
     if kind == 0:
         warnings.add("maps.warn.gridless")
@@ -298,7 +380,18 @@ _MOVE_NONE = (0, "none")
 _MOVE_NORMAL = (1, 20, "normal", "limited", 10, 30, "proximity", 40, "distance")
 
 
-def _walls(items: list[Any], frame: _Frame, warnings: Warnings) -> tuple[Wall, ...]:
+#: Wall fields read (BaseWall.defineSchema, v10-v13): ``c`` the segment, ``move`` the
+#: movement restriction (CONST.WALL_MOVEMENT_TYPES NONE 0 / NORMAL 20; v9 NONE 0 / NORMAL 1),
+#: ``door`` (CONST.WALL_DOOR_TYPES NONE 0, DOOR 1, SECRET 2), ``ds`` (CONST.WALL_DOOR_STATES
+#: CLOSED 0, OPEN 1, LOCKED 2), ``dir`` (CONST.WALL_DIRECTIONS BOTH 0, LEFT 1, RIGHT 2).
+#: Everything else (light, sight, sound, v9 sense, threshold, doorSound, animation, flags,
+#: _id) concerns vision, light, sound or looks and is listed as not imported.
+_WALL_READ = frozenset({"c", "move", "door", "ds", "dir"})
+
+
+def _walls(
+    items: list[Any], frame: _Frame, warnings: Warnings, ignored: dict[str, set[str]]
+) -> tuple[Wall, ...]:
     if len(items) > MAX_IMPORT_WALLS:
         raise LimitError(
             f"{_WHAT}: {len(items)} walls is over the import limit of {MAX_IMPORT_WALLS}"
@@ -309,6 +402,7 @@ def _walls(items: list[Any], frame: _Frame, warnings: Warnings) -> tuple[Wall, .
         where = f"walls[{i}]"
         if not isinstance(item, Mapping):
             raise InputError(f"{_WHAT}: {where}: expected an object")
+        ignored.setdefault("walls", set()).update(set(item) - _WALL_READ)
         c = item.get("c")
         if not isinstance(c, list) or len(c) != 4:
             raise InputError(f"{_WHAT}: {where}.c: expected [x0, y0, x1, y1], got {show_value(c)}")
@@ -374,8 +468,12 @@ class _Shape:
         inside: Inside,
         box: Box,
         spans: Callable[[Fraction], list[tuple[Fraction, Fraction]]] | None = None,
+        *,
+        half_open: bool = False,
     ) -> None:
         self.inside, self.box, self.spans = inside, box, spans
+        #: Spans are ``[a, b)`` (PIXI's rule, ETL) instead of ``[a, b]`` (regions).
+        self.half_open = half_open
 
     def columns(self, frame: _Frame, row: int, width: int, work: _Work) -> set[int]:
         """Return the columns of `row` whose square centre is inside or on the edge."""
@@ -391,7 +489,9 @@ class _Shape:
             for a, b in spans:
                 # Centre of column c is pad_x + (c + 1/2) * size: solve a <= centre <= b.
                 first = max(0, ceil_fraction((a - frame.pad_x) / frame.size - half))
-                last = min(width - 1, floor_fraction((b - frame.pad_x) / frame.size - half))
+                end = (b - frame.pad_x) / frame.size - half
+                last = ceil_fraction(end) - 1 if self.half_open else floor_fraction(end)
+                last = min(width - 1, last)
                 if last >= first:
                     work.spend(last - first + 1, FILL)
                     found.update(range(first, last + 1))
@@ -472,6 +572,7 @@ def _terrain(
     width: int,
     height: int,
     warnings: Warnings,
+    ignored: dict[str, set[str]],
 ) -> list[list[str]]:
     """Build the rows: open ground, then every cost-modifying area by the centre rule."""
     walk: dict[tuple[int, int], Multiplier] = {}
@@ -501,11 +602,23 @@ def _terrain(
             sources.setdefault(key, area.name)
 
     for i, region in enumerate(_list(doc.get("regions", []), "regions")):
-        area = _region(region, f"regions[{i}]", warnings)
+        area = _region(region, f"regions[{i}]", warnings, ignored)
         if area is not None:
             apply(area)
-    for area in _etl_areas(doc, warnings):
-        apply(area)
+    # ETL terrain: overlapping entries take the largest multiple (its rule provider's default
+    # "maximum"); that result then multiplies with the regions, as one more cost effect.
+    etl_max: dict[tuple[int, int], tuple[Fraction, Notice]] = {}
+    for terrain in read_etl(doc, warnings, ignored):
+        area = _Area(terrain.label, [_etl_shape(terrain)], [], terrain.multiple, one)
+        for col, row in area.squares(frame, width, height, work):
+            best = etl_max.get((col, row))
+            if best is None or terrain.multiple > best[0]:
+                etl_max[(col, row)] = (terrain.multiple, terrain.label)
+    for key, (multiple, label) in etl_max.items():
+        walk[key] = _times(walk.get(key, one), multiple)
+        fly.setdefault(key, one)
+        sources.setdefault(key, label)
+    _etl_elsewhere(doc, warnings)
     rows = [["."] * width for _ in range(height)]
     chars: dict[tuple[int, int, int], tuple[Multiplier, Multiplier, Notice, str]] = {}
     for (col, row), multiplier in walk.items():
@@ -523,9 +636,27 @@ def _times(a: Multiplier, b: Multiplier) -> Multiplier:
     return None if a is None or b is None else a * b
 
 
-def _region(value: object, where: str, warnings: Warnings) -> _Area | None:
+#: Region fields read (BaseRegion, v12-v13): ``name``, ``shapes``, ``behaviors``,
+#: ``elevation`` (``bottom`` / ``top``, null unbounded). Colour, visibility, lock, flags and
+#: v14 levels are listed as not imported.
+_REGION_READ = frozenset({"name", "shapes", "behaviors", "elevation"})
+#: Behaviour fields read: ``type``, ``disabled`` and, for ``modifyMovementCost`` (a core
+#: behaviour since v13), ``system.difficulties``.
+_BEHAVIOR_READ = frozenset({"type", "disabled", "system"})
+#: Region shape fields read (BaseShapeData and subclasses: rectangle, circle, ellipse,
+#: polygon), ``hole`` included.
+_SHAPE_READ = frozenset(
+    {"type", "hole", "x", "y", "width", "height", "rotation", "radius", "radiusX", "radiusY"}
+    | {"points"}
+)
+
+
+def _region(
+    value: object, where: str, warnings: Warnings, ignored: dict[str, set[str]]
+) -> _Area | None:
     if not isinstance(value, Mapping):
         raise InputError(f"{_WHAT}: {where}: expected an object")
+    ignored.setdefault("regions", set()).update(set(value) - _REGION_READ)
     name = str(value.get("name") or where)
     label = notice("maps.source.region", name=repr(name))
     walk: Multiplier = Fraction(1)
@@ -534,6 +665,7 @@ def _region(value: object, where: str, warnings: Warnings) -> _Area | None:
     for j, behavior in enumerate(_list(value.get("behaviors", []), f"{where}.behaviors")):
         if not isinstance(behavior, Mapping):
             raise InputError(f"{_WHAT}: {where}.behaviors[{j}]: expected an object")
+        ignored.setdefault("behaviors", set()).update(set(behavior) - _BEHAVIOR_READ)
         kind = behavior.get("type")
         if kind != "modifyMovementCost":
             warnings.add("maps.warn.behaviour", label=label, kind=_quoted(kind))
@@ -551,8 +683,11 @@ def _region(value: object, where: str, warnings: Warnings) -> _Area | None:
             warnings.add("maps.warn.no_walk", label=label)
         base = f"{where}.behaviors[{j}].system.difficulties"
         walk = _times(walk, _difficulty(difficulties.get("walk", 1), f"{base}.walk"))
-        fly_value = difficulties.get("fly", difficulties.get("walk", 1))
-        fly = _times(fly, _difficulty(fly_value, f"{base}.fly"))
+        # Every movement action the behaviour does not derive is a required field whose
+        # initial value is 1 (ModifyMovementCostRegionBehaviorType.defineSchema, v13): an
+        # export without "fly" gives flyers 1, not the walking cost.
+        fly = _times(fly, _difficulty(difficulties.get("fly", 1), f"{base}.fly"))
+        ignored.setdefault("difficulties", set()).update(set(difficulties) - {"walk", "fly"})
         modifies = True
     if not modifies:
         return None
@@ -571,6 +706,9 @@ def _region(value: object, where: str, warnings: Warnings) -> _Area | None:
     if not shapes:
         warnings.add("maps.warn.no_shapes", label=label)
         return None
+    for shape in shapes:
+        if isinstance(shape, Mapping):
+            ignored.setdefault("shapes", set()).update(set(shape) - _SHAPE_READ)
     parts = [
         _shape(shape, f"{where}.shapes[{k}]", warnings, label) for k, shape in enumerate(shapes)
     ]
@@ -674,15 +812,27 @@ def _rotated(
     ]
 
 
-def _polygon(pts: Sequence[tuple[Fraction, Fraction]]) -> _Shape:
-    """Return a polygon (even-odd rule, boundary inside) with exact point test and spans."""
+def _polygon(pts: Sequence[tuple[Fraction, Fraction]], *, half_open: bool = False) -> _Shape:
+    """Return a polygon (even-odd rule, boundary inside) with exact point test and spans.
+
+    With `half_open`, the boundary follows PIXI's ``Polygon.contains`` instead, the test the
+    Enhanced Terrain Layer uses: a point counts when a ray to its right crosses an odd number
+    of edges, an edge counting when ``(ya > y) != (yb > y)`` and the point is strictly left of
+    it. On an axis-aligned rectangle that is ``[x0, x1) x [y0, y1)``: left and top edges in,
+    right and bottom edges out (the same as ``PIXI.Rectangle.contains``).
+    """
     edges = list(zip(pts, [*pts[1:], pts[0]], strict=True))
 
     def inside(x: Fraction, y: Fraction) -> bool:
         crossings = False
         for (ax, ay), (bx, by) in edges:
             cross = (bx - ax) * (y - ay) - (by - ay) * (x - ax)
-            if cross == 0 and min(ax, bx) <= x <= max(ax, bx) and min(ay, by) <= y <= max(ay, by):
+            if (
+                not half_open
+                and cross == 0
+                and min(ax, bx) <= x <= max(ax, bx)
+                and min(ay, by) <= y <= max(ay, by)
+            ):
                 return True
             if (ay > y) != (by > y):
                 x_at = ax + (y - ay) * (bx - ax) / (by - ay)
@@ -719,11 +869,13 @@ def _polygon(pts: Sequence[tuple[Fraction, Fraction]]) -> _Shape:
         sweep.update(next=i, active=active)
         xs = sorted(ax + (y - ay) * (bx - ax) / (by - ay) for _, _, ax, ay, bx, by in active)
         out = list(zip(xs[0::2], xs[1::2], strict=True))
+        if half_open:  # [x0, x1): exactly the points with an odd count of crossings right
+            return out
         out.extend(flat.get(y, ()))
         out.extend((x, x) for x in corners.get(y, ()))
         return out
 
-    return _Shape(inside, _bbox(pts), spans)
+    return _Shape(inside, _bbox(pts), spans, half_open=half_open)
 
 
 def _ellipse(cx: Fraction, cy: Fraction, rx: Fraction, ry: Fraction, degrees: Fraction) -> Inside:
@@ -745,34 +897,20 @@ def _ellipse(cx: Fraction, cy: Fraction, rx: Fraction, ry: Fraction, degrees: Fr
     return tilted
 
 
-def _etl_areas(doc: Mapping[str, Any], warnings: Warnings) -> list[_Area]:
-    """Read the Enhanced Terrain Layer's terrain polygons from the scene's flags."""
-    flags = doc.get("flags")
-    etl = flags.get(_ETL) if isinstance(flags, Mapping) else None
-    areas: list[_Area] = []
-    if isinstance(etl, Mapping):
-        for key, entry in etl.items():
-            if not (isinstance(entry, Mapping) and "points" in entry and "multiple" in entry):
-                continue
-            where = f"flags.{_ETL}.{key}"
-            x = number(entry.get("x", 0), f"{_WHAT}: {where}.x")
-            y = number(entry.get("y", 0), f"{_WHAT}: {where}.y")
-            raw = _list(entry["points"], f"{where}.points")
-            pts = []
-            for k, p in enumerate(raw):
-                if not isinstance(p, list) or len(p) != 2:
-                    raise InputError(f"{_WHAT}: {where}.points[{k}]: expected [x, y]")
-                pts.append(
-                    (
-                        x + number(p[0], f"{_WHAT}: {where}.points[{k}][0]"),
-                        y + number(p[1], f"{_WHAT}: {where}.points[{k}][1]"),
-                    )
-                )
-            if len(pts) < 3:
-                raise InputError(f"{_WHAT}: {where}.points: a terrain needs at least 3 points")
-            multiple = number(entry["multiple"], f"{_WHAT}: {where}.multiple")
-            label = notice("maps.source.etl", name=repr(key))
-            areas.append(_Area(label, [_polygon(pts)], [], multiple, Fraction(1)))
+def _etl_shape(terrain: EtlTerrain) -> _Shape:
+    """Return the PIXI shape ETL tests a square centre against (`TerrainShape._pixishape`)."""
+    if terrain.kind == "polygon":
+        return _polygon(terrain.points, half_open=True)
+    (x0, y0), (x1, y1) = terrain.points
+    if terrain.kind == "rectangle":  # PIXI.Rectangle.contains: [x, x + w) x [y, y + h)
+        return _polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], half_open=True)
+    # PIXI.Ellipse(w / 2, h / 2, w / 2, h / 2).contains: ((dx / rx)^2 + (dy / ry)^2 <= 1
+    cx, cy, rx, ry = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+    return _Shape(_ellipse(cx, cy, rx, ry, Fraction(0)), (x0, y0, x1, y1))
+
+
+def _etl_elsewhere(doc: Mapping[str, Any], warnings: Warnings) -> None:
+    """Name ETL flags on placeables other than the scene's terrain (templates, tokens...)."""
     for collection in ("tokens", "drawings", "templates", "tiles"):
         items = doc.get(collection)
         if not isinstance(items, list):
@@ -782,11 +920,10 @@ def _etl_areas(doc: Mapping[str, Any], warnings: Warnings) -> list[_Area]:
             for item in items
             if isinstance(item, Mapping)
             and isinstance(item.get("flags"), Mapping)
-            and _ETL in item["flags"]
+            and ETL in item["flags"]
         )
         if n:
             warnings.add("maps.warn.etl_elsewhere", n=n, collection=collection)
-    return areas
 
 
 # ---------------------------------------------------------------------------------------------
@@ -794,8 +931,22 @@ def _etl_areas(doc: Mapping[str, Any], warnings: Warnings) -> list[_Area]:
 # ---------------------------------------------------------------------------------------------
 
 
+#: Token fields read (BaseToken.defineSchema): ``name``, ``_id``, ``x`` / ``y`` (top-left
+#: pixel), ``width`` / ``height`` (grid spaces), ``disposition`` (CONST.TOKEN_DISPOSITIONS
+#: SECRET -2, HOSTILE -1, NEUTRAL 0, FRIENDLY 1), ``hidden``, ``elevation`` (a warning when
+#: off the ground). Actor data, vision, light, bars, texture and the rest are listed as not
+#: imported.
+_TOKEN_READ = frozenset(
+    {"name", "_id", "x", "y", "width", "height", "disposition", "hidden", "elevation"}
+)
+
+
 def _tokens(
-    items: list[Any], system: str, frame: _Frame, warnings: Warnings
+    items: list[Any],
+    system: str,
+    frame: _Frame,
+    warnings: Warnings,
+    ignored: dict[str, set[str]],
 ) -> list[TokenPlacement]:
     used: set[str] = set()
     placed: list[TokenPlacement] = []
@@ -804,6 +955,7 @@ def _tokens(
         where = f"tokens[{i}]"
         if not isinstance(item, Mapping):
             raise InputError(f"{_WHAT}: {where}: expected an object")
+        ignored.setdefault("tokens", set()).update(set(item) - _TOKEN_READ)
         name = item.get("name")
         name = name if isinstance(name, str) else ""
         fallback = str(item.get("_id") or f"token-{i + 1}")
@@ -851,6 +1003,9 @@ def _tokens(
         if item.get("hidden"):
             extra["x-hidden"] = True
             hidden.append(cid)
+        elevation = number(item.get("elevation") or 0, f"{_WHAT}: {where}.elevation")
+        if elevation:
+            warnings.add("maps.warn.token_elevation", label=label, e=fmt_number(elevation))
         creature = Creature(id=cid, at=at, size=chosen.size, side=SIDES[disposition], extra=extra)
         placed.append(TokenPlacement(creature, label))
     if hidden:

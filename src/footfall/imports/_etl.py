@@ -1,0 +1,283 @@
+"""Read the Enhanced Terrain Layer's terrain from a Foundry scene export (both its layouts).
+
+The Enhanced Terrain Layer module (ETL, ironmonk88/enhanced-terrain-layer) keeps each
+terrain area as one entry of the *scene's* flags, ``flags["enhanced-terrain-layer"]``,
+under the key ``"terrain" + id`` (`TerrainDocument.createDocuments` writes
+``flags.enhanced-terrain-layer.terrain<id>``; `TerrainLayer.draw` reads every key that
+starts with ``terrain``, drops ``terrainundefined`` and entries without ``x``, ``y`` or
+``_id``). Other keys of that flag object are the scene's defaults for *new* terrain
+(``multiple``, ``elevation``, ``depth``, ``environment``, ``opacity``, ``defaultcolor``).
+
+Two layouts are real:
+
+- ETL 1.0.x (Foundry v9, classes/terraindocument.js `TerrainData`): ``x``, ``y``,
+  ``width``, ``height``, ``points`` as ``[[x, y], ...]`` relative to ``(x, y)``,
+  ``multiple``, ``elevation`` + ``depth`` (earlier ``min`` / ``max``, earlier still
+  ``terrainheight`` / ``terraintype``), ``environment``, ``obstacle``, ``hidden``;
+- ETL 10.x / 11.x (Foundry v10-v11, `BaseTerrain.defineSchema`): the same fields, but the
+  geometry is Foundry's ``ShapeData`` under ``shape``: ``{"type": "r" | "e" | "p",
+  "width", "height", "points": [x0, y0, x1, y1, ...]}`` (`BaseTerrain.migrateData` moves
+  the old ``width`` / ``height`` / ``points`` there, flattening the points).
+
+How ETL itself uses an entry (`TerrainLayer.listTerrain`, `costWithTerrain`,
+`Terrain.cost`, `RuleProvider.calculateCombinedCost`): a grid square's cost is tested at
+the square's centre, relative to the entry's ``(x, y)``, against the PIXI shape
+(`TerrainShape._pixishape`: ``Rectangle(0, 0, w, h)``, ``Ellipse(w/2, h/2, |w/2|, |h/2|)``,
+``Polygon(points)``); a ``hidden`` entry is inactive (cost 1); an entry of ``multiple`` 1 is
+skipped; an entry counts for a token at elevation ``e`` when ``elevation <= e <=
+elevation + depth``; overlapping entries combine by the **maximum** of their multiples (the
+built-in rule provider's default, ``calculate: "maximum"``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+from footfall.errors import InputError
+from footfall.imports._common import Warnings, fmt_number, number, show_value
+from footfall.imports.result import Notice, notice
+
+__all__ = ["ETL", "EtlTerrain", "read_etl"]
+
+_WHAT = "Foundry scene"
+#: The module's id: the key of its flags.
+ETL = "enhanced-terrain-layer"
+
+#: `TerrainLayer.defaultmultiple`: the multiple of a terrain drawn without one.
+_DEFAULT_MULTIPLE = Fraction(2)
+#: ShapeData types ETL draws and tests (`TerrainShape._pixishape`), by their one-letter code.
+_SHAPES: dict[str, Literal["rectangle", "ellipse", "polygon"]] = {
+    "r": "rectangle",
+    "e": "ellipse",
+    "p": "polygon",
+}
+#: Fields of a terrain entry this reader uses; any other is listed as not imported.
+READ_FIELDS = frozenset(
+    {
+        "_id",
+        "x",
+        "y",
+        "shape",
+        "width",
+        "height",
+        "points",
+        "multiple",
+        "hidden",
+        "elevation",
+        "depth",
+        "min",
+        "max",
+        "terrainheight",
+        "terraintype",
+        "environment",
+        "obstacle",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class EtlTerrain:
+    """One active ETL terrain area at ground level: its shape in canvas pixels and multiple.
+
+    `points` are absolute canvas pixels (the entry's ``x``, ``y`` added) for a polygon, and
+    the two corners ``(x, y)``, ``(x + width, y + height)`` for a rectangle or an ellipse's
+    bounding box.
+    """
+
+    key: str
+    kind: Literal["rectangle", "ellipse", "polygon"]
+    points: tuple[tuple[Fraction, Fraction], ...]
+    multiple: Fraction
+    label: Notice
+
+
+def read_etl(
+    doc: Mapping[str, Any], warnings: Warnings, ignored: dict[str, set[str]]
+) -> list[EtlTerrain]:
+    """Return the scene's active ETL terrain entries that touch the ground, in file order.
+
+    Inactive (``hidden``) entries, entries of multiple 1, entries wholly above or below the
+    ground and entries ETL itself would discard are named in `warnings`; the fields no entry
+    reads are added to ``ignored["etl"]``, the scene defaults to ``ignored["etl_scene"]``.
+    """
+    flags = doc.get("flags")
+    etl = flags.get(ETL) if isinstance(flags, Mapping) else None
+    if not isinstance(etl, Mapping):
+        return []
+    scene_multiple = etl.get("multiple")
+    default = _DEFAULT_MULTIPLE
+    if isinstance(scene_multiple, int | Fraction) and not isinstance(scene_multiple, bool):
+        # Terrain.defaults: the scene's default multiple (parseInt), for entries without one.
+        default = Fraction(int(scene_multiple))
+    found: list[EtlTerrain] = []
+    environments: set[str] = set()
+    for key, entry in etl.items():
+        if not key.startswith("terrain"):
+            ignored.setdefault("etl_scene", set()).add(key)
+            continue
+        where = f"flags.{ETL}.{key}"
+        label = notice("maps.source.etl", name=repr(key))
+        if key == "terrainundefined" or not isinstance(entry, Mapping):
+            warnings.add("maps.warn.etl_invalid", label=label, why="no terrain data")
+            continue
+        if any(entry.get(field) is None for field in ("x", "y", "_id")):
+            # TerrainLayer.draw unsets such an entry instead of drawing it.
+            warnings.add("maps.warn.etl_invalid", label=label, why="no x, y or _id")
+            continue
+        ignored.setdefault("etl", set()).update(set(entry) - READ_FIELDS)
+        terrain = _entry(entry, key, where, label, default, warnings)
+        for name in ("environment", "obstacle"):
+            value = entry.get(name)
+            if isinstance(value, str) and value:
+                environments.add(value)
+        if terrain is not None:
+            found.append(terrain)
+    if environments:
+        warnings.add("maps.warn.etl_environment", names=", ".join(sorted(environments)))
+    return found
+
+
+def _entry(
+    entry: Mapping[str, Any],
+    key: str,
+    where: str,
+    label: Notice,
+    default: Fraction,
+    warnings: Warnings,
+) -> EtlTerrain | None:
+    x = number(entry["x"], f"{_WHAT}: {where}.x")
+    y = number(entry["y"], f"{_WHAT}: {where}.y")
+    raw_multiple = entry.get("multiple")
+    multiple = (
+        default if raw_multiple is None else number(raw_multiple, f"{_WHAT}: {where}.multiple")
+    )
+    if multiple < 0:
+        raise InputError(
+            f"{_WHAT}: {where}.multiple: a cost multiple cannot be negative, got "
+            f"{fmt_number(multiple)}"
+        )
+    if entry.get("hidden") is True:
+        warnings.add("maps.warn.etl_inactive", label=label)
+        return None
+    if multiple == 1:
+        return None
+    bottom, top = _heights(entry, where)
+    if not bottom <= 0 <= top:
+        warnings.add(
+            "maps.warn.etl_off_ground", label=label, low=fmt_number(bottom), high=fmt_number(top)
+        )
+        return None
+    kind, width, height, points = _geometry(entry, where)
+    if kind is None:
+        shape = entry.get("shape")
+        code = shape.get("type") if isinstance(shape, Mapping) else None
+        warnings.add("maps.warn.shape_type", label=label, kind=show_value(code))
+        return None
+    if kind == "polygon":
+        if len(points) < 3:
+            warnings.add("maps.warn.etl_invalid", label=label, why="a polygon of under 3 points")
+            return None
+        absolute = tuple((x + px, y + py) for px, py in points)
+    else:
+        if width <= 0 or height <= 0:
+            # PIXI.Rectangle / PIXI.Ellipse contain nothing when a side is not positive.
+            warnings.add("maps.warn.etl_invalid", label=label, why="a width or height of 0")
+            return None
+        absolute = ((x, y), (x + width, y + height))
+    return EtlTerrain(key, kind, absolute, multiple, label)
+
+
+def _geometry(
+    entry: Mapping[str, Any], where: str
+) -> tuple[
+    Literal["rectangle", "ellipse", "polygon"] | None,
+    Fraction,
+    Fraction,
+    list[tuple[Fraction, Fraction]],
+]:
+    """Return the shape kind, width, height and relative points of either layout."""
+    shape = entry.get("shape")
+    if isinstance(shape, Mapping):  # ETL 10.x+: Foundry ShapeData
+        base = f"{where}.shape"
+        code = shape.get("type", "p")
+        kind = _SHAPES.get(code) if isinstance(code, str) else None
+        width = number(shape.get("width") or 0, f"{_WHAT}: {base}.width")
+        height = number(shape.get("height") or 0, f"{_WHAT}: {base}.height")
+        flat = shape.get("points") or []
+        if not isinstance(flat, list) or len(flat) % 2:
+            raise InputError(
+                f"{_WHAT}: {base}.points: expected a flat list [x0, y0, x1, y1, ...], "
+                f"got {show_value(flat)}"
+            )
+        points = [
+            (
+                number(flat[k], f"{_WHAT}: {base}.points[{k}]"),
+                number(flat[k + 1], f"{_WHAT}: {base}.points[{k + 1}]"),
+            )
+            for k in range(0, len(flat), 2)
+        ]
+        return kind, width, height, points
+    # ETL 1.0.x: points as [x, y] pairs beside width and height (always a polygon).
+    raw = entry.get("points") or []
+    if not isinstance(raw, list):
+        raise InputError(f"{_WHAT}: {where}.points: expected a list of [x, y] points")
+    points = []
+    for k, p in enumerate(raw):
+        if not isinstance(p, list) or len(p) != 2:
+            raise InputError(f"{_WHAT}: {where}.points[{k}]: expected [x, y], got {show_value(p)}")
+        points.append(
+            (
+                number(p[0], f"{_WHAT}: {where}.points[{k}][0]"),
+                number(p[1], f"{_WHAT}: {where}.points[{k}][1]"),
+            )
+        )
+    width = number(entry.get("width") or 0, f"{_WHAT}: {where}.width")
+    height = number(entry.get("height") or 0, f"{_WHAT}: {where}.height")
+    return "polygon", width, height, points
+
+
+def _truthy(value: object) -> bool:
+    """Return JavaScript's truthiness of a JSON value (``0``, ``""``, null are false)."""
+    return value not in (None, False, 0, "") and not (isinstance(value, float) and value != value)
+
+
+def _heights(entry: Mapping[str, Any], where: str) -> tuple[Fraction, Fraction]:
+    """Return the entry's bottom and top elevation, migrating old fields as ETL does.
+
+    `TerrainLayer.draw`: without ``elevation`` or ``depth``, the bottom is ``min`` or
+    ``terrainheight.min`` (5 for the old ``terraintype`` "air", else 0) and the top is
+    ``max`` or ``terrainheight.max`` (100 for "air" or "both", else 0), each by JavaScript
+    ``||`` (a 0 falls through to the next).
+    """
+    if entry.get("elevation") is not None and entry.get("depth") is not None:
+        bottom = number(entry["elevation"], f"{_WHAT}: {where}.elevation")
+        return bottom, bottom + number(entry["depth"], f"{_WHAT}: {where}.depth")
+    height = entry.get("terrainheight")
+    if isinstance(height, str):
+        try:
+            height = json.loads(height, parse_float=Fraction)
+        except ValueError:
+            raise InputError(
+                f"{_WHAT}: {where}.terrainheight: not JSON, got {show_value(height)}"
+            ) from None
+    kind = entry.get("terraintype")
+
+    def pick(first: object, old: str, fallback: int) -> Fraction:
+        if _truthy(first):
+            return number(first, f"{_WHAT}: {where}.{old}")
+        if height is None:
+            return Fraction(fallback)
+        value = height.get(old) if isinstance(height, Mapping) else None
+        return (
+            number(value, f"{_WHAT}: {where}.terrainheight.{old}")
+            if _truthy(value)
+            else Fraction(0)
+        )
+
+    bottom = pick(entry.get("min"), "min", 5 if kind == "air" else 0)
+    top = pick(entry.get("max"), "max", 100 if kind in ("air", "both") else 0)
+    return bottom, top
