@@ -873,12 +873,11 @@ def _travel(body: TravelQuery, lim: Limits) -> Any:
 
 def _flight_setup(body: FlightQuery, parse: Callable[[Mapping[str, Any]], Any]) -> Any:
     """Return system, flyer, airspace, start state, name and budget (as ``footfall fly``)."""
-    from footfall.cli.flight import _ACTIONS
-    from footfall.flight import OPEN_SKY, Airspace, FlightState, parse_direction
+    from footfall.flight import FLIGHT_ACTIONS, OPEN_SKY, Airspace, FlightState, parse_direction
     from footfall.flight.space import flight_system, flyer_of, scene_flyer
 
-    if body.action not in _ACTIONS:
-        raise unknown("action", body.action, _ACTIONS)
+    if body.action not in FLIGHT_ACTIONS:
+        raise unknown("action", body.action, FLIGHT_ACTIONS)
     heading = parse_direction(body.facing)
     if body.scene is not None:
         if body.mover is None:
@@ -904,7 +903,7 @@ def _flight_setup(body: FlightQuery, parse: Callable[[Mapping[str, Any]], Any]) 
     start = FlightState(
         x, y, start_alt, heading, since_turn=body.since_turn, level_after_dive=body.since_dive
     )
-    return system, flyer, air, start, name, flyer.speed * _ACTIONS[body.action]
+    return system, flyer, air, start, name, flyer.speed * FLIGHT_ACTIONS[body.action]
 
 
 def _render(body: RenderQuery, scene: Any) -> bytes:
