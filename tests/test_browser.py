@@ -53,11 +53,14 @@ SCENE: dict[str, Any] = {
 }
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+#: Difficult terrain all round: RULES.md's ``hampered_diagonal`` switch changes the reach
+#: (seed 000: a diagonal into difficult terrain; ``multiply`` doubles each step instead).
+ROUGH: dict[str, Any] = {
+    "footfall": 1,
+    "system": "pf1e",
+    "map": ["^" * 11] * 9,
+    "creatures": [{"id": "valeros", "at": [5, 4], "size": "medium", "side": "party", "speed": 30}],
+}
 
 
 @pytest.fixture(scope="module")
@@ -69,12 +72,18 @@ def server() -> Iterator[str]:
     from footfall.cli.serve import default_sample
 
     app = create_app(
-        default_scene=default_sample(), default_mover="ogre", scenes={"browser-test": SCENE}
+        default_scene=default_sample(),
+        default_mover="ogre",
+        scenes={"browser-test": SCENE, "browser-rough": ROUGH},
     )
-    port = _free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    # The socket is bound here and handed to uvicorn: no other process can take the port
+    # between choosing it and listening on it (a free port looked up first could be).
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    config = uvicorn.Config(app, log_level="warning")
     srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
     while not srv.started:
@@ -86,6 +95,7 @@ def server() -> Iterator[str]:
     finally:
         srv.should_exit = True
         thread.join(timeout=10)
+        sock.close()
 
 
 @pytest.fixture(scope="module")
@@ -128,10 +138,19 @@ def _shot(page: Any, name: str) -> None:
     page.screenshot(path=str(OUT / f"{name}.png"), full_page=False)
 
 
+def _settle(page: Any) -> None:
+    """Wait until the page has no question in flight and none pending (debounced).
+
+    Waiting for a shown value to equal the expected one could be satisfied by a stale answer
+    that happens to be equal, and then be overtaken; waiting for quiet, then asserting, cannot.
+    """
+    page.wait_for_function("window.footfall.idle()")
+
+
 def _open(page: Any, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("body[data-ready=true]", timeout=20_000)
-    page.wait_for_function("document.getElementById('reach-count').dataset.count !== ''")
+    _settle(page)
 
 
 def _state(page: Any, expr: str) -> Any:
@@ -145,15 +164,26 @@ def _square_xy(page: Any, x: int, y: int) -> tuple[float, float]:
     return box["x"] + (x + 0.5) * cell, box["y"] + (y + 0.5) * cell
 
 
-def _wait_count(page: Any, expected: int) -> None:
-    page.wait_for_function(
-        f"document.getElementById('reach-count').dataset.count === '{expected}'", timeout=10_000
-    )
+def _count(page: Any) -> int:
+    """Return the reachable-square count the page shows, once every answer is in."""
+    _settle(page)
+    return int(page.locator("#reach-count").get_attribute("data-count"))
 
 
-def _api_reach(url: str, scene: dict[str, Any], mover: str, action: str = "move") -> Any:
-    body = {"scene": scene, "mover": mover, "action": action}
+def _api_reach(
+    url: str, scene: dict[str, Any], mover: str, action: str = "move", **more: Any
+) -> Any:
+    body = {"scene": scene, "mover": mover, "action": action, **more}
     return httpx.post(f"{url}/api/reach", json=body, timeout=30).json()
+
+
+def _rules(page: Any) -> list[str]:
+    """Return the rules of the violations the page lists, once every answer is in."""
+    _settle(page)
+    rules: list[str] = page.eval_on_selector_all(
+        "#violations li[data-rule]", "els => els.map(e => e.dataset.rule)"
+    )
+    return rules
 
 
 def test_default_scene_shows_ogre_reach(server: str, page: Any) -> None:
@@ -163,7 +193,7 @@ def test_default_scene_shows_ogre_reach(server: str, page: Any) -> None:
     scene = _state(page, "scene")
     assert any("^" in row for row in scene["map"])  # the difficult-terrain patch is there
     expected = len(_api_reach(server, scene, "ogre")["squares"])
-    _wait_count(page, expected)
+    assert _count(page) == expected
     assert expected > 0
     _shot(page, "page-default")
 
@@ -172,7 +202,7 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
     """Paint, move a token, hover and check a path: every number equals the API's; then ru."""
     _open(page, server + "/?scene=browser-test")
     assert _state(page, "moverId") == "valeros"
-    _wait_count(page, len(_api_reach(server, SCENE, "valeros")["squares"]))
+    assert _count(page) == len(_api_reach(server, SCENE, "valeros")["squares"])
 
     # paint difficult terrain at (1, 3) and (1, 4), beside valeros
     page.locator('#palette button[data-char="^"]').click()
@@ -180,7 +210,7 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
         page.mouse.click(*_square_xy(page, x, y))
     scene = _state(page, "scene")
     assert scene["map"][3][1] == "^" and scene["map"][4][1] == "^"
-    _wait_count(page, len(_api_reach(server, scene, "valeros")["squares"]))
+    assert _count(page) == len(_api_reach(server, scene, "valeros")["squares"])
     _shot(page, "page-painted")
 
     # move the ogre's token by dragging it from (8, 4) to (8, 1)
@@ -190,26 +220,23 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
     page.mouse.move(*_square_xy(page, 8, 2), steps=4)
     page.mouse.move(*_square_xy(page, 8, 1), steps=4)
     page.mouse.up()
-    page.wait_for_function(
-        "window.footfall.state.scene.creatures.find(c => c.id === 'ogre').at[1] === 1"
-    )
+    assert _state(page, "scene.creatures.find(c => c.id === 'ogre').at") == [8, 1]
     assert _state(page, "moverId") == "ogre"
     scene = _state(page, "scene")
-    _wait_count(page, len(_api_reach(server, scene, "ogre")["squares"]))
+    assert _count(page) == len(_api_reach(server, scene, "ogre")["squares"])
     _shot(page, "page-moved")
 
     # back to valeros: hover (6, 3) and read the path cost
     page.select_option("#mover", "valeros")
-    _wait_count(page, len(_api_reach(server, scene, "valeros")["squares"]))
+    assert _count(page) == len(_api_reach(server, scene, "valeros")["squares"])
     api_path = httpx.post(
         f"{server}/api/path",
         json={"scene": scene, "mover": "valeros", "action": "move", "to": [6, 3]},
     ).json()
     assert api_path["found"] is True
     page.mouse.move(*_square_xy(page, 6, 3))
-    page.wait_for_function(
-        f"document.getElementById('hover-cost').dataset.cost === '{api_path['cost']}'"
-    )
+    _settle(page)
+    assert page.locator("#hover-cost").get_attribute("data-cost") == str(api_path["cost"])
     assert f"{api_path['cost']} ft" in page.locator("#hover-cost").inner_text()
     _shot(page, "page-hover")
 
@@ -221,7 +248,6 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
         page.mouse.move(*_square_xy(page, x, y), steps=2)
     page.mouse.up()
     assert _state(page, "draft") == [[3, 3], [4, 4], [5, 4]]
-    page.wait_for_selector("#violations li[data-rule]")
     api_check = httpx.post(
         f"{server}/api/check",
         json={
@@ -232,9 +258,7 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
         },
     ).json()
     assert api_check["legal"] is False
-    rules = page.eval_on_selector_all(
-        "#violations li[data-rule]", "els => els.map(e => e.dataset.rule)"
-    )
+    rules = _rules(page)  # the answer for the whole path, not one for a part of it
     assert rules == [v["rule"] for v in api_check["violations"]]
     assert "corner" in rules
     assert page.locator("#check-result").get_attribute("data-legal") == "false"
@@ -242,7 +266,7 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
 
     # switch to Russian: labels and the server's rule message change language
     page.select_option("#lang", "ru")
-    page.wait_for_function("document.documentElement.lang === 'ru'")
+    assert page.evaluate("document.documentElement.lang") == "ru"
     assert page.locator('[data-i18n="system"]').first.inner_text() == "Система"
     api_ru = httpx.post(
         f"{server}/api/check",
@@ -256,10 +280,8 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
     ).json()
     first_ru = api_ru["violations"][0]["message"]
     assert first_ru != api_check["violations"][0]["message"]
-    page.wait_for_function(
-        "([sel, msg]) => document.querySelector(sel).textContent.includes(msg)",
-        arg=[VIOLATIONS, first_ru],
-    )
+    _settle(page)
+    assert first_ru in page.locator(VIOLATIONS).first.text_content()
     _shot(page, "page-russian")
 
 
@@ -278,7 +300,7 @@ def test_keyboard_paints_and_moves(server: str, page: Any) -> None:
     page.keyboard.press("Shift+ArrowUp")
     assert _state(page, "scene.creatures[0].at") == [2, 2]
     scene = _state(page, "scene")
-    _wait_count(page, len(_api_reach(server, scene, "valeros")["squares"]))
+    assert _count(page) == len(_api_reach(server, scene, "valeros")["squares"])
 
 
 def test_travel_panel_and_phone_width(server: str, browser: Any) -> None:
@@ -290,7 +312,7 @@ def test_travel_panel_and_phone_width(server: str, browser: Any) -> None:
         page.fill("#t-hustle", "2")
         page.fill("#t-forced", "2")
         page.locator("#travel-form button[type=submit]").click()
-        page.wait_for_selector("#t-days tbody tr")
+        _settle(page)
         rows = page.eval_on_selector_all(
             "#t-days tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))"
         )
@@ -326,11 +348,9 @@ def test_scene_json_round_trip(server: str, page: Any) -> None:
     saved = Path(path).read_text(encoding="utf-8")
     page.set_input_files("#file", files=[{"name": "saved.json", "mimeType": "application/json",
                                           "buffer": saved.encode()}])  # fmt: skip
-    page.wait_for_function("document.getElementById('status').textContent.includes('saved.json')")
-    # The reach for the opened scene arrives after the message; it must not wipe it.
-    page.wait_for_function("window.footfall.state.seq.reach > 0")
-    page.wait_for_load_state("networkidle")
-    assert "saved.json" in page.locator("#status").text_content()
+    # Every answer for the opened scene (its reach) is in, and has not wiped the message.
+    _settle(page)
+    assert page.locator("#status").text_content() == "Opened saved.json."
     scene = _state(page, "scene")
     expected = copy.deepcopy(SCENE)
     assert scene["map"] == expected["map"]
@@ -348,22 +368,18 @@ def test_readme_screenshot(server: str, page: Any) -> None:
     page.locator('input[name=tool][value="path"]').check()
     for x, y in ((13, 4), (14, 3), (15, 2)):
         page.mouse.click(*_square_xy(page, x, y))
-    page.wait_for_selector("#violations li[data-rule]")
     api_check = httpx.post(
         f"{server}/api/check",
         json={"scene": scene, "mover": "ogre", "path": [[13, 4], [14, 3], [15, 2]]},
     ).json()
-    rules = page.eval_on_selector_all(
-        "#violations li[data-rule]", "els => els.map(e => e.dataset.rule)"
-    )
+    rules = _rules(page)  # the whole path's answer, not that of its first one or two squares
     assert rules == [v["rule"] for v in api_check["violations"]] and rules
     api_path = httpx.post(
         f"{server}/api/path", json={"scene": scene, "mover": "ogre", "to": [9, 4]}
     ).json()
     page.mouse.move(*_square_xy(page, 9, 4))
-    page.wait_for_function(
-        f"document.getElementById('hover-cost').dataset.cost === '{api_path['cost']}'"
-    )
+    _settle(page)
+    assert page.locator("#hover-cost").get_attribute("data-cost") == str(api_path["cost"])
     _shot(page, "page-readme")
     if os.environ.get("FOOTFALL_SCREENSHOT") == "1":
         target = Path(__file__).resolve().parents[1] / "docs" / "img" / "page.png"
@@ -382,7 +398,7 @@ def test_every_system_sample_opens(server: str, page: Any, name: str) -> None:
     mover = _state(page, "moverId")
     action = _state(page, "action")
     expected = len(_api_reach(server, scene, mover, action)["squares"])
-    _wait_count(page, expected)
+    assert _count(page) == expected
     _shot(page, f"page-{name}")
 
 
@@ -401,7 +417,7 @@ def test_walls_creatures_and_import(server: str, page: Any) -> None:
     page.mouse.click(*_point_xy(page, 3, 6))
     assert _state(page, "scene.walls") == [{"from": [3, 1], "to": [3, 6]}]
     scene = _state(page, "scene")
-    _wait_count(page, len(_api_reach(server, scene, "valeros")["squares"]))
+    assert _count(page) == len(_api_reach(server, scene, "valeros")["squares"])
 
     page.locator('input[name=tool][value="creature"]').check()
     page.mouse.click(*_square_xy(page, 10, 6))
@@ -427,7 +443,8 @@ def test_walls_creatures_and_import(server: str, page: Any) -> None:
 
     page.set_input_files("#file", files=[{"name": "cave.dd2vtt", "mimeType": "application/json",
                                           "buffer": json.dumps(uvtt).encode()}])  # fmt: skip
-    page.wait_for_function("window.footfall.state.sceneName === 'cave'")
+    _settle(page)
+    assert _state(page, "sceneName") == "cave"
     scene = _state(page, "scene")
     assert scene["map"] == ["......"] * 4
     assert scene["walls"] == [{"from": [3, 0], "to": [3, 3]}]

@@ -46,7 +46,11 @@
     background: null, // {src, img} of the scene's imported background picture
     drag: null,
     painting: false,
-    seq: { reach: 0, hover: 0, check: 0 },
+    // Answers that may arrive late: each kind of question has a number, bumped at once by a
+    // newer question or by any change that makes the pending answer stale; an answer is used
+    // only while its number is current (a slow answer never overwrites a newer state).
+    seq: { reach: 0, hover: 0, check: 0, scene: 0, meta: 0, travel: 0 },
+    busy: 0, // questions in flight and debounced calls not yet run (window.footfall.idle())
     flyOverride: {}, // mover id -> flying chosen on the page
     tracing: null, // the last square of a path being dragged
   };
@@ -58,15 +62,22 @@
     if (values) for (const [k, v] of Object.entries(values)) s = s.split("{" + k + "}").join(String(v));
     return s;
   }
-  function status(message, isError) {
+  // The status line says who wrote it (`source`): an answer may clear only its own kind's
+  // message, never one the user has not read yet from something else (e.g. "Opened
+  // saved.json", or a file's error, shown while a reach answer is still on its way).
+  function status(message, isError, source) {
     const el = $("status");
     el.textContent = message || "";
     el.classList.toggle("error", !!isError);
+    el.dataset.source = message ? source || "" : "";
   }
-  // A fresh answer clears an earlier error, but never a message the user has not read yet
-  // (e.g. "Loaded saved.json", shown while the reach for that scene is still being fetched).
-  function clearError() {
-    if ($("status").classList.contains("error")) status("");
+  function clearStatus(source) {
+    if ($("status").dataset.source === source) status("");
+  }
+  // Count work in flight (window.footfall.idle() is true when nothing is pending).
+  async function job(fn) {
+    state.busy++;
+    try { return await fn(); } finally { state.busy--; }
   }
   async function api(method, path, body) {
     const sep = path.includes("?") ? "&" : "?";
@@ -115,9 +126,15 @@
     const sides = [...new Set(((state.scene && state.scene.creatures) || []).map((c) => c.side))];
     return SIDE_COLOURS[Math.max(0, sides.indexOf(side)) % SIDE_COLOURS.length];
   }
-  function debounce(fn, ms) {
+  // Call `fn` once calls stop for `ms`; `kinds` are the answers a call makes stale at once.
+  function debounce(fn, ms, ...kinds) {
     let t = null;
-    return (...a) => { clearTimeout(t); t = setTimeout(() => fn(...a), ms); };
+    return (...a) => {
+      for (const k of kinds) state.seq[k]++;
+      if (t === null) state.busy++;
+      clearTimeout(t);
+      t = setTimeout(() => { t = null; state.busy--; fn(...a); }, ms);
+    };
   }
 
   // ---------- labels and language ----------
@@ -133,18 +150,26 @@
     url.searchParams.set("lang", lang);
     window.history.replaceState(null, "", url); // a reload keeps the language
     applyLabels();
-    await loadMeta();
-    fillSystemSelects();
-    fillActions();
-    buildInterpretations();
-    fillCreatureForm();
-    refresh();
-    if ($("t-days").tBodies[0].rows.length) planTravel();
+    await job(async () => {
+      if (!(await loadMeta())) return; // a newer language was picked meanwhile
+      fillSystemSelects();
+      fillActions();
+      buildInterpretations();
+      buildPalette();
+      fillCreatureForm();
+      refresh();
+      if ($("t-days").tBodies[0].rows.length) planTravel();
+    });
   }
 
   // ---------- meta, samples, scene loading ----------
+  // Load the systems' menus in the page's language; false when a newer call overtook this one.
   async function loadMeta() {
-    state.meta = await api("GET", "meta");
+    const seq = ++state.seq.meta;
+    const meta = await api("GET", "meta");
+    if (seq !== state.seq.meta) return false;
+    state.meta = meta;
+    return true;
   }
   async function loadSamples() {
     const data = await api("GET", "scenes");
@@ -161,10 +186,18 @@
     if (curS) sm.value = curS;
   }
   async function openSample(name) {
-    const scene = await api("GET", "scenes/" + encodeURIComponent(name));
-    setScene(scene, name);
-    $("sample").value = name;
-    status(tr("loaded", { name }));
+    const seq = ++state.seq.scene;
+    await job(async () => {
+      try {
+        const scene = await api("GET", "scenes/" + encodeURIComponent(name));
+        if (seq !== state.seq.scene) return; // another scene was asked for meanwhile
+        setScene(scene, name);
+        $("sample").value = name;
+        status(tr("loaded", { name }), false, "scene");
+      } catch (e) {
+        if (seq === state.seq.scene) status(e.message, true, "scene");
+      }
+    });
   }
   function setScene(scene, name) {
     state.scene = scene;
@@ -284,55 +317,64 @@
     if (state.bands && sm.band_actions && sm.band_actions.includes(state.action)) return sm.band_actions;
     return [state.action];
   }
+  function showCount(n) {
+    $("reach-count").textContent = n === null ? "—" : String(n);
+    $("reach-count").dataset.count = n === null ? "" : String(n);
+  }
   async function refreshReach() {
     const seq = ++state.seq.reach;
     fillFlying();
+    // Not the status line: "Place a creature" must not wipe "Opened cave.dd2vtt".
+    $("reach-note").textContent = state.scene && !mover() ? tr("no_mover") : "";
     if (!state.scene || !mover()) {
       state.reach = null;
-      $("reach-count").textContent = "—";
-      $("reach-count").dataset.count = "";
-      if (state.scene) status(tr("no_mover"));
+      showCount(null);
+      clearStatus("reach");
       draw();
       return;
     }
-    try {
-      const actions = bandActions();
-      const results = await Promise.all(actions.map((a) => api("POST", "reach", Object.assign(baseQuery(), { action: a }))));
-      if (seq !== state.seq.reach) return;
-      state.reach = {};
-      actions.forEach((a, i) => { state.reach[a] = results[i]; });
-      const mine = state.reach[state.action];
-      fillFlying(mine);
-      $("reach-count").textContent = String(mine.squares.length);
-      $("reach-count").dataset.count = String(mine.squares.length);
-      clearError();
-    } catch (e) {
-      if (seq !== state.seq.reach) return;
-      state.reach = null;
-      $("reach-count").textContent = "—";
-      $("reach-count").dataset.count = "";
-      status(e.message, true);
-    }
-    draw();
+    // The question as it stands now: the answer is read with these actions, not with
+    // whatever state.action has become by the time it arrives.
+    const action = state.action, actions = bandActions();
+    await job(async () => {
+      try {
+        const results = await Promise.all(actions.map((a) => api("POST", "reach", Object.assign(baseQuery(), { action: a }))));
+        if (seq !== state.seq.reach) return;
+        state.reach = {};
+        actions.forEach((a, i) => { state.reach[a] = results[i]; });
+        const mine = state.reach[action];
+        fillFlying(mine);
+        showCount(mine.squares.length);
+        clearStatus("reach");
+      } catch (e) {
+        if (seq !== state.seq.reach) return;
+        state.reach = null;
+        showCount(null);
+        status(e.message, true, "reach");
+      }
+      draw();
+    });
   }
-  const refreshHover = debounce(async function () {
+  const refreshHover = debounce(function () {
     const sq = state.hoverSquare;
     const seq = ++state.seq.hover;
-    if (!sq || !mover()) { showHover(null); return; }
     const m = mover();
-    if (m.at[0] === sq[0] && m.at[1] === sq[1]) { showHover(null); return; }
-    try {
-      const res = await api("POST", "path", Object.assign(baseQuery(), { action: state.action, to: sq }));
-      if (seq !== state.seq.hover) return;
-      state.hover = { to: sq, response: res };
-      showHover(res);
-    } catch (e) {
-      if (seq !== state.seq.hover) return;
-      state.hover = null;
-      showHover({ error: e.message });
-    }
-    draw();
-  }, 60);
+    if (!sq || !m || (m.at[0] === sq[0] && m.at[1] === sq[1])) { state.hover = null; showHover(null); draw(); return; }
+    const q = Object.assign(baseQuery(), { action: state.action, to: sq });
+    job(async () => {
+      try {
+        const res = await api("POST", "path", q);
+        if (seq !== state.seq.hover) return;
+        state.hover = { to: sq, response: res };
+        showHover(res);
+      } catch (e) {
+        if (seq !== state.seq.hover) return;
+        state.hover = null;
+        showHover({ error: e.message });
+      }
+      draw();
+    });
+  }, 60, "hover");
   function stepLine(s) {
     const at = s.at || s.to || s.square;
     const notes = [].concat(s.why || [], s.notes || [], s.reasons || []).map((n) => (typeof n === "string" ? n : n.label || n.message || n.rule || JSON.stringify(n)));
@@ -385,37 +427,41 @@
       draw();
       return;
     }
-    try {
-      const res = await api("POST", "check", Object.assign(baseQuery(), { action: state.action, path: state.draft }));
-      if (seq !== state.seq.check) return;
-      state.check = res;
-      box.dataset.legal = String(res.legal);
-      box.textContent = (res.legal ? tr("legal") : tr("illegal")) + " — " + tr("cost") + " " + res.cost + " " + unitLabel(res.unit);
-      list.innerHTML = "";
-      for (const v of res.violations) {
-        const li = document.createElement("li");
-        li.dataset.rule = v.rule;
-        li.dataset.step = String(v.step);
-        const code = document.createElement("code");
-        code.textContent = v.rule;
-        li.append(code, document.createTextNode(" " + v.message));
-        list.append(li);
+    const q = Object.assign(baseQuery(), { action: state.action, path: state.draft.slice() });
+    await job(async () => {
+      try {
+        const res = await api("POST", "check", q);
+        if (seq !== state.seq.check) return;
+        state.check = res;
+        box.dataset.legal = String(res.legal);
+        box.textContent = (res.legal ? tr("legal") : tr("illegal")) + " — " + tr("cost") + " " + res.cost + " " + unitLabel(res.unit);
+        list.innerHTML = "";
+        for (const v of res.violations) {
+          const li = document.createElement("li");
+          li.dataset.rule = v.rule;
+          li.dataset.step = String(v.step);
+          const code = document.createElement("code");
+          code.textContent = v.rule;
+          li.append(code, document.createTextNode(" " + v.message));
+          list.append(li);
+        }
+        extras(res, list);
+      } catch (e) {
+        if (seq !== state.seq.check) return;
+        state.check = null;
+        box.dataset.legal = "";
+        box.textContent = e.message;
+        list.innerHTML = "";
       }
-      extras(res, list);
-    } catch (e) {
-      if (seq !== state.seq.check) return;
-      state.check = null;
-      box.dataset.legal = "";
-      box.textContent = e.message;
-      list.innerHTML = "";
-    }
-    draw();
+      draw();
+    });
   }
+  // After an edit: every answer on screen is stale at once; ask again once edits pause.
   const refresh = debounce(function () {
     refreshReach();
     refreshCheck();
     if (state.hoverSquare) refreshHover();
-  }, 30);
+  }, 30, "reach", "check", "hover");
 
   // ---------- drawing ----------
   function squareColour(flags) {
@@ -620,7 +666,7 @@
   function wallPoint(p) {
     if (!state.wallStart) {
       state.wallStart = p;
-      status(tr("wall_start", { x: p[0], y: p[1] }));
+      status(tr("wall_start", { x: p[0], y: p[1] }), false, "wall");
       draw();
       return;
     }
@@ -628,13 +674,17 @@
     state.wallStart = null;
     if (a[0] === p[0] && a[1] === p[1]) { draw(); return; }
     state.scene.walls.push({ from: a, to: p });
-    status("");
+    clearStatus("wall");
     changed();
   }
   function nearWall(ev) {
     const r = canvas.getBoundingClientRect();
-    const px = (ev.clientX - r.left) / state.cell, py = (ev.clientY - r.top) / state.cell;
-    let best = -1, bestD = 0.3;
+    return wallNear((ev.clientX - r.left) / state.cell, (ev.clientY - r.top) / state.cell, 0.3);
+  }
+  // Index of the wall nearest grid point (px, py) within `reach` squares, or -1. The keyboard
+  // erases from the cursor square's centre: a wall on one of its edges is 0.5 away.
+  function wallNear(px, py, reach) {
+    let best = -1, bestD = reach;
     state.scene.walls.forEach((wl, i) => {
       const [ax, ay] = wl.from, [bx, by] = wl.to;
       const dx = bx - ax, dy = by - ay, len = dx * dx + dy * dy || 1;
@@ -694,7 +744,7 @@
       case "wall": wallPoint(ev ? gridPoint(ev) : [x, y]); break;
       case "creature": if (c) selectCreature(c); else addCreature(x, y); break;
       case "erase": {
-        const wi = ev ? nearWall(ev) : -1;
+        const wi = ev ? nearWall(ev) : wallNear(x + 0.5, y + 0.5, 0.5001);
         if (c) removeCreature(c.id);
         else if (wi >= 0) { state.scene.walls.splice(wi, 1); changed(); }
         break;
@@ -773,48 +823,63 @@
     document.body.append(a);
     a.click();
     setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
-    status(tr("saved", { name: a.download }));
+    status(tr("saved", { name: a.download }), false, "file");
   }
   async function savePicture() {
     // The server draws the picture (footfall render); the browser saves it.
-    try {
-      const body = { lang: state.lang, scene: state.scene, interpretations: state.interp };
-      if (mover()) {
-        Object.assign(body, baseQuery(), { action: state.action });
-        if (state.hover && state.hover.to) body.to = state.hover.to;
+    await job(async () => {
+      try {
+        const body = { lang: state.lang, scene: state.scene, interpretations: state.interp };
+        if (mover()) {
+          Object.assign(body, baseQuery(), { action: state.action });
+          if (state.hover && state.hover.to) body.to = state.hover.to;
+        }
+        const res = await fetch("api/render", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+        if (!res.ok) throw new Error(((await res.json()) || {}).error || String(res.status));
+        const a = document.createElement("a");
+        a.href = URL.createObjectURL(await res.blob());
+        a.download = (state.sceneName || "scene") + ".png";
+        document.body.append(a);
+        a.click();
+        setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+        status(tr("saved", { name: a.download }), false, "file");
+      } catch (e) {
+        status(e.message, true, "file");
       }
-      const res = await fetch("api/render", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-      if (!res.ok) throw new Error(((await res.json()) || {}).error || String(res.status));
-      const a = document.createElement("a");
-      a.href = URL.createObjectURL(await res.blob());
-      a.download = (state.sceneName || "scene") + ".png";
-      document.body.append(a);
-      a.click();
-      setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
-      status(tr("saved", { name: a.download }));
-    } catch (e) {
-      status(e.message, true);
-    }
+    });
   }
   async function openFile(file) {
-    try {
-      if (file.size > ((state.meta && state.meta.limits.body_bytes) || 2e6)) throw new Error(file.name + ": too large");
-      const text = await file.text();
-      let data;
-      try { data = JSON.parse(text); } catch (e) { throw new Error(file.name + ": not valid JSON"); }
-      let scene = data;
-      if (!("footfall" in data) || !("map" in data)) {
-        // Not a footfall scene: let the server import it (Universal VTT / Foundry), if it can.
-        scene = (await api("POST", "import", { data, system: $("system").value, name: file.name })).scene;
-      } else {
-        // Validate through the server, so a bad file says why at once.
-        scene = (await api("POST", "scenes/validate", { scene: data })).scene;
+    // A file opened (or dropped) after another one, or after a sample was picked, wins; an
+    // earlier one still being read or imported is dropped when it arrives.
+    const seq = ++state.seq.scene;
+    await job(async () => {
+      try {
+        // A map file carries its picture: the import limit, not the (smaller) question limit.
+        const limit = (state.meta && state.meta.limits.import_bytes) || 2e7;
+        if (file.size > limit) throw new Error(tr("file_too_large", { name: file.name, limit }));
+        const text = await file.text();
+        let data;
+        try { data = JSON.parse(text); } catch (e) { throw new Error(tr("file_not_json", { name: file.name })); }
+        if (data === null || typeof data !== "object" || Array.isArray(data)) throw new Error(tr("file_not_json", { name: file.name }));
+        let scene;
+        if (!("footfall" in data) || !("map" in data)) {
+          // Not a footfall scene: let the server import it (Universal VTT / Foundry), if it can.
+          scene = (await api("POST", "import", { data, system: $("system").value, name: file.name })).scene;
+        } else {
+          // Validate through the server, so a bad file says why at once; an embedded picture
+          // (megabytes) is not sent, only put back.
+          const plain = Object.assign({}, data);
+          delete plain.background;
+          scene = (await api("POST", "scenes/validate", { scene: plain })).scene;
+          if (typeof data.background === "string") scene.background = data.background;
+        }
+        if (seq !== state.seq.scene) return;
+        setScene(scene, file.name.replace(/\.[^.]+$/, ""));
+        status(tr("loaded", { name: file.name }), false, "scene");
+      } catch (e) {
+        if (seq === state.seq.scene) status(e.message, true, "file");
       }
-      setScene(scene, file.name.replace(/\.[^.]+$/, ""));
-      status(tr("loaded", { name: file.name }));
-    } catch (e) {
-      status(e.message, true);
-    }
+    });
   }
   function newScene() {
     const answer = window.prompt(tr("new_scene"), "20x15");
@@ -823,6 +888,7 @@
     if (!m) return;
     const w = Math.min(500, Math.max(1, Number(m[1]))), h = Math.min(500, Math.max(1, Number(m[2])));
     const sys = $("system").value;
+    state.seq.scene++; // a sample or file still on its way must not replace the new scene
     setScene({ footfall: 1, system: sys, map: Array.from({ length: h }, () => ".".repeat(w)), walls: [], creatures: [] }, "scene");
   }
 
@@ -853,14 +919,19 @@
     }
     const mount = $("t-mount").value.trim();
     if (mount) body.mount = mount;
-    try {
-      const res = await api("POST", "travel", body);
-      showTravel(res);
-      clearError();
-    } catch (e) {
-      status(e.message, true);
-      $("t-total").textContent = e.message;
-    }
+    const seq = ++state.seq.travel;
+    await job(async () => {
+      try {
+        const res = await api("POST", "travel", body);
+        if (seq !== state.seq.travel) return; // a newer plan (or language) was asked for
+        showTravel(res);
+        clearStatus("travel");
+      } catch (e) {
+        if (seq !== state.seq.travel) return;
+        status(e.message, true, "travel");
+        $("t-total").textContent = e.message;
+      }
+    });
   }
   function showTravel(res) {
     const table = $("t-days");
@@ -1010,7 +1081,14 @@
     };
     canvas.addEventListener("pointerup", end);
     canvas.addEventListener("pointercancel", end);
-    canvas.addEventListener("pointerleave", () => { if (!state.drag && !state.painting && !state.tracing) { state.hoverSquare = null; state.hover = null; showHover(null); draw(); } });
+    canvas.addEventListener("pointerleave", () => {
+      if (state.drag || state.painting || state.tracing) return;
+      state.seq.hover++; // a path still on its way is for a square the pointer has left
+      state.hoverSquare = null;
+      state.hover = null;
+      showHover(null);
+      draw();
+    });
     canvas.addEventListener("focus", draw);
     canvas.addEventListener("blur", draw);
     canvas.addEventListener("keydown", onKey);
@@ -1039,8 +1117,11 @@
     if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); useTool(state.cursor, null); return; }
     if (ev.key === "Escape") { state.draft = []; state.wallStart = null; refreshCheck(); return; }
     if (ev.key === "Delete" || ev.key === "Backspace") {
-      const c = creatureAt(state.cursor[0], state.cursor[1]);
+      ev.preventDefault();
+      const [x, y] = state.cursor;
+      const c = creatureAt(x, y), wi = wallNear(x + 0.5, y + 0.5, 0.5001);
       if (c) removeCreature(c.id);
+      else if (wi >= 0) { state.scene.walls.splice(wi, 1); changed(); }
       return;
     }
     const tool = { s: "select", p: "paint", w: "wall", c: "creature", x: "erase", d: "path" }[ev.key.toLowerCase()];
@@ -1074,6 +1155,7 @@
       document.body.dataset.ready = "error";
     }
   }
-  window.footfall = { state, refresh, draw };
+  // For tests and the curious: idle() is true when no question is in flight or pending.
+  window.footfall = { state, refresh, draw, idle: () => state.busy === 0 };
   start();
 })();
