@@ -62,7 +62,7 @@ def uvtt_doc(**overrides: Any) -> dict[str, Any]:
                 "position": pt(ox + 5.5, oy + 2),
                 "bounds": [pt(ox + 5, oy + 2), pt(ox + 6, oy + 2)],
                 "rotation": 0,
-                "closed": False,
+                "closed": True,
                 "freestanding": True,
             },
         ],
@@ -93,14 +93,20 @@ def test_walls_are_segments_in_grid_units_from_the_origin() -> None:
 
 
 def test_portals_become_doors_with_their_state() -> None:
-    """A closed portal is a closed door; an open one an open door that does not block."""
-    result = read_uvtt(uvtt_bytes(), system="pf1e")
+    """A closed portal is a closed door; an open one (not Dungeondraft) an open door."""
+    doc = uvtt_doc()
+    doc["portals"][1]["closed"] = False
+    result = read_uvtt(json.dumps(doc), system="pf1e", name="crypt.uvtt")
     doors = [w for w in result.scene.walls if w.door is not None]
     assert doors == [
         Wall((Fraction(3), Fraction(1)), (Fraction(3), Fraction(2)), "closed"),
         Wall((Fraction(5), Fraction(2)), (Fraction(6), Fraction(2)), "open"),
     ]
     assert [d.blocks for d in doors] == [True, False]
+    assert (
+        "1 portal(s) marked closed: false imported as open doors; a Dungeondraft export uses "
+        "that flag for windows (import it as .dd2vtt to read it so)" in result.warnings
+    )
 
 
 def test_map_is_open_ground_of_map_size() -> None:

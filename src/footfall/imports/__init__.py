@@ -78,13 +78,16 @@ def import_map(
     system: str,
     terrain: str | Path | Sequence[str] | None = None,
     fmt: str | None = None,
+    name: str | None = None,
 ) -> ImportResult:
     """Import a Universal VTT or Foundry VTT map file as a scene of `system`.
 
     `source` is a path or the file's bytes. `terrain` is an optional overlay: a path to a
     plain-text map, or its rows. `fmt` forces the format (``"uvtt"`` or ``"foundry"``);
-    by default it is told from the file name, then from the content. Raises `InputError`
-    (one line) for a malformed file or an unknown system, `LimitError` for a huge map.
+    by default it is told from the file name, then from the content. `name` is the file's
+    name when `source` is bytes (its extension tells the editor of a Universal VTT file).
+    Raises `InputError` (one line) for a malformed file or an unknown system, `LimitError`
+    for a huge map.
     """
     from footfall.scene import SYSTEM_IDS
 
@@ -92,7 +95,6 @@ def import_map(
         raise unknown("system", system, SYSTEM_IDS)
     if fmt is not None and fmt not in FORMATS:
         raise unknown("map format", fmt, FORMATS)
-    name: str | None = None
     if isinstance(source, bytes):
         data = source
     else:
@@ -116,7 +118,7 @@ def import_map(
     doc = load_json(data, what)
     chosen: Format = fmt if fmt is not None else detect_format(name, doc)
     if chosen == "uvtt":
-        return read_uvtt(doc, system=system, terrain=rows)
+        return read_uvtt(doc, system=system, terrain=rows, name=name)
     return read_foundry(doc, system=system, terrain=rows)
 
 

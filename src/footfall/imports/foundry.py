@@ -190,9 +190,8 @@ def read_foundry(
     if isinstance(flags, Mapping):
         ignored["scene"].update(f"flags.{key}" for key in flags if key != ETL)
     report = {part: sorted(keys) for part, keys in sorted(ignored.items()) if keys}
-    if report:
+    if report:  # the import report: field names read by nobody (docs/maps.md)
         info["ignored"] = report
-        warnings.add("maps.warn.ignored_fields", n=sum(len(keys) for keys in report.values()))
     scene = Scene(
         system=system,
         rows=text_rows,

@@ -27,6 +27,7 @@ import bisect
 import itertools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Literal
 
 from footfall.errors import InputError, LimitError
@@ -35,6 +36,7 @@ from footfall.imports._common import (
     Warnings,
     ceil_fraction,
     check_map_size,
+    fmt_number,
     load_json,
     merge_overlay,
     number,
@@ -51,8 +53,19 @@ _WHAT = "Universal VTT file"
 _READ = ("format", "resolution", "line_of_sight", "objects_line_of_sight", "portals", "image")
 #: Keys known to carry nothing about movement, each with the warning it deserves.
 _NOT_IMPORTED = {"lights": "maps.warn.lights", "environment": "maps.warn.environment"}
-#: Keys that describe the file itself, ignored without a word.
+#: Keys that describe the file itself: listed under ``x-import.ignored``, not warned about.
 _METADATA = ("software", "creator", "version", "name")
+#: ``resolution`` fields read: ``map_origin`` (the canvas point that is the map's top-left),
+#: ``map_size`` (squares), ``pixels_per_grid`` (pixels of the image per square).
+_RESOLUTION_READ = frozenset({"map_origin", "map_size", "pixels_per_grid"})
+#: Portal fields read: ``bounds`` (the door's two ends) and ``closed``. ``position`` (the
+#: midpoint) and ``rotation`` repeat what ``bounds`` says; ``freestanding`` (placed off a
+#: wall) changes nothing for movement: all three are listed as not imported.
+_PORTAL_READ = frozenset({"bounds", "closed"})
+#: Editors by file extension. ``closed`` means different things to them (see `_portal`).
+EDITORS = {".dd2vtt": "dungeondraft", ".df2vtt": "dungeonfog", ".uvtt": "universal"}
+#: Universal VTT versions written by the editors (Dungeondraft 0.2, 0.3; others up to 1.0).
+KNOWN_FORMATS = (Fraction(1, 10), Fraction(1))
 
 
 def read_uvtt(
@@ -60,24 +73,30 @@ def read_uvtt(
     *,
     system: str,
     terrain: Sequence[str] | None = None,
+    name: str | None = None,
 ) -> ImportResult:
     """Import a Universal VTT map as a scene of `system`, with its background image.
 
     `terrain` is an optional plain-text overlay, one line per row, in default-legend
-    characters; it must have the map's size. Raises `InputError` (one line) for a malformed
-    file and `LimitError` for a map over 1000x1000 squares.
+    characters; it must have the map's size. `name` is the file's name: its extension tells
+    the editor (``.dd2vtt`` Dungeondraft, whose portals' ``closed`` means "blocks light", not
+    "shut"). Raises `InputError` (one line) for a malformed file and `LimitError` for a map
+    over 1000x1000 squares.
     """
     doc = load_json(data, _WHAT) if isinstance(data, bytes | str) else data
     if not isinstance(doc, Mapping):
         raise InputError(f"{_WHAT}: expected a JSON object, got {type(doc).__name__}")
     warnings = Warnings()
+    ignored: dict[str, set[str]] = {}
+    editor = EDITORS.get(Path(name).suffix.lower(), "universal") if name else "universal"
     _check_format(doc.get("format"), warnings)
+    _check_grid(doc)
     if "resolution" not in doc:
         raise InputError(
             f"{_WHAT}: missing 'resolution' (map_origin, map_size, pixels_per_grid): "
             "is this a Universal VTT export?"
         )
-    origin, (size_x, size_y), ppg = _resolution(doc["resolution"])
+    origin, (size_x, size_y), ppg = _resolution(doc["resolution"], ignored)
     width, height = ceil_fraction(size_x), ceil_fraction(size_y)
 
     walls: list[Wall] = []
@@ -97,8 +116,14 @@ def read_uvtt(
                     dropped += 1
                 else:
                     walls.append(Wall(a, b))
+    letting_light = 0
     for i, portal in enumerate(_list(doc.get("portals", []), "portals")):
-        walls.append(_portal(portal, f"portals[{i}]", origin, ppg))
+        door = _portal(portal, f"portals[{i}]", origin, ppg, editor, ignored)
+        letting_light += portal.get("closed") is False
+        walls.append(door)
+    if letting_light:
+        key = "maps.warn.portal_light" if editor == "dungeondraft" else "maps.warn.portal_open"
+        warnings.add(key, n=letting_light)
     if dropped:
         warnings.add("maps.warn.zero_segments", n=dropped)
     if len(walls) > MAX_IMPORT_WALLS:
@@ -111,7 +136,10 @@ def read_uvtt(
 
     background = _image(doc.get("image"), warnings)
     for key, value in doc.items():
-        if key in _READ or key in _METADATA:
+        if key in _READ:
+            continue
+        if key in _METADATA:
+            ignored.setdefault("file", set()).add(key)
             continue
         if key in _NOT_IMPORTED:
             if value:
@@ -129,6 +157,10 @@ def read_uvtt(
         # The picture covers map_size squares; the last column or row is only partly under
         # it (footfall.render draws it over this extent, not stretched over the whole map).
         info["extent"] = [str(size_x), str(size_y)]
+    info["editor"] = editor
+    report = {part: sorted(keys) for part, keys in sorted(ignored.items()) if keys}
+    if report:  # the import report: field names read by nobody (docs/maps.md)
+        info["ignored"] = report
     scene = Scene(
         system=system,
         rows=tuple("".join(row) for row in grid),
@@ -151,8 +183,39 @@ def _check_format(value: object, warnings: Warnings) -> None:
         raise InputError(
             f"{_WHAT}: 'format' must be a version number, got {show_value(value)}"
         ) from None
-    if version > 1:
+    low, high = KNOWN_FORMATS
+    if version < low:
+        raise InputError(
+            f"{_WHAT}: 'format' {show_value(value)} is not a Universal VTT version "
+            f"(the editors write {fmt_number(low)} to {fmt_number(high)})"
+        )
+    if version > high:
         warnings.add("maps.warn.format_newer", value=str(value))
+
+
+def _check_grid(doc: Mapping[str, Any]) -> None:
+    """Refuse a file whose grid is not square: a hex ``grid`` or unequal pixels per grid.
+
+    The format itself only knows square grids (one ``pixels_per_grid``); some map makers add
+    a ``grid`` object naming a hex layout, or give ``pixels_per_grid`` as ``{"x", "y"}``.
+    """
+    grid = doc.get("grid")
+    kind = grid.get("type") if isinstance(grid, Mapping) else grid
+    if kind is not None and not (isinstance(kind, str) and kind.strip().lower() == "square"):
+        raise InputError(
+            f"{_WHAT}: grid type {show_value(kind)} is not a square grid; "
+            "footfall maps are square grids (one pixels_per_grid)"
+        )
+    resolution = doc.get("resolution")
+    ppg = resolution.get("pixels_per_grid") if isinstance(resolution, Mapping) else None
+    if isinstance(ppg, Mapping):
+        x = number(ppg.get("x"), f"{_WHAT}: resolution.pixels_per_grid.x")
+        y = number(ppg.get("y"), f"{_WHAT}: resolution.pixels_per_grid.y")
+        if x != y:
+            raise InputError(
+                f"{_WHAT}: resolution.pixels_per_grid is {fmt_number(x)} x {fmt_number(y)} "
+                "pixels, not square; footfall maps are square grids"
+            )
 
 
 def _list(value: object, where: str) -> list[Any]:
@@ -192,10 +255,11 @@ def _point(value: object, where: str, origin: Point, ppg: Fraction) -> Point:
     return _snap(x - origin[0], ppg), _snap(y - origin[1], ppg)
 
 
-def _resolution(value: object) -> tuple[Point, Point, Fraction]:
+def _resolution(value: object, ignored: dict[str, set[str]]) -> tuple[Point, Point, Fraction]:
     """Return origin, map size in squares (maybe fractional), and pixels per grid."""
     if not isinstance(value, Mapping):
         raise InputError(f"{_WHAT}: 'resolution' must be an object")
+    ignored.setdefault("resolution", set()).update(set(value) - _RESOLUTION_READ)
     for key in ("map_size", "pixels_per_grid"):
         if key not in value:
             raise InputError(f"{_WHAT}: resolution: missing {key!r}")
@@ -204,15 +268,35 @@ def _resolution(value: object) -> tuple[Point, Point, Fraction]:
     if size_x <= 0 or size_y <= 0:
         raise InputError(f"{_WHAT}: resolution.map_size must be positive, got {size_x} x {size_y}")
     check_map_size(ceil_fraction(size_x), ceil_fraction(size_y), f"{_WHAT}: resolution.map_size")
-    ppg = number(value["pixels_per_grid"], f"{_WHAT}: resolution.pixels_per_grid")
+    raw_ppg = value["pixels_per_grid"]
+    if isinstance(raw_ppg, Mapping):  # {"x": n, "y": n}: `_check_grid` saw they are equal
+        raw_ppg = raw_ppg.get("x")
+    ppg = number(raw_ppg, f"{_WHAT}: resolution.pixels_per_grid")
     if ppg <= 0:
         raise InputError(f"{_WHAT}: resolution.pixels_per_grid must be positive, got {ppg}")
     return origin, (size_x, size_y), ppg
 
 
-def _portal(value: object, where: str, origin: Point, ppg: Fraction) -> Wall:
+def _portal(
+    value: object,
+    where: str,
+    origin: Point,
+    ppg: Fraction,
+    editor: str,
+    ignored: dict[str, set[str]],
+) -> Wall:
+    """Return a portal as a door along its ``bounds``, shut or open by ``closed``.
+
+    ``closed`` is read per editor. Dungeondraft writes its portal's "Block Light" toggle
+    there (its developer: the field is misnamed, Dungeondraft has no open or shut state;
+    moo-man/FVTT-DD-Import#14 and #22): ``false`` marks a window, grate or other portal that
+    lets light through, which still bars the way, so it is imported as a closed door.
+    Arkenforge writes ``false`` for a door left open (FVTT-DD-Import#146), as MapTool reads it
+    (RPTools/maptool#2081): from any other editor ``false`` is an open door.
+    """
     if not isinstance(value, Mapping):
         raise InputError(f"{_WHAT}: {where}: expected an object")
+    ignored.setdefault("portals", set()).update(set(value) - _PORTAL_READ)
     bounds = _list(value.get("bounds"), f"{where}.bounds") if "bounds" in value else []
     if len(bounds) != 2:
         raise InputError(f"{_WHAT}: {where}.bounds: a door needs 2 points, got {len(bounds)}")
@@ -223,7 +307,8 @@ def _portal(value: object, where: str, origin: Point, ppg: Fraction) -> Wall:
     closed = value.get("closed", True)
     if not isinstance(closed, bool):
         raise InputError(f"{_WHAT}: {where}.closed must be true or false, got {show_value(closed)}")
-    door: Literal["open", "closed"] = "closed" if closed else "open"
+    shut = closed or editor == "dungeondraft"
+    door: Literal["open", "closed"] = "closed" if shut else "open"
     return Wall(a, b, door)
 
 
