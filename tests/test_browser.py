@@ -449,3 +449,70 @@ def test_walls_creatures_and_import(server: str, page: Any) -> None:
     assert scene["map"] == ["......"] * 4
     assert scene["walls"] == [{"from": [3, 0], "to": [3, 3]}]
     _shot(page, "page-imported")
+
+
+def _hold(page: Any, pattern: str) -> list[Any]:
+    """Hold every request to `pattern` (no answer until the test lets it go); return them."""
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    page.route(pattern, hold)
+    return held
+
+
+def _wait_held(page: Any, held: list[Any], n: int) -> None:
+    """Wait (in real time) until `n` requests are held."""
+    deadline = time.monotonic() + 20
+    while len(held) < n:
+        assert time.monotonic() < deadline, f"{len(held)} requests held, not {n}"
+        page.wait_for_timeout(10)
+
+
+def test_a_late_reach_answer_never_overwrites_a_newer_question(server: str, page: Any) -> None:
+    """A reach answer arriving after the action changed is dropped, even before the new ask.
+
+    The page asks again 30 ms after an edit (debounced); an answer to the old question that
+    lands in those 30 ms used to be shown (here: read with the new action, an error). The
+    page's timers are frozen (Playwright's clock) to land it exactly there.
+    """
+    page.clock.install()
+    _open(page, server + "/?scene=browser-test")
+    page.locator("#bands").uncheck()  # one reach question per change: the selected action
+    before = _count(page)
+    assert before == len(_api_reach(server, SCENE, "valeros", "move")["squares"])
+
+    held = _hold(page, "**/api/reach")
+    page.locator("#c-speed").fill("20")  # valeros, speed 20: a new reach question, held
+    page.locator("#c-apply").click()
+    _wait_held(page, held, 1)
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)  # the page's timers stop
+    page.select_option("#action", "double-move")  # the new question waits for the timers
+    with page.expect_request_finished(lambda r: r.url.endswith("/api/reach")):
+        held[0].continue_()  # the answer to the old question (speed 20, move) lands now
+    page.wait_for_function("window.footfall.state.busy === 1")  # only the new ask is pending
+    assert page.locator("#status").text_content() == "Opened browser-test."  # no error
+    assert page.locator("#reach-count").get_attribute("data-count") == str(before)
+
+    page.unroute("**/api/reach")
+    page.clock.resume()
+    scene = _state(page, "scene")
+    assert scene["creatures"][0]["speed"] == 20
+    expected = len(_api_reach(server, scene, "valeros", "double-move")["squares"])
+    assert _count(page) == expected != before
+    assert page.locator("#status").text_content() == "Opened browser-test."
+
+
+def test_a_path_answer_after_the_pointer_left_is_dropped(server: str, page: Any) -> None:
+    """The path under the pointer is cleared when it leaves the map, even if one is on its way."""
+    _open(page, server + "/?scene=browser-test")
+    held = _hold(page, "**/api/path")
+    page.mouse.move(*_square_xy(page, 6, 3))
+    _wait_held(page, held, 1)
+    page.locator("#lang").hover()  # off the map
+    held[0].continue_()
+    page.unroute("**/api/path")
+    _settle(page)
+    assert page.locator("#hover-cost").text_content() == "—"
+    assert _state(page, "hover") is None

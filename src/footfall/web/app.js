@@ -1143,7 +1143,8 @@
     applyLabels();
     travelFields();
     try {
-      await loadMeta();
+      // The language may be switched while the menus load: then load them again in it.
+      while (!(await loadMeta()));
       await loadSamples();
       fillSystemSelects();
       applyLabels();
