@@ -52,7 +52,7 @@ def test_rates_metric_in_russian() -> None:
     code, out, _ = _run("rates", "pf1e", "--speed", "30", "--metric", "--lang", "ru")
     assert code == 0
     assert out == (
-        "Pathfinder НРИ, 1-я редакция: скорость 30 футов, доспех нет, груз легкий (бег x4)\n"
+        "Pathfinder НРИ, 1-я редакция: скорость 30 футов, доспех нет, нагрузка легкая (бег x4)\n"
         "в метрах: 5 футов = 1,5 м, 1 миля = 1,6 км\n"
         "способ   м/раунд   м/мин   км/ч   км/день\n"
         "─────────────────────────────────────────\n"
@@ -219,7 +219,12 @@ def test_tables_terrain_json_multipliers_are_fractions() -> None:
             "dnd35 speed must be a positive multiple of 5 ft, got 0",
         ),
         (["rates", "pf1e", "--speed", "fast"], "--speed must be a whole number, got 'fast'"),
-        (["rates", "dh2e", "--agility-bonus", "-2"], "agility bonus must be 0 or more, got -2"),
+        (["rates", "dh2e", "--agility-bonus", "-2"], "agility bonus -2 is out of range (0-30)"),
+        (["rates", "dh2e", "--agility-bonus", "31"], "agility bonus 31 is out of range (0-30)"),
+        (
+            ["rates", "pf1e", "--speed", "100005"],
+            "pf1e speed 100005 ft is out of range (5-100000 ft)",
+        ),
         (
             ["rates", "pf1e", "--speed", "30", "--armor", "plate"],
             "unknown armor 'plate' (known: none, light, medium, heavy)",

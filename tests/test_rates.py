@@ -158,10 +158,10 @@ def test_extrapolation_meets_the_table_at_ten() -> None:
 
 
 def test_negative_agility_bonus() -> None:
-    """A negative Agility Bonus is refused in one line."""
+    """A negative Agility Bonus is refused in one line naming the bound."""
     with pytest.raises(InputError) as err:
         rates("dh2e", agility_bonus=-1)
-    assert str(err.value) == "agility bonus must be 0 or more, got -1"
+    assert str(err.value) == "agility bonus -1 is out of range (0-30)"
     with pytest.raises(InputError, match="dh2e needs an agility bonus"):
         rates("dh2e")
     with pytest.raises(InputError, match="dh2e takes an agility bonus, not a speed"):

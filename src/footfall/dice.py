@@ -36,11 +36,13 @@ __all__ = [
     "d100_failures",
     "damage_on_failure",
     "first_event_day",
+    "members_failing",
     "p_check",
     "p_fail_check",
     "p_first_wins",
     "p_no_failure",
     "p_test_d100",
+    "party_damage",
 ]
 
 
@@ -84,6 +86,11 @@ def damage_on_failure(
     `modifier` None means every check fails automatically (a mount on a forced march,
     seed 000 "Движение верхом"). The result maps each total to its exact probability.
     """
+    return _as_dict(_damage_die(modifier, dcs, sides))
+
+
+def _damage_die(modifier: int | None, dcs: Sequence[int], sides: int) -> icepool.Die:
+    """Return the total damage of the checks of `dcs` as a die (see `damage_on_failure`)."""
     total: icepool.Die = icepool.Die([0])
     damage = icepool.d(sides)
     for dc in dcs:
@@ -92,9 +99,52 @@ def damage_on_failure(
         else:
             failed = check_die(modifier) < dc
             total = total + failed.if_else(damage, icepool.Die([0]))
+    return total
+
+
+def _fails_any(modifier: int, dcs: Sequence[int]) -> icepool.Die:
+    """Return 1 if ``1d20 + modifier`` misses at least one of `dcs` (independent rolls), else 0."""
+    misses: icepool.Die = icepool.Die([0])
+    for dc in dcs:
+        misses = misses + (check_die(modifier) < dc)
+    return misses.map(lambda n: int(n > 0))
+
+
+def members_failing(modifiers: Sequence[int], dcs: Sequence[int]) -> dict[int, Fraction]:
+    """Return the distribution of how many party members fail at least one check of `dcs`.
+
+    Each member (one entry of `modifiers`) rolls ``1d20 + modifier`` against every DC of
+    `dcs`, independently of the others; a member who fails any check is fatigued (seed 000
+    «Марш-бросок»: «получивший любое количество несмертельного урона ... считается
+    утомиленным»). Key 0 is the chance that nobody fails.
+
+    >>> members_failing([0, 0], [12])
+    {0: Fraction(81, 400), 1: Fraction(99, 200), 2: Fraction(121, 400)}
+    """
+    count: icepool.Die = icepool.Die([0])
+    for modifier in modifiers:
+        count = count + _fails_any(modifier, dcs)
+    return _as_dict(count)
+
+
+def party_damage(
+    modifiers: Sequence[int], dcs: Sequence[int], sides: int = 6
+) -> dict[int, Fraction]:
+    """Return the distribution of the whole party's damage when each failed check deals 1d`sides`.
+
+    The sum over members of `damage_on_failure` (members roll independently).
+    """
+    total: icepool.Die = icepool.Die([0])
+    for modifier in modifiers:
+        total = total + _damage_die(modifier, dcs, sides)
+    return _as_dict(total)
+
+
+def _as_dict(die: icepool.Die) -> dict[int, Fraction]:
+    """Return `die`'s outcomes mapped to their exact probabilities."""
     return {
         int(outcome): Fraction(p)
-        for outcome, p in zip(total.outcomes(), total.probabilities(), strict=True)
+        for outcome, p in zip(die.outcomes(), die.probabilities(), strict=True)
     }
 
 

@@ -29,11 +29,14 @@ from footfall.rules import ActionId, Armor, Load, Mode, System, Unit, load_syste
 from footfall.units import ft_to_m, json_number, mi_to_km
 
 __all__ = [
+    "MAX_BONUS",
+    "MAX_D20_SPEED",
     "SAMPLE_CREATURES",
     "D20Rates",
     "HeresyRates",
     "PaceRates",
     "SteelRates",
+    "check_bonus",
     "check_d20_speed",
     "d20_rates",
     "heresy_rates",
@@ -174,11 +177,42 @@ def parse_load(value: str) -> Load:
         raise unknown("load", value, [v.value for v in Load]) from None
 
 
+#: Largest dh2e Agility or Toughness Bonus footfall accepts, everywhere (rates, travel, odds,
+#: routes, the API). A characteristic runs 0-100, so its bonus (the tens digit) is 0-10; the
+#: Unnatural Characteristic (X) trait adds X to the bonus (DH2e Core Rulebook, "Traits"),
+#: and +20 is past any printed creature: 10 + 20 = 30. The seed table stops at AB 10
+#: (seed 001 "Движение в повествовательном времени"); past it rates are extrapolated
+#: (RULES.md 2), and a bonus over 30 is a typo, not a character.
+MAX_BONUS = 30
+
+#: Largest pf1e / dnd35 speed footfall accepts, in ft: the scene's `MAX_SPEED` (100000 ft,
+#: 10000 mi/h overland), far past any printed creature (a few hundred ft), small enough that
+#: every duration still prints (a mile takes 0.36 s). One bound for rates, travel and routes.
+MAX_D20_SPEED = 100_000
+
+
+def check_bonus(value: int, what: str = "agility bonus", *, least: int = 0) -> int:
+    """Return `value` if it is a dh2e characteristic bonus in `least`..`MAX_BONUS`.
+
+    Otherwise raise `InputError` in one line naming `what`, the bad value and the bound, e.g.
+    ``agility bonus 31 is out of range (0-30)``. Agility Bonus may be 0 (the seed table has
+    a row for AB 0); hustle needs a Toughness Bonus of at least 1 (`least=1`).
+    """
+    if not least <= value <= MAX_BONUS:
+        raise InputError(f"{what} {value} is out of range ({least}-{MAX_BONUS})")
+    return value
+
+
 def check_d20_speed(system: System, speed: int) -> None:
-    """Refuse a pf1e / dnd35 speed that is not a positive multiple of the 5-ft square."""
+    """Refuse a pf1e / dnd35 speed that is not a positive multiple of the 5-ft square.
+
+    Speeds over `MAX_D20_SPEED` are refused too, naming the bound.
+    """
     step = int(system.square)
     if speed <= 0 or speed % step:
         raise InputError(f"{system.id} speed must be a positive multiple of {step} ft, got {speed}")
+    if speed > MAX_D20_SPEED:
+        raise InputError(f"{system.id} speed {speed} ft is out of range (5-{MAX_D20_SPEED} ft)")
 
 
 def d20_rates(
@@ -225,10 +259,14 @@ def d20_rates(
 
 
 def heresy_rates(system: System, agility_bonus: int) -> HeresyRates:
-    """Return the dh2e rates of Agility Bonus `agility_bonus` (>= 0; past 10 extrapolated)."""
+    """Return the dh2e rates of Agility Bonus `agility_bonus` (0-30; past 10 extrapolated).
+
+    The bound is `MAX_BONUS`; outside it `check_bonus` raises a one-line `InputError`.
+    """
     heresy = system.heresy
     if heresy is None:
         raise InputError(f"{system.id} has no Agility Bonus rates (dh2e has)")
+    check_bonus(agility_bonus)
     structured, ext_s = heresy.structured_row(agility_bonus)
     narrative, ext_n = heresy.narrative_row(agility_bonus)
     return HeresyRates(

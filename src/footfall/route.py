@@ -184,6 +184,7 @@ class Route:
             "from": list(self.start),
             "to": list(self.goal),
             "hours": num(self.hours) if self.found else None,
+            "hours_exact": str(self.hours) if self.found else None,
             "days": num(self.days) if self.found else None,
             "day_hours": num(self.day_hours),
             "distance": num(self.distance * scale) if self.found else None,
@@ -199,6 +200,7 @@ class Route:
                     "multiplier": str(p.multiplier),
                     "per_hour": num(p.per_hour * scale),
                     "hours": num(p.hours),
+                    "hours_exact": str(p.hours),
                 }
                 for p in self.legs
             ],

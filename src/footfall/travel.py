@@ -37,12 +37,14 @@ from footfall.dice import (
     Roller,
     d100_failures,
     damage_on_failure,
+    members_failing,
     p_check,
     p_no_failure,
     p_test_d100,
+    party_damage,
 )
 from footfall.errors import InputError, LimitError, unknown
-from footfall.rates import check_d20_speed
+from footfall.rates import check_bonus, check_d20_speed
 from footfall.rules import (
     Armor,
     Conveyance,
@@ -61,7 +63,9 @@ from footfall.units import KM_PER_MI
 __all__ = [
     "FATIGUE_FORBIDS",
     "KM_PER_MILE",
+    "MAX_CURRENT",
     "MAX_ODDS_CHECKS",
+    "MAX_PARTY",
     "Day",
     "ExertionOdds",
     "FatigueOdds",
@@ -74,8 +78,12 @@ __all__ = [
     "LegPlan",
     "LocalPace",
     "LocalTrip",
+    "Member",
+    "MemberCheck",
+    "MemberOdds",
     "Mover",
     "Pace",
+    "PartyOdds",
     "Traveller",
     "exertion_odds",
     "load_journey",
@@ -85,6 +93,8 @@ __all__ = [
     "parse_day_pace",
     "parse_journey",
     "parse_leg",
+    "parse_member",
+    "parse_party",
     "plan_journey",
     "plan_local",
     "resolve_traveller",
@@ -113,8 +123,10 @@ _WATER_KINDS = frozenset(
 _DRIFT_KINDS = frozenset({ConveyanceKind.POLED, ConveyanceKind.ROWED})
 #: Largest trip footfall plans hour by hour (a work limit against hostile input).
 _MAX_HOURS = 200_000
-#: Agility / Toughness Bonus range accepted for dh2e (characteristics 0-99 + unnatural).
-_MAX_BONUS = 30
+#: Fastest river current footfall accepts, in mi/h: the seeds' usual current is 3 mi/h
+#: (seed 000 note **, seed 004 note 2); the fastest rivers run under 10, and 100 (the API's
+#: bound too) leaves room for magic while refusing typos such as 1e9.
+MAX_CURRENT = 100
 #: Hours in a day: a forced march cannot make a travel day longer (8 walking + 16 at most).
 HOURS_IN_DAY = 24
 
@@ -157,6 +169,23 @@ class Leg:
     pace: Pace | None = None
 
 
+#: Most members of a party whose odds footfall computes one by one (a work limit).
+MAX_PARTY = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """One member of a party on foot: a name and a Constitution modifier.
+
+    Each member rolls its own forced-march Constitution checks (seed 000 «Марш-бросок», seed
+    004 强行军: the check is each character's), so a party has odds per member and for
+    "anyone in the party".
+    """
+
+    name: str
+    con_mod: int = 0
+
+
 @dataclass(frozen=True, slots=True)
 class Traveller:
     """Who travels and how: a party on foot, a mount or vehicle, a vessel, or a dh2e character.
@@ -167,6 +196,9 @@ class Traveller:
     - `vessel`, `current` (None: the system's usual current), `flow`, `drift`, `tow`.
     - dh2e: `agility_bonus`, `toughness_bonus`, `toughness` (the characteristic, for odds).
     - `con_mod`: Constitution modifier for the forced-march odds and rolls.
+    - `party`: the members of a party on foot, each with its own Constitution modifier
+      (pf1e / dnd35); given, the odds and rolls are per member and for anyone in the party,
+      and `con_mod` must stay 0.
     """
 
     speeds: tuple[int, ...] = ()
@@ -181,16 +213,28 @@ class Traveller:
     toughness_bonus: int | None = None
     toughness: int | None = None
     con_mod: int = 0
+    party: tuple[Member, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class LegPlan:
-    """A leg with its multiplier, the rate at normal pace on it, and the hours it takes."""
+    """A leg with its multiplier, the rate at normal pace on it, and the hours it takes.
+
+    `hours` is the leg's distance at its normal rate under way (walking, riding, rowing with
+    the current): JOURNEY.md's ``legs[].hours``. `log_hours` is what the day-by-day log
+    actually spends on the leg, which differs when part of it is hustled (faster) or a
+    vessel drifts (slower, at the current's speed); `hustle_hours` and `drift_hours` are the
+    parts of `log_hours` spent so. A leg not yet planned by `plan_journey` (a route's legs)
+    has `log_hours` None.
+    """
 
     leg: Leg
     multiplier: Fraction
     per_hour: Fraction
     hours: Fraction
+    log_hours: Fraction | None = None
+    hustle_hours: Fraction = Fraction(0)
+    drift_hours: Fraction = Fraction(0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,8 +272,22 @@ class HustleHour:
 
 
 @dataclass(frozen=True, slots=True)
+class MemberCheck:
+    """One party member's Constitution check in one forced-march hour, and its roll if asked."""
+
+    name: str
+    p_fail: Fraction
+    roll: int | None = None
+    damage: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ForcedHour:
-    """One hour of forced march: its DC, the chance of failing it, and a roll if asked."""
+    """One hour of forced march: its DC, the chance of failing it, and a roll if asked.
+
+    For a party, `members` holds each member's check; `p_fail` is then the chance that
+    anyone fails, `roll` is None and `damage` the whole party's damage that hour.
+    """
 
     day: int
     hour: int
@@ -238,6 +296,7 @@ class ForcedHour:
     roll: int | None = None
     damage: int | None = None
     lethal: bool = False
+    members: tuple[MemberCheck, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +317,26 @@ class FatigueOdds:
     first_day: dict[int | None, Fraction]
     expected_day: Fraction | None
     damage: dict[int, Fraction]
+
+
+@dataclass(frozen=True, slots=True)
+class MemberOdds:
+    """One party member's fatigue odds over the trip (as a lone traveller of its Con)."""
+
+    member: Member
+    odds: FatigueOdds
+
+
+@dataclass(frozen=True, slots=True)
+class PartyOdds:
+    """A party's odds member by member, and how many members end the trip fatigued.
+
+    The journey's own `odds` are then for anyone in the party: passing means nobody fails
+    a check; its `damage` is the whole party's forced-march damage.
+    """
+
+    members: tuple[MemberOdds, ...]
+    fatigued_members: dict[int, Fraction]
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,6 +361,9 @@ class Journey:
     notes: tuple[str, ...] = ()
     metric: bool = False
     last_day_length: Fraction | None = None
+    party: tuple[Member, ...] = ()
+    party_odds: PartyOdds | None = None
+    members_fatigued_from: tuple[tuple[int, int] | None, ...] = ()
 
     @property
     def total_days(self) -> Fraction:
@@ -313,6 +395,8 @@ class Journey:
                 "multiplier": str(p.multiplier),
                 "per_hour": dist(p.per_hour),
                 "hours": num(p.hours),
+                "hours_exact": str(p.hours),
+                **_leg_log_json(p),
             }
             for p in self.legs
         ]
@@ -320,6 +404,7 @@ class Journey:
             {
                 "day": d.day,
                 "hours": num(d.hours),
+                "hours_exact": str(d.hours),
                 "distance": dist(d.distance),
                 "hustle_hours": num(d.hustle_hours),
                 "forced_march_hours": num(d.forced_march_hours),
@@ -338,7 +423,9 @@ class Journey:
             "total": {
                 "distance": dist(self.total_distance),
                 "hours": num(self.total_hours),
+                "hours_exact": str(self.total_hours),
                 "days": num(self.total_days),
+                "days_exact": str(self.total_days),
                 "day_hours": num(self.day_hours),
             },
             "hustle": [_hustle_json(h) for h in self.hustle],
@@ -349,9 +436,24 @@ class Journey:
             "fatigue_forbids": list(FATIGUE_FORBIDS)
             if self.fatigued_from is not None and self.system != "dh2e"
             else [],
-            "odds": None if self.odds is None else _odds_json(self.odds, self.system),
+            "odds": None
+            if self.odds is None
+            else _odds_json(self.odds, self.system, self.party_odds),
             "notes": list(self.notes),
         }
+        if self.party:
+            data["party"] = [
+                {
+                    "name": m.name,
+                    "con_mod": m.con_mod,
+                    **(
+                        {"fatigued_from": _when(self.members_fatigued_from[i])}
+                        if self.members_fatigued_from
+                        else {}
+                    ),
+                }
+                for i, m in enumerate(self.party)
+            ]
         if self.metric:
             data["converted_from"] = self.unit
         if self.perception is not None:
@@ -359,6 +461,23 @@ class Journey:
         if self.rolls:
             data["rolls"] = list(self.rolls)
         return data
+
+
+def _when(at: tuple[int, int] | None) -> dict[str, int] | None:
+    return None if at is None else {"day": at[0], "hour": at[1]}
+
+
+def _leg_log_json(p: LegPlan) -> dict[str, object]:
+    """Return a leg's log hours: what the day-by-day log spends on it (see `LegPlan`)."""
+    if p.log_hours is None:
+        return {}
+    return {
+        "log_hours": num(p.log_hours),
+        "log_hours_exact": str(p.log_hours),
+        "under_way_hours": num(p.log_hours - p.drift_hours),
+        "hustle_hours": num(p.hustle_hours),
+        "drift_hours": num(p.drift_hours),
+    }
 
 
 def num(value: Fraction, places: int = 2) -> int | float:
@@ -406,10 +525,33 @@ def _forced_json(f: ForcedHour) -> dict[str, object]:
     if f.damage is not None:
         out["roll"] = f.roll
         out["damage"] = f.damage
+    if f.members:
+        out["members"] = [
+            {
+                "name": m.name,
+                "p_fail": _prob(m.p_fail),
+                **({"roll": m.roll, "damage": m.damage} if m.damage is not None else {}),
+            }
+            for m in f.members
+        ]
     return out
 
 
-def _odds_json(o: FatigueOdds, system: str) -> dict[str, object]:
+def _odds_json(o: FatigueOdds, system: str, party: PartyOdds | None = None) -> dict[str, object]:
+    out = _fatigue_json(o, system)
+    if party is not None:
+        out["scope"] = "anyone in the party"
+        out["members"] = [
+            {"name": m.member.name, "con_mod": m.member.con_mod, **_fatigue_json(m.odds, system)}
+            for m in party.members
+        ]
+        out["fatigued_members"] = {
+            str(k): _prob(v) for k, v in sorted(party.fatigued_members.items())
+        }
+    return out
+
+
+def _fatigue_json(o: FatigueOdds, system: str) -> dict[str, object]:
     return {
         "p_no_fatigue": _prob(o.p_no_fatigue),
         "p_no_fatigue_exact": str(o.p_no_fatigue),
@@ -444,6 +586,8 @@ def parse_current(value: object) -> Fraction:
     current = value if isinstance(value, Fraction) else _fraction(str(value), "current")
     if current < 0:
         raise InputError(f"current {num(current)} mi/h is negative")
+    if current > MAX_CURRENT:
+        raise InputError(f"current {num(current)} mi/h is out of range (0-{MAX_CURRENT} mi/h)")
     return current
 
 
@@ -549,7 +693,10 @@ _FILE_OPTIONS = (
     "toughness",
     "metric",
     "forced_march_dc",
-    # keys a route's JSON output carries, accepted and ignored so a route feeds the planner
+    "party",
+)
+#: Keys a route's JSON output carries, accepted and ignored so a route feeds the planner.
+_ROUTE_KEYS = (
     "found",
     "steps",
     "distance",
@@ -563,6 +710,7 @@ _FILE_OPTIONS = (
     "traveller",
     "total",
     "cells",
+    "hours_exact",
 )
 
 
@@ -574,8 +722,8 @@ def parse_journey(data: Mapping[str, object], system: System) -> JourneySpec:
     every leg that has none. Other keys are options (see `docs/travel.md`).
     """
     for key in data:
-        if key not in (*_FILE_OPTIONS, "legs", "unit"):
-            raise unknown("journey file key", key, ("legs", "unit", *_FILE_OPTIONS[:18]))
+        if key not in (*_FILE_OPTIONS, *_ROUTE_KEYS, "legs", "unit"):
+            raise unknown("journey file key", key, ("legs", "unit", *_FILE_OPTIONS))
     raw_legs = data.get("legs")
     if not isinstance(raw_legs, list) or not raw_legs:
         raise InputError("journey file: 'legs' must be a non-empty list")
@@ -606,7 +754,7 @@ def parse_journey(data: Mapping[str, object], system: System) -> JourneySpec:
         if raw.get("pace") is not None:
             words.append(str(raw["pace"]))
         legs.append(make_leg(system, distance, unit, words))
-    options = {k: v for k, v in data.items() if k in _FILE_OPTIONS[:18]}
+    options = {k: v for k, v in data.items() if k in _FILE_OPTIONS}
     for key, value in options.items():
         _check_option(key, value)
     day_paces: list[tuple[int, int]] = []
@@ -619,9 +767,20 @@ def parse_journey(data: Mapping[str, object], system: System) -> JourneySpec:
     return JourneySpec(legs=tuple(legs), options=options, day_paces=tuple(day_paces))
 
 
-#: The keys of a journey file's leg table; a route's legs add the last three (ignored).
+#: The keys of a journey file's leg table; the legs of a route's (or travel's) JSON output
+#: add the computed ones of `_ROUTE_LEG_KEYS`, ignored.
 _LEG_KEYS = ("distance", "distance_exact", "terrain", "road", "dense", "pace", "unit")
-_ROUTE_LEG_KEYS = ("multiplier", "per_hour", "hours")
+_ROUTE_LEG_KEYS = (
+    "multiplier",
+    "per_hour",
+    "hours",
+    "hours_exact",
+    "log_hours",
+    "log_hours_exact",
+    "under_way_hours",
+    "hustle_hours",
+    "drift_hours",
+)
 
 
 def _check_leg_keys(raw: Mapping[str, object], i: int) -> None:
@@ -660,6 +819,9 @@ def _check_option(key: str, value: object) -> None:
     """Refuse a journey-file option of the wrong type, naming the key and the bad value."""
     if key == "current":
         parse_current(value)
+        return
+    if key == "party":
+        parse_party(value)
         return
     if key == "speeds" or (key == "speed" and isinstance(value, list)):
         if isinstance(value, list) and value:
@@ -746,8 +908,7 @@ def _resolve(system: System, who: Traveller) -> tuple[Mover, list[str]]:
         ab = who.agility_bonus
         if ab is None:
             raise InputError("dh2e travel needs --agility-bonus N (0 or more)")
-        if not 0 <= ab <= _MAX_BONUS:
-            raise InputError(f"agility bonus {ab} is out of range (0-{_MAX_BONUS})")
+        check_bonus(ab)
         row, extrapolated = system.heresy.narrative_row(ab)
         if extrapolated:
             notes.append("beyond-table")
@@ -926,6 +1087,7 @@ def plan_journey(
     system = load_system(system_id)
     chosen = system.switches(switches)
     mover, notes = _resolve(system, traveller)
+    _check_party(system, traveller, mover)
     if not legs:
         raise InputError("give at least one leg, e.g. --leg '24 mi forest trackless'")
     heresy = system.heresy
@@ -942,8 +1104,8 @@ def plan_journey(
             tb = traveller.toughness // 10
         if any_hustle and tb is None:
             raise InputError("dh2e hustle needs --toughness-bonus N (or --toughness N)")
-        if tb is not None and not 1 <= tb <= _MAX_BONUS:
-            raise InputError(f"toughness bonus {tb} is out of range (1-{_MAX_BONUS})")
+        if tb is not None:
+            check_bonus(tb, "toughness bonus", least=1)
     base_hours = mover.row_hours
     plans = []
     for leg in legs:
@@ -989,6 +1151,18 @@ def plan_journey(
     day_dcs: list[list[int]] = []
     heresy_tests: list[list[int]] = []
     checks = 0
+    party = traveller.party
+    member_fatigued: list[tuple[int, int] | None] = [None] * len(party)
+    # Hours the log spends on each leg: [total, hustling, drifting] (see `LegPlan`).
+    leg_log = [[Fraction(0), Fraction(0), Fraction(0)] for _ in plans]
+
+    def spend(index: int, hours: Fraction, pace: Pace) -> None:
+        leg_log[index][0] += hours
+        if pace is Pace.HUSTLE:
+            leg_log[index][1] += hours
+        elif pace is Pace.DRIFT:
+            leg_log[index][2] += hours
+
     leg_i, into = 0, Fraction(0)
     total_hours = Fraction(0)
     day_no = 0
@@ -1025,11 +1199,13 @@ def plan_journey(
                 remaining = plan.leg.distance - into
                 need = remaining / speed if speed else None
                 if need is not None and need <= left:
+                    spend(leg_i, need, pace)
                     left -= need
                     d_dist += remaining
                     leg_i += 1
                     into = Fraction(0)
                     continue
+                spend(leg_i, left, pace)
                 d_dist += speed * left
                 into += speed * left
                 left = Fraction(0)
@@ -1052,6 +1228,8 @@ def plan_journey(
                 )
                 if damage and fatigued is None:
                     fatigued = (day_no, hour_no)
+                if damage:  # hustle damage is certain: every member takes it
+                    member_fatigued = [at or (day_no, hour_no) for at in member_fatigued]
             if pace is Pace.HUSTLE and heresy is not None:
                 hustled += 1
                 assert tb is not None
@@ -1084,7 +1262,7 @@ def plan_journey(
                 entry_f = ForcedHour(day_no, hour_no, dc, p_fail, lethal=animal)
                 if auto and fatigued is None:
                     fatigued = (day_no, hour_no)
-                if roller is not None:
+                if roller is not None and not party:
                     label = f"day {day_no} hour {hour_no}"
                     con_roll = (
                         None if auto else roller.roll(20, f"{label} con DC {dc}", traveller.con_mod)
@@ -1098,6 +1276,15 @@ def plan_journey(
                         if fatigued is None:
                             fatigued = (day_no, hour_no)
                     entry_f = replace(entry_f, roll=con_roll, damage=damage)
+                if party:
+                    entry_f = _party_hour(
+                        entry_f, party, roller, fm_rule.damage_dice, fm_rule.damage_sides
+                    )
+                    for i, m in enumerate(entry_f.members):
+                        if m.damage and member_fatigued[i] is None:
+                            member_fatigued[i] = (day_no, hour_no)
+                    if entry_f.damage and fatigued is None:
+                        fatigued = (day_no, hour_no)
                 forced_log.append(entry_f)
         total_hours += d_hours
         end_leg = min(leg_i, len(plans) - 1)
@@ -1119,16 +1306,24 @@ def plan_journey(
         )
         day_dcs.append(dcs)
         heresy_tests.append(tests)
-        checks += len(dcs) + len(tests)
+        checks += len(dcs) * max(1, len(party)) + len(tests)
         if heresy is None or traveller.toughness is not None:  # stop early: odds will refuse
             _check_odds_work(checks)
 
-    odds = _odds(system, traveller, animal, day_dcs, heresy_tests)
+    party_split: PartyOdds | None = None
+    if party:
+        odds, party_split = _party_odds(party, day_dcs)
+    else:
+        odds = _odds(system, traveller, animal, day_dcs, heresy_tests)
     perception = heresy.hustle.perception if heresy is not None and hustle else None
+    planned = tuple(
+        replace(p, log_hours=log[0], hustle_hours=log[1], drift_hours=log[2])
+        for p, log in zip(plans, leg_log, strict=True)
+    )
     return Journey(
         system=system.id,
         unit=system_unit(system),
-        legs=tuple(plans),
+        legs=planned,
         days=tuple(days),
         total_distance=total_distance,
         total_hours=total_hours,
@@ -1144,7 +1339,167 @@ def plan_journey(
         rolls=tuple(r.to_json() for r in roller.log) if roller is not None else (),
         notes=tuple(notes),
         metric=metric and system.heresy is None,
+        party=traveller.party,
+        party_odds=party_split,
+        members_fatigued_from=tuple(member_fatigued) if roller is not None else (),
     )
+
+
+def parse_member(text: str, n: int = 1) -> Member:
+    """Parse ``"name=Valeros,con=+2"`` (the CLI's ``--member``) into a `Member`.
+
+    `n` numbers the member in errors and names it ``member N`` when the text gives no name;
+    ``con_mod`` is accepted for ``con``.
+    """
+    known = ("name", "con")
+    fields: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        key, sep, value = part.partition("=")
+        key = key.strip().lower()
+        key = "con" if key == "con_mod" else key
+        if not sep:
+            raise InputError(
+                f"--member {text!r}: expected name=NAME,con=MOD, e.g. name=Ezren,con=-1"
+            )
+        if key not in known:
+            raise unknown("--member key", key, known)
+        if key in fields:
+            raise InputError(f"--member {text!r} gives {key} twice")
+        fields[key] = value.strip()
+    con = fields.get("con", "0")
+    try:
+        con_mod = int(con)
+    except ValueError:
+        raise InputError(f"--member {text!r}: con {con!r} is not a whole number") from None
+    return Member(name=fields.get("name") or f"member {n}", con_mod=con_mod)
+
+
+def parse_party(raw: object) -> tuple[Member, ...]:
+    """Read a journey file's ``party``: a list of tables with `name` and `con_mod`."""
+    if not isinstance(raw, list) or not raw:
+        raise InputError("journey file: party must be a non-empty list of {name, con_mod} tables")
+    members = []
+    for i, item in enumerate(raw, 1):
+        if not isinstance(item, dict):
+            raise InputError(f"journey file: party member {i} must be a table of name, con_mod")
+        for key in item:
+            if key not in ("name", "con_mod"):
+                raise unknown(f"journey file party member {i} key", key, ("name", "con_mod"))
+        name = item.get("name", f"member {i}")
+        con = item.get("con_mod", 0)
+        if not isinstance(name, str):
+            raise InputError(f"journey file: party member {i} name {name!r} must be text")
+        if isinstance(con, bool) or not isinstance(con, int):
+            raise InputError(
+                f"journey file: party member {i} con_mod {con!r} must be a whole number"
+            )
+        members.append(Member(name=name, con_mod=con))
+    return tuple(members)
+
+
+def _check_party(system: System, who: Traveller, mover: Mover) -> None:
+    """Refuse a party where per-member Constitution means nothing, or a malformed one."""
+    party = who.party
+    if not party:
+        return
+    if system.heresy is not None:
+        raise InputError(
+            "dh2e: party members carry a Constitution modifier (pf1e / dnd35 forced march);"
+            " give the traveller's --toughness"
+        )
+    if mover.animal or mover.water:
+        raise InputError(
+            f"party members march on foot: with {mover.label} the mount or vessel makes the"
+            " checks (a mount fails every one), not its riders"
+        )
+    _check_members(party, who.con_mod)
+
+
+def _check_members(party: Sequence[Member], con_mod: int) -> None:
+    """Refuse a party beside a lone `con_mod`, too large a party, or empty / repeated names."""
+    if con_mod:
+        raise InputError(
+            f"give each member's Constitution in the party, not --con-mod {con_mod} too"
+        )
+    if len(party) > MAX_PARTY:
+        raise LimitError(f"a party of {len(party)} members: more than {MAX_PARTY}")
+    names = [m.name for m in party]
+    for name in names:
+        if not name.strip():
+            raise InputError("a party member's name is empty")
+        if names.count(name) > 1:
+            raise InputError(f"party member name {name!r} is given twice")
+
+
+def _party_hour(
+    entry: ForcedHour,
+    party: Sequence[Member],
+    roller: Roller | None,
+    dice: int,
+    sides: int,
+) -> ForcedHour:
+    """Return a forced-march hour with each member's check (and roll, given a `roller`).
+
+    The hour's `p_fail` becomes the chance that anyone fails: 1 - the product of each
+    member's chance to pass (members roll independently).
+    """
+    checks = []
+    p_all_pass = Fraction(1)
+    total = 0
+    for m in party:
+        p_pass = p_check(m.con_mod, entry.dc)
+        p_all_pass *= p_pass
+        check = MemberCheck(m.name, 1 - p_pass)
+        if roller is not None:
+            label = f"day {entry.day} hour {entry.hour} {m.name}"
+            roll = roller.roll(20, f"{label} con DC {entry.dc}", m.con_mod)
+            damage = 0
+            if roll < entry.dc:
+                damage = sum(roller.roll(sides, f"{label} damage") for _ in range(dice))
+            total += damage
+            check = replace(check, roll=roll, damage=damage)
+        checks.append(check)
+    return replace(
+        entry,
+        p_fail=1 - p_all_pass,
+        members=tuple(checks),
+        damage=total if roller is not None else None,
+    )
+
+
+def _party_odds(
+    party: Sequence[Member], day_dcs: Sequence[Sequence[int]]
+) -> tuple[FatigueOdds | None, PartyOdds | None]:
+    """Return the odds of anyone in `party` over the trip, and each member's.
+
+    Members roll independently, so nobody fails on a day with the product of the members'
+    chances of passing that day; the count of fatigued members and the whole party's damage
+    are exact icepool sums (`dice.members_failing`, `dice.party_damage`).
+    """
+    if not any(day_dcs):
+        return None, None
+    all_dcs = [dc for dcs in day_dcs for dc in dcs]
+    _check_odds_work(len(all_dcs) * len(party))
+    full = max(day_dcs, key=len)
+    mods = [m.con_mod for m in party]
+    members = tuple(
+        MemberOdds(
+            m,
+            _assemble(
+                [p_no_failure(m.con_mod, dcs) for dcs in day_dcs],
+                p_no_failure(m.con_mod, full),
+                damage_on_failure(m.con_mod, all_dcs),
+            ),
+        )
+        for m in party
+    )
+    per_day = [_product(p_no_failure(mod, dcs) for mod in mods) for dcs in day_dcs]
+    anyone = _assemble(
+        per_day,
+        _product(p_no_failure(mod, full) for mod in mods),
+        party_damage(mods, all_dcs),
+    )
+    return anyone, PartyOdds(members, members_failing(mods, all_dcs))
 
 
 def _check_pace(hustle: int, forced: int, base: Fraction, mover: Mover, heresy: bool) -> None:
@@ -1226,6 +1581,8 @@ class ExertionOdds:
     days: int
     hours: tuple[ForcedHour, ...] | tuple[HustleHour, ...]
     odds: FatigueOdds
+    party: tuple[Member, ...] = ()
+    party_odds: PartyOdds | None = None
 
     def to_json(self) -> dict[str, object]:
         """Return a JSON-ready dict (probabilities rounded for display)."""
@@ -1237,7 +1594,12 @@ class ExertionOdds:
             "system": self.system,
             "days": self.days,
             "hours": hours,
-            "odds": _odds_json(self.odds, self.system),
+            "odds": _odds_json(self.odds, self.system, self.party_odds),
+            **(
+                {"party": [{"name": m.name, "con_mod": m.con_mod} for m in self.party]}
+                if self.party
+                else {}
+            ),
         }
 
 
@@ -1252,26 +1614,27 @@ def exertion_odds(
     toughness: int | None = None,
     days: int = 1,
     switches: Mapping[str, str] | None = None,
+    party: Sequence[Member] = (),
 ) -> ExertionOdds:
     """Return the exact odds of `days` days of the same exertion, without planning a trip.
 
     pf1e / dnd35: `forced_march` hours past the 8 of each day at Constitution modifier
-    `con_mod` (a `mount` fails every check). dh2e: `hustle` hours a day with Toughness
-    `toughness` (and `toughness_bonus`, by default its tens digit).
+    `con_mod` (a `mount` fails every check), or for each member of a `party` and for anyone
+    in it. dh2e: `hustle` hours a day with Toughness `toughness` (and `toughness_bonus`, by
+    default its tens digit).
     """
     system = load_system(system_id)
     if not 1 <= days <= 365:
         raise InputError(f"days {days} is out of range (1-365)")
     if system.heresy is not None:
-        if forced_march or con_mod or mount:
+        if forced_march or con_mod or mount or party:
             raise InputError("dh2e has no forced-march rule; give --hustle H and --toughness N")
         if toughness is None:
             raise InputError("dh2e odds need --toughness N (0-100)")
         if not 0 <= toughness <= 100:
             raise InputError(f"toughness {toughness} is out of range (0-100)")
         tb = toughness // 10 if toughness_bonus is None else toughness_bonus
-        if not 1 <= tb <= _MAX_BONUS:
-            raise InputError(f"toughness bonus {tb} is out of range (1-{_MAX_BONUS})")
+        check_bonus(tb, "toughness bonus", least=1)
         if not 1 <= hustle <= 24:
             raise InputError(f"hustle {hustle} h is out of range (1-24)")
         heresy_rule = system.heresy.hustle
@@ -1307,6 +1670,14 @@ def exertion_odds(
         )
         for e, dc in enumerate(dcs, 1)
     )
+    if party:
+        if mount:
+            raise InputError("party members march on foot: --mount and --member do not mix")
+        _check_members(party, con_mod)
+        forced = tuple(_party_hour(f, party, None, 0, 0) for f in forced)
+        anyone, split = _party_odds(party, [dcs] * days)
+        assert anyone is not None
+        return ExertionOdds(system.id, days, forced, anyone, tuple(party), split)
     result = _odds(system, Traveller(con_mod=con_mod), mount, [dcs] * days, [])
     assert result is not None
     return ExertionOdds(system.id, days, forced, result)
@@ -1382,8 +1753,9 @@ def plan_local(
     if distance < 0:
         raise InputError(f"distance {distance} is negative")
     if system.heresy is not None:
-        if agility_bonus is None or not 0 <= agility_bonus <= _MAX_BONUS:
-            raise InputError(f"agility bonus {agility_bonus} is out of range (0-{_MAX_BONUS})")
+        if agility_bonus is None:
+            raise InputError("dh2e local travel needs --agility-bonus N (0 or more)")
+        check_bonus(agility_bonus)
         row, extrapolated = system.heresy.narrative_row(agility_bonus)
         rate = row.per_minute_m * (system.heresy.dense_factor if dense else 1)
         _check_local_minutes(distance / rate)

@@ -19,15 +19,21 @@ from footfall.i18n import Lang, parse_lang, t
 from footfall.rules import Road, System, Terrain, load_system
 from footfall.travel import (
     KM_PER_MILE,
+    FatigueOdds,
     Flow,
+    ForcedHour,
     Journey,
     Leg,
+    LegPlan,
     LocalTrip,
+    PartyOdds,
     Traveller,
     load_journey,
     num,
     parse_current,
     parse_leg,
+    parse_member,
+    parse_party,
     plan_journey,
     plan_local,
 )
@@ -66,6 +72,31 @@ def _fmt(value: Fraction | int, lang: Lang = "en") -> str:
     return text.replace(".", ",") if lang == "ru" else text
 
 
+def _duration(hours: Fraction, lang: Lang = "en") -> str:
+    """Format a duration given in exact hours: h from an hour up, else min, else s.
+
+    A leg of a very fast traveller takes minutes or seconds, which "0 h" would hide; the
+    exact value stays in the JSON (``hours_exact``). Whatever would round to 60 of the
+    smaller unit shows in the larger one.
+    """
+    minutes = hours * 60
+    seconds = minutes * 60
+    if hours == 0 or num(minutes) >= 60:
+        return f"{_fmt(hours, lang)} {t('journeys.unit.h', lang)}"
+    if num(seconds) >= 60:
+        return f"{_fmt(minutes, lang)} {t('journeys.unit.min', lang)}"
+    shown = "<0.01" if num(seconds) == 0 else str(num(seconds))
+    text = f"{shown} {t('journeys.unit.s', lang)}"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def _days(days: Fraction, lang: Lang = "en") -> str:
+    """Format a number of days; a trip of seconds shows <0.01 days, not 0."""
+    if days > 0 and num(days) == 0:
+        return "<0,01" if lang == "ru" else "<0.01"
+    return _fmt(days, lang)
+
+
 def _pct(value: Fraction, lang: Lang = "en") -> str:
     """Format a probability as a percentage; tiny non-zero chances show as <0.01%."""
     text = "<0.01%" if 0 < value < Fraction(1, 10000) else f"{float(value) * 100:.2f}%"
@@ -81,6 +112,23 @@ def _terrain_name(system: System, leg: Leg, lang: Lang) -> str:
     terrain = travel.terrain_row(Terrain(leg.terrain)).names.get(lang)
     road = next(r for r in travel.roads if r.road is Road(leg.road)).names.get(lang)
     return f"{terrain}, {road}"
+
+
+def _leg_log(plan: LegPlan, lang: Lang) -> str:
+    """Return how long the log spends on a leg, when that differs from its hours at its rate.
+
+    A hustled leg goes faster than its rate, a drifting vessel's leg slower (JSON
+    ``legs[].log_hours``); otherwise the leg's hours say it all and this is empty.
+    """
+    if plan.log_hours is None or plan.log_hours == plan.hours:
+        return ""
+    parts = []
+    if plan.hustle_hours:
+        parts.append(t("journeys.leg.log.hustle", lang, hours=_duration(plan.hustle_hours, lang)))
+    if plan.drift_hours:
+        parts.append(t("journeys.leg.log.drift", lang, hours=_duration(plan.drift_hours, lang)))
+    detail = f" ({', '.join(parts)})" if parts else ""
+    return t("journeys.leg.log", lang, hours=_duration(plan.log_hours, lang), parts=detail)
 
 
 def render_journey(journey: Journey, lang: Lang, seed: int | None = None) -> str:
@@ -100,8 +148,8 @@ def render_journey(journey: Journey, lang: Lang, seed: int | None = None) -> str
             system=journey.system,
             distance=d(journey.total_distance),
             unit=unit,
-            hours=_fmt(journey.total_hours, lang),
-            days=_fmt(journey.total_days, lang),
+            hours=_duration(journey.total_hours, lang),
+            days=_days(journey.total_days, lang),
             day_hours=_fmt(journey.day_hours, lang),
             traveller=_traveller_name(system, journey.traveller, lang),
         )
@@ -129,24 +177,25 @@ def render_journey(journey: Journey, lang: Lang, seed: int | None = None) -> str
                 ),
                 multiplier=str(plan.multiplier),
                 per_hour=d(plan.per_hour),
-                hours=_fmt(plan.hours, lang),
+                hours=_duration(plan.hours, lang),
+                log=_leg_log(plan, lang),
             )
         )
     lines.append(t("journeys.days", lang))
     for day in journey.days:
         extras = []
         if day.hustle_hours:
-            extras.append(t("journeys.extra.hustle", lang, hours=_fmt(day.hustle_hours, lang)))
+            extras.append(t("journeys.extra.hustle", lang, hours=_duration(day.hustle_hours, lang)))
         if day.forced_march_hours:
             extras.append(
-                t("journeys.extra.forced", lang, hours=_fmt(day.forced_march_hours, lang))
+                t("journeys.extra.forced", lang, hours=_duration(day.forced_march_hours, lang))
             )
         if day.drift_hours:
-            extras.append(t("journeys.extra.drift", lang, hours=_fmt(day.drift_hours, lang)))
+            extras.append(t("journeys.extra.drift", lang, hours=_duration(day.drift_hours, lang)))
         extra = f" ({', '.join(extras)})" if extras else ""
         common = {
             "day": day.day,
-            "hours": _fmt(day.hours, lang),
+            "hours": _duration(day.hours, lang),
             "distance": d(day.distance),
             "unit": unit,
             "extra": extra,
@@ -206,53 +255,115 @@ def render_journey(journey: Journey, lang: Lang, seed: int | None = None) -> str
             lines.append(t("journeys.perception", lang, modifier=journey.perception))
     if journey.forced_march:
         lines.append(t("journeys.forced_march", lang) + ":")
-        for f in journey.forced_march:
-            rolled = ""
-            if f.damage is not None:
-                if f.roll is None:
-                    rolled = t("journeys.rolled.auto", lang, damage=f.damage)
-                else:
-                    rolled = t("journeys.rolled.check", lang, roll=f.roll, damage=f.damage)
-            lines.append(
-                t(
-                    "journeys.forced.hour",
-                    lang,
-                    day=f.day,
-                    hour=f.hour,
-                    dc=f.dc,
-                    p=_pct(f.p_fail, lang),
-                    rolled=rolled,
-                )
-            )
-    if journey.fatigued_from is not None:
-        key = "journeys.fatigued.dh2e" if journey.system == "dh2e" else "journeys.fatigued"
-        day_no, hour_no = journey.fatigued_from
-        lines.append(t(key, lang, day=day_no, hour=hour_no))
-    elif (journey.hustle or journey.forced_march) and journey.odds is None:
-        lines.append(t("journeys.not_fatigued", lang))
-    odds = journey.odds
-    if odds is not None:
-        expected = (
-            t("journeys.never", lang) if odds.expected_day is None else _fmt(odds.expected_day)
-        )
-        lines.append(
-            t(
-                "journeys.odds",
-                lang,
-                p=_pct(odds.p_no_fatigue, lang),
-                exact=str(odds.p_no_fatigue),
-                p_day=_pct(odds.p_no_fatigue_day, lang),
-                expected=expected,
-            )
-        )
-        dist = ", ".join(f"{k}: {_pct(v, lang)}" for k, v in sorted(odds.damage.items()) if v)
-        key = "journeys.odds.levels" if journey.system == "dh2e" else "journeys.odds.damage"
-        lines.append(t(key, lang, dist=dist))
+        lines.extend(_forced_line(f, lang) for f in journey.forced_march)
+    lines.extend(_fatigue_lines(journey, lang))
+    if journey.odds is not None:
+        lines.extend(_odds_lines(journey.odds, journey.system, journey.party_odds, lang))
     if journey.rolls and seed is not None:
         lines.append(t("journeys.rolls", lang, seed=seed))
         for r in journey.rolls:
             lines.append(f"  {r['label']}: {r['die']} = {r['result']} -> {r['total']}")
     return "\n".join(lines)
+
+
+def _forced_line(f: ForcedHour, lang: Lang) -> str:
+    """Return one forced-march hour: its DC, the chance of failing, and any rolls.
+
+    For a party, each member's chance and the chance that anyone fails.
+    """
+    if f.members:
+        chances = ", ".join(f"{m.name} {_pct(m.p_fail, lang)}" for m in f.members)
+        p = f"{chances}; {t('journeys.forced.anyone', lang, p=_pct(f.p_fail, lang))}"
+        rolled = ""
+        if f.damage is not None:
+            rolls = ", ".join(
+                t("journeys.rolled.member", lang, name=m.name, roll=m.roll, damage=m.damage)
+                for m in f.members
+            )
+            rolled = t("journeys.rolled.members", lang, rolls=rolls)
+    else:
+        p = _pct(f.p_fail, lang)
+        rolled = ""
+        if f.damage is not None:
+            if f.roll is None:
+                rolled = t("journeys.rolled.auto", lang, damage=f.damage)
+            else:
+                rolled = t("journeys.rolled.check", lang, roll=f.roll, damage=f.damage)
+    return t("journeys.forced.hour", lang, day=f.day, hour=f.hour, dc=f.dc, p=p, rolled=rolled)
+
+
+def _fatigue_lines(journey: Journey, lang: Lang) -> list[str]:
+    """Return when fatigue sets in: for the traveller, or member by member after rolls."""
+    if journey.members_fatigued_from:
+        lines = []
+        for member, at in zip(journey.party, journey.members_fatigued_from, strict=True):
+            if at is not None:
+                lines.append(
+                    t("journeys.fatigued.member", lang, name=member.name, day=at[0], hour=at[1])
+                )
+        if not lines and journey.forced_march:
+            lines.append(t("journeys.not_fatigued.rolled", lang))
+        return lines
+    if journey.fatigued_from is not None:
+        key = "journeys.fatigued.dh2e" if journey.system == "dh2e" else "journeys.fatigued"
+        day_no, hour_no = journey.fatigued_from
+        return [t(key, lang, day=day_no, hour=hour_no)]
+    if (journey.hustle or journey.forced_march) and journey.odds is None:
+        return [t("journeys.not_fatigued", lang)]
+    return []
+
+
+def _odds_lines(
+    odds: FatigueOdds,
+    system: str,
+    party: PartyOdds | None,
+    lang: Lang,
+    *,
+    first_day: bool = False,
+) -> list[str]:
+    """Return the exact odds: the traveller's (or anyone's in a party), then each member's.
+
+    `first_day` adds the chance that fatigue first sets in on each day (``footfall odds``).
+    """
+    dh2e = system == "dh2e"
+
+    def summary(key: str, o: FatigueOdds, **extra: object) -> str:
+        expected = (
+            t("journeys.never", lang) if o.expected_day is None else _fmt(o.expected_day, lang)
+        )
+        return t(
+            key,
+            lang,
+            p=_pct(o.p_no_fatigue, lang),
+            exact=str(o.p_no_fatigue),
+            p_day=_pct(o.p_no_fatigue_day, lang),
+            expected=expected,
+            **extra,
+        )
+
+    def dist(values: dict[int, Fraction]) -> str:
+        return ", ".join(f"{k}: {_pct(v, lang)}" for k, v in sorted(values.items()) if v)
+
+    first: list[str] = []
+    if first_day:
+        days = ", ".join(
+            f"{t('journeys.never', lang) if k is None else k}: {_pct(v, lang)}"
+            for k, v in odds.first_day.items()
+        )
+        key = "journeys.odds.first_day.dh2e" if dh2e else "journeys.odds.first_day"
+        first = [t(key, lang, dist=days)]
+    if party is None:
+        lines = [summary("journeys.odds.dh2e" if dh2e else "journeys.odds", odds), *first]
+        key = "journeys.odds.levels" if dh2e else "journeys.odds.damage"
+        return [*lines, t(key, lang, dist=dist(odds.damage))]
+    lines = [summary("journeys.odds.party", odds), *first]
+    for m in party.members:
+        lines.append(
+            summary("journeys.odds.member", m.odds, name=m.member.name, con_mod=m.member.con_mod)
+        )
+    lines.append(t("journeys.odds.fatigued_members", lang, dist=dist(party.fatigued_members)))
+    lines.append(t("journeys.odds.damage.party", lang, dist=dist(odds.damage)))
+    return lines
 
 
 def _day_pace(text: str, n: int) -> tuple[int, int]:
@@ -406,6 +517,9 @@ def travel(
     con_mod: int | None = typer.Option(
         None, "--con-mod", help="Constitution modifier", parser=_whole("--con-mod")
     ),
+    member: list[str] = typer.Option(
+        [], "--member", help="party member 'name=Valeros,con=+2' (repeat; odds per member)"
+    ),
     con: int | None = typer.Option(
         None, "--con", help="Constitution score (local running)", parser=_whole("--con")
     ),
@@ -451,6 +565,7 @@ def travel(
             "--hustle": hustle is not None,
             "--forced-march": forced_march is not None,
             "--day": bool(day),
+            "--member": bool(member),
             "--roll": roll,
             "--metric": metric,
         }
@@ -497,6 +612,9 @@ def travel(
             raise unknown("flow", opts["flow"], flow_names)
         flow = Flow(str(opts["flow"]))
     cur = _opt(current, opts.get("current"))
+    party = tuple(parse_member(text, n) for n, text in enumerate(member, 1))
+    if not party and opts.get("party") is not None:
+        party = parse_party(opts["party"])
     who = Traveller(
         speeds=tuple(speeds),
         mount=_opt(mount, opts.get("mount")),
@@ -510,6 +628,7 @@ def travel(
         toughness_bonus=_opt(toughness_bonus, opts.get("toughness_bonus")),
         toughness=_opt(toughness, opts.get("toughness")),
         con_mod=int(_opt(con_mod, opts.get("con_mod")) or 0),
+        party=party,
     )
     switch = _opt(forced_march_dc, opts.get("forced_march_dc"))
     result = plan_journey(
@@ -663,8 +782,8 @@ def route(
             **where,
             distance=_fmt(result.distance * scale, language),
             unit=unit,
-            hours=_fmt(result.hours, language),
-            days=_fmt(result.days, language),
+            hours=_duration(result.hours, language),
+            days=_days(result.days, language),
             day_hours=_fmt(result.day_hours, language),
             steps=len(result.path) - 1,
             traveller=_traveller_name(rules, result.traveller, language),
@@ -682,7 +801,8 @@ def route(
                 terrain=_terrain_name(rules, plan.leg, language),
                 multiplier=str(plan.multiplier),
                 per_hour=_fmt(plan.per_hour * scale, language),
-                hours=_fmt(plan.hours, language),
+                hours=_duration(plan.hours, language),
+                log="",
             )
         )
     typer.echo("\n".join(lines))
@@ -697,6 +817,9 @@ def odds(
         0, "--con-mod", help="Constitution modifier", parser=_whole("--con-mod")
     ),
     mount: bool = typer.Option(False, "--mount", help="a mount: fails every check"),
+    member: list[str] = typer.Option(
+        [], "--member", help="party member 'name=Valeros,con=+2' (repeat; odds per member)"
+    ),
     hustle: int = typer.Option(
         0, "--hustle", help="dh2e: hours of hustle a day", parser=_whole("--hustle")
     ),
@@ -729,6 +852,7 @@ def odds(
         toughness_bonus=toughness_bonus,
         days=days,
         switches=None if forced_march_dc is None else {"forced_march_dc": forced_march_dc},
+        party=tuple(parse_member(text, n) for n, text in enumerate(member, 1)),
     )
     if as_json:
         emit_json(result.to_json())
@@ -747,20 +871,19 @@ def odds(
     else:
         key = "journeys.odds.title.mount" if mount else "journeys.odds.title.march"
         title = t(key, language, system=system, hours=forced_march, con_mod=con_mod, days=days)
+        if result.party:
+            title = t(
+                "journeys.odds.title.party",
+                language,
+                system=system,
+                hours=forced_march,
+                members=", ".join(f"{m.name} {m.con_mod:+d}" for m in result.party),
+                days=days,
+            )
     lines = [title]
     for h in result.hours:
         if isinstance(h, ForcedHour):
-            lines.append(
-                t(
-                    "journeys.forced.hour",
-                    language,
-                    day=h.day,
-                    hour=h.hour,
-                    dc=h.dc,
-                    p=_pct(h.p_fail, language),
-                    rolled="",
-                )
-            )
+            lines.append(_forced_line(h, language))
         elif isinstance(h, HustleHour) and h.test_modifier is not None:
             p = "-" if h.p_fatigue is None else _pct(h.p_fatigue, language)
             lines.append(
@@ -774,26 +897,7 @@ def odds(
                     rolled="",
                 )
             )
-    o = result.odds
-    expected = t("journeys.never", language) if o.expected_day is None else _fmt(o.expected_day)
-    lines.append(
-        t(
-            "journeys.odds",
-            language,
-            p=_pct(o.p_no_fatigue, language),
-            exact=str(o.p_no_fatigue),
-            p_day=_pct(o.p_no_fatigue_day, language),
-            expected=expected,
-        )
-    )
-    first = ", ".join(
-        f"{t('journeys.never', language) if k is None else k}: {_pct(v, language)}"
-        for k, v in o.first_day.items()
-    )
-    lines.append(t("journeys.odds.first_day", language, dist=first))
-    dist = ", ".join(f"{k}: {_pct(v, language)}" for k, v in sorted(o.damage.items()) if v)
-    key = "journeys.odds.levels" if system == "dh2e" else "journeys.odds.damage"
-    lines.append(t(key, language, dist=dist))
+    lines.extend(_odds_lines(result.odds, system, result.party_odds, language, first_day=True))
     typer.echo("\n".join(lines))
 
 
