@@ -1,0 +1,346 @@
+"""A party's forced march: each member's Constitution, odds per member and for anyone.
+
+Seed 000 «Марш-бросок» and seed 004 强行军: every extra hour past 8 each character makes a
+Constitution check (DC 10 + 2 per extra hour); a failure deals 1d6 nonlethal damage and
+fatigue. Members roll independently, so the odds are checked against brute-force
+enumeration of every member's d20 (and d6).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from footfall.cli import app
+from footfall.dice import members_failing, party_damage
+from footfall.errors import InputError, LimitError
+from footfall.rules import load_system
+from footfall.travel import (
+    MAX_PARTY,
+    Journey,
+    Member,
+    Traveller,
+    exertion_odds,
+    parse_leg,
+    parse_member,
+    plan_journey,
+)
+
+runner = CliRunner()
+D20 = range(1, 21)
+D6 = range(1, 7)
+
+
+def _march(party: tuple[Member, ...], extra: int, days: int, seed: int | None = None) -> Journey:
+    """Plan `days` full days of 8 + `extra` hours on a plains road at speed 30 (3 mi/h)."""
+    rules = load_system("pf1e")
+    leg = parse_leg(f"{3 * (8 + extra) * days} mi plains road", rules)
+    who = Traveller(speeds=(30,), party=party)
+    return plan_journey("pf1e", [leg], who, forced_march=extra, seed=seed)
+
+
+def test_members_failing_matches_enumeration() -> None:
+    """Two members (Con +0, +3), DCs 12 and 14: how many fail a check, from 20^4 rolls."""
+    mods, dcs = (0, 3), (12, 14)
+    counts: Counter[int] = Counter()
+    for rolls in itertools.product(D20, repeat=4):
+        a = any(r + mods[0] < dc for r, dc in zip(rolls[:2], dcs, strict=True))
+        b = any(r + mods[1] < dc for r, dc in zip(rolls[2:], dcs, strict=True))
+        counts[int(a) + int(b)] += 1
+    expected = {k: Fraction(v, 20**4) for k, v in counts.items()}
+    assert members_failing(mods, dcs) == expected
+
+
+def test_party_damage_matches_enumeration() -> None:
+    """Two members (Con -1, +2) at DC 12: the whole party's 1d6 damage, from every d20 and d6."""
+    total: Counter[int] = Counter()
+    for r1, d1, r2, d2 in itertools.product(D20, D6, D20, D6):
+        total[(d1 if r1 - 1 < 12 else 0) + (d2 if r2 + 2 < 12 else 0)] += 1
+    expected = {k: Fraction(v, (20 * 6) ** 2) for k, v in total.items()}
+    assert party_damage((-1, 2), (12,)) == expected
+
+
+def test_party_odds_over_two_days_match_enumeration() -> None:
+    """Valeros (Con +2) and Ezren (Con -1), one extra hour (DC 12) for 2 days: 20^4 rolls."""
+    party = (Member("Valeros", 2), Member("Ezren", -1))
+    journey = _march(party, extra=1, days=2)
+    assert journey.odds is not None and journey.party_odds is not None
+    first: Counter[int | None] = Counter()
+    fatigued: Counter[int] = Counter()
+    for v1, e1, v2, e2 in itertools.product(D20, repeat=4):
+        day1 = v1 + 2 < 12 or e1 - 1 < 12
+        day2 = v2 + 2 < 12 or e2 - 1 < 12
+        first[1 if day1 else 2 if day2 else None] += 1
+        fatigued[int(v1 + 2 < 12 or v2 + 2 < 12) + int(e1 - 1 < 12 or e2 - 1 < 12)] += 1
+    n = 20**4
+    assert journey.odds.first_day == {k: Fraction(first[k], n) for k in (1, 2, None)}
+    assert journey.odds.p_no_fatigue == Fraction(first[None], n)
+    assert journey.party_odds.fatigued_members == {k: Fraction(v, n) for k, v in fatigued.items()}
+    # one member alone: 11/20 x 11/20 for Valeros (needs 10+), 8/20 x 8/20 for Ezren (13+)
+    valeros, ezren = journey.party_odds.members
+    assert valeros.odds.p_no_fatigue == Fraction(121, 400)
+    assert ezren.odds.p_no_fatigue == Fraction(64, 400)
+    assert journey.odds.expected_day == 1 / (1 - Fraction(11, 20) * Fraction(8, 20))
+
+
+def test_forced_hours_carry_each_member() -> None:
+    """Each forced hour lists every member's chance; its p_fail is the chance anyone fails."""
+    journey = _march((Member("A", 0), Member("B", 4)), extra=2, days=1)
+    hour9, hour10 = journey.forced_march
+    assert (hour9.dc, hour10.dc) == (12, 14)  # seed 000: СЛ = 10 + 2 за каждый час
+    assert [(m.name, m.p_fail) for m in hour9.members] == [
+        ("A", Fraction(11, 20)),
+        ("B", Fraction(7, 20)),
+    ]
+    assert hour9.p_fail == 1 - Fraction(9, 20) * Fraction(13, 20)
+
+
+@given(
+    st.lists(st.integers(-4, 8), min_size=1, max_size=4),
+    st.integers(1, 3),
+    st.integers(1, 3),
+)
+@settings(max_examples=40, deadline=None)
+def test_party_odds_properties(mods: list[int], extra: int, days: int) -> None:
+    """Anyone's odds are the product of the members'; a member's equal a lone traveller's."""
+    party = tuple(Member(f"m{i}", mod) for i, mod in enumerate(mods))
+    journey = _march(party, extra, days)
+    assert journey.odds is not None and journey.party_odds is not None
+    product = Fraction(1)
+    for member_odds in journey.party_odds.members:
+        product *= member_odds.odds.p_no_fatigue
+        lone = exertion_odds(
+            "pf1e", forced_march=extra, con_mod=member_odds.member.con_mod, days=days
+        ).odds
+        assert member_odds.odds == lone
+    assert journey.odds.p_no_fatigue == product
+    assert journey.party_odds.fatigued_members[0] == product
+    assert sum(journey.party_odds.fatigued_members.values()) == 1
+    assert sum(journey.odds.damage.values()) == 1
+    assert journey.odds.damage[0] == product  # no damage exactly when nobody fails
+
+
+def test_one_member_party_is_the_lone_traveller() -> None:
+    """A party of one has the odds of a traveller with its --con-mod."""
+    journey = _march((Member("Solo", 3),), extra=3, days=2)
+    rules = load_system("pf1e")
+    lone = plan_journey(
+        "pf1e",
+        [parse_leg("66 mi plains road", rules)],
+        Traveller(speeds=(30,), con_mod=3),
+        forced_march=3,
+    )
+    assert journey.odds == lone.odds
+    assert [f.p_fail for f in journey.forced_march] == [f.p_fail for f in lone.forced_march]
+
+
+def test_exertion_odds_party_equals_the_planner() -> None:
+    """`footfall odds --member` gives the planner's party odds for as many full days."""
+    party = (Member("A", 1), Member("B", -2), Member("C", 5))
+    planned = _march(party, extra=2, days=3)
+    direct = exertion_odds("pf1e", forced_march=2, days=3, party=party)
+    assert direct.odds == planned.odds
+    assert direct.party_odds == planned.party_odds
+    assert list(direct.hours) == list(planned.forced_march[:2])
+
+
+def test_party_rolls_are_per_member_and_reproducible() -> None:
+    """--roll --seed rolls each member's check in turn, the same for the same seed."""
+    party = (Member("Valeros", 2), Member("Ezren", -1))
+    first = _march(party, extra=3, days=2, seed=7)
+    again = _march(party, extra=3, days=2, seed=7)
+    assert first.rolls == again.rolls and first.forced_march == again.forced_march
+    labels = [str(r["label"]) for r in first.rolls]
+    assert labels[:2] == ["day 1 hour 9 Valeros con DC 12", "day 1 hour 9 Ezren con DC 12"]
+    for hour in first.forced_march:
+        assert hour.roll is None
+        assert hour.damage == sum(m.damage or 0 for m in hour.members)
+        for m in hour.members:
+            assert m.roll is not None and (m.damage == 0) == (m.roll >= hour.dc)
+    fatigued = [at for at in first.members_fatigued_from if at is not None]
+    assert first.fatigued_from == min(fatigued)
+
+
+def test_hustle_fatigues_every_member_at_once() -> None:
+    """Hustle damage is certain (seed 000 «Спешка»): every member is fatigued at hour 2."""
+    rules = load_system("pf1e")
+    journey = plan_journey(
+        "pf1e",
+        [parse_leg("12 mi plains road", rules)],
+        Traveller(speeds=(30,), party=(Member("A", 0), Member("B", 9))),
+        hustle=2,
+        seed=1,
+    )
+    assert journey.members_fatigued_from == ((1, 2), (1, 2))
+    assert journey.odds is None  # no forced march: nothing left to chance
+
+
+@pytest.mark.parametrize(
+    ("who", "message"),
+    [
+        (
+            Traveller(speeds=(30,), con_mod=1, party=(Member("A", 2),)),
+            "give each member's Constitution in the party, not --con-mod 1 too",
+        ),
+        (
+            Traveller(mount="light_horse", party=(Member("A", 2),)),
+            "party members march on foot: with light_horse the mount",
+        ),
+        (
+            Traveller(speeds=(30,), party=(Member("A", 2), Member("A", 1))),
+            "party member name 'A' is given twice",
+        ),
+        (Traveller(speeds=(30,), party=(Member(" ", 2),)), "a party member's name is empty"),
+    ],
+)
+def test_bad_party_is_refused(who: Traveller, message: str) -> None:
+    """A party beside --con-mod, on a mount, or with repeated or empty names is one line."""
+    rules = load_system("pf1e")
+    with pytest.raises(InputError, match=message):
+        plan_journey("pf1e", [parse_leg("10 mi plains road", rules)], who)
+
+
+def test_party_size_limit_and_dh2e() -> None:
+    """More than MAX_PARTY members is a LimitError; dh2e parties are refused by name."""
+    rules = load_system("pf1e")
+    big = tuple(Member(f"m{i}") for i in range(MAX_PARTY + 1))
+    with pytest.raises(LimitError, match=f"a party of {MAX_PARTY + 1} members: more than 20"):
+        plan_journey(
+            "pf1e", [parse_leg("1 mi plains road", rules)], Traveller(speeds=(30,), party=big)
+        )
+    heresy = load_system("dh2e")
+    with pytest.raises(InputError, match="dh2e: party members carry a Constitution modifier"):
+        plan_journey(
+            "dh2e",
+            [parse_leg("10 km", heresy)],
+            Traveller(agility_bonus=3, party=(Member("A", 1),)),
+        )
+
+
+@pytest.mark.parametrize(
+    ("text", "member"),
+    [
+        ("name=Valeros,con=+2", Member("Valeros", 2)),
+        ("con=-1, name=Ezren", Member("Ezren", -1)),
+        ("con_mod=3", Member("member 4", 3)),
+        ("name=Kyra", Member("Kyra", 0)),
+    ],
+)
+def test_parse_member(text: str, member: Member) -> None:
+    """--member takes name=NAME,con=MOD in any order; a missing name is 'member N'."""
+    assert parse_member(text, 4) == member
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Valeros", "expected name=NAME,con=MOD"),
+        ("name=A,str=2", r"unknown --member key 'str' \(known: name, con\)"),
+        ("con=two", "con 'two' is not a whole number"),
+        ("con=1,con=2", "gives con twice"),
+    ],
+)
+def test_parse_member_errors(text: str, message: str) -> None:
+    """A malformed --member is one line naming the bad part."""
+    with pytest.raises(InputError, match=message):
+        parse_member(text)
+
+
+def test_cli_party_log() -> None:
+    """`travel --member` prints each member's chance and anyone's, then the party's odds."""
+    result = runner.invoke(
+        app,
+        [
+            "travel",
+            "pf1e",
+            "--speed",
+            "30",
+            "--leg",
+            "33 mi plains road",
+            "--forced-march",
+            "3",
+            "--member",
+            "name=Valeros,con=+2",
+            "--member",
+            "name=Ezren,con=-1",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[5:14] == [
+        "Forced march:",
+        "  Day 1, hour 9: Con check DC 12, fails Valeros 45.00%, Ezren 60.00%; anyone 78.00%",
+        "  Day 1, hour 10: Con check DC 14, fails Valeros 55.00%, Ezren 70.00%; anyone 86.50%",
+        "  Day 1, hour 11: Con check DC 16, fails Valeros 65.00%, Ezren 80.00%; anyone 93.00%",
+        "Odds for anyone in the party: no fatigue over the trip 0.21% (2079/1000000);"
+        " one full day 0.21%; expected first fatigued day 1",
+        "  Valeros (Con +2): no fatigue over the trip 8.66% (693/8000); one full day 8.66%;"
+        " expected first fatigued day 1.09",
+        "  Ezren (Con -1): no fatigue over the trip 2.40% (3/125); one full day 2.40%;"
+        " expected first fatigued day 1.02",
+        "  Members fatigued by the end of the trip: 0: 0.21%, 1: 10.65%, 2: 89.15%",
+        lines[13],
+    ]
+    assert lines[13].startswith("  Forced-march damage over the trip, whole party: 0: 0.21%, ")
+
+
+def test_cli_party_json_and_journey_file(tmp_path: Path) -> None:
+    """A journey file's `party` gives the same JSON as --member: per member and anyone."""
+    trip = tmp_path / "trip.toml"
+    trip.write_text(
+        'system = "pf1e"\nspeed = 30\nforced_march = 1\nlegs = ["27 mi plains road"]\n'
+        '[[party]]\nname = "Valeros"\ncon_mod = 2\n[[party]]\nname = "Ezren"\ncon_mod = -1\n',
+        encoding="utf-8",
+    )
+    from_file = runner.invoke(app, ["travel", "pf1e", "--journey", str(trip), "--json"])
+    assert from_file.exit_code == 0, from_file.output
+    data = json.loads(from_file.output)
+    by_option = runner.invoke(
+        app,
+        [
+            *("travel", "pf1e", "--speed", "30", "--forced-march", "1"),
+            *("--leg", "27 mi plains road", "--json"),
+            *("--member", "name=Valeros,con=2", "--member", "name=Ezren,con=-1"),
+        ],
+    )
+    assert json.loads(by_option.output) == data
+    assert data["party"] == [{"name": "Valeros", "con_mod": 2}, {"name": "Ezren", "con_mod": -1}]
+    assert data["forced_march"][0]["members"] == [
+        {"name": "Valeros", "p_fail": 0.45},
+        {"name": "Ezren", "p_fail": 0.6},
+    ]
+    assert data["forced_march"][0]["p_fail"] == 0.78
+    odds = data["odds"]
+    assert odds["scope"] == "anyone in the party"
+    assert odds["p_no_fatigue_exact"] == "11/50"  # 11/20 x 8/20
+    assert [(m["name"], m["p_no_fatigue_exact"]) for m in odds["members"]] == [
+        ("Valeros", "11/20"),
+        ("Ezren", "2/5"),
+    ]
+    assert odds["fatigued_members"] == {"0": 0.22, "1": 0.51, "2": 0.27}
+
+
+def test_cli_odds_members() -> None:
+    """`footfall odds --member` titles the party and gives each member's odds."""
+    result = runner.invoke(
+        app,
+        [
+            *("odds", "pf1e", "--forced-march", "1", "--days", "2"),
+            *("--member", "name=A,con=0", "--member", "name=B,con=+5"),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[:2] == [
+        "pf1e: forced march of 1 h past 8 a day, a party (A +0, B +5), over 2 day(s)",
+        "  Day 1, hour 9: Con check DC 12, fails A 55.00%, B 30.00%; anyone 68.50%",
+    ]
+    assert lines[3] == "  First fatigued on day: 1: 68.50%, 2: 21.58%, never: 9.92%"
