@@ -143,6 +143,7 @@ def test_switch_defaults_follow_rules_md() -> None:
     assert load_system("pf1e").switches() == {
         "hampered_diagonal": "as-diagonals",
         "run_straight": "off",
+        "tiny_end": "share",
         "forced_march_dc": "plus-each",
         "chase_tie": "pursuer",
     }

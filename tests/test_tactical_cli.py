@@ -186,6 +186,9 @@ RULE_IDS = [
     "speed-cap",
     "diagonal",
     "hampered",
+    # footfall's extensions (docs/tactical.md): a charge under 10 ft, standing up mid-action.
+    "charge-short",
+    "stand-up",
 ]
 
 

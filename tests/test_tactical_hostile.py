@@ -88,7 +88,7 @@ def test_charge_beyond_the_budget_says_what_it_costs() -> None:
         "the cheapest path to [20, 0] costs 100 ft, more than the 60 ft this action allows"
     )
     still = make("pf1e", ["." * 30], mob("v", 0, 0, speed=0))
-    assert find_path(still, "v", (1, 0), action="charge").to_json()["rule"] == "budget"
+    assert find_path(still, "v", (2, 0), action="charge").to_json()["rule"] == "budget"
 
 
 @pytest.mark.parametrize("system", ["pf1e", "dnd35"])

@@ -25,7 +25,8 @@ API (stable: names are only ever added)::
       actions:   tuple[ActionRule] (every system; RULES.md 1.4 / 3)   .action(id)
         ActionRule: id (ActionId), names, budget = speed_multiple x speed (heavy_multiple in
         heavy armor/load) | squares | given (N from the caller) | structured_column (dh2e),
-        restrictions (frozenset[Restriction]), switches (switch ids), source
+        restrictions (frozenset[Restriction]), switches (switch ids), source,
+        min_distance (Fraction | None: least distance moved, e.g. a charge's 10 ft)
 
     Tactical (ft, squares of 5 ft)
       modes: tuple[ModeRule]  walk 1, hustle 2, run 4 (multiplier of speed per round)
@@ -586,6 +587,9 @@ class ActionRule:
     structured_column: str | None = None
     """dh2e: the budget is this column of the structured table (``half_move``, ``full_move``,
     ``charge``, ``run``) at the mover's Agility Bonus."""
+    min_distance: Fraction | None = None
+    """The least distance the movement must cover, in the system's unit (pf1e/dnd35 charge:
+    10 ft, official Core Rulebook / Player's Handbook), or None for no minimum."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1414,7 +1418,11 @@ def _action(key: str, node: _Node) -> ActionRule:
             if node.has("structured_column")
             else None
         ),
+        min_distance=node.opt_frac("min_distance"),
     )
+    if rule.min_distance is not None and Restriction.STRAIGHT_LINE not in rule.restrictions:
+        # The search does not count distance moved; a straight line's cost is its distance.
+        raise node.error("min_distance", rule.min_distance, "only a straight_line action")
     budgets = [
         rule.speed_multiple is not None,
         rule.squares is not None,

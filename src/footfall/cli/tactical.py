@@ -196,6 +196,9 @@ def _print_breakdown(console: Console, data: dict[str, Any], lang: Lang) -> None
         if "penalties" in entry:
             pen = entry["penalties"]
             why += f" ({pen['attack']:+d}/{pen['ac']:+d})"
+            if pen.get("prone"):
+                # seed 004: prone -4 melee attack, AC -4 against melee and +4 against ranged.
+                why += "; " + t("tactical.cli.prone", lang, ac_ranged=f"{pen['ac_ranged']:+d}")
         table.add_row(str(entry["step"]), f"{x},{y}", str(entry["cost"]), str(entry["total"]), why)
     console.print(table)
     for p in data.get("provokes", []):

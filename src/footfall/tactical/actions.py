@@ -46,9 +46,10 @@ class ActionSpec:
 
     `forbid_hampered` is the rule id refusing a hampered square (``hampered-run`` for run and
     charge, ``hampered`` for the five-foot step); `straight` makes the movement one straight
-    line (charge; run under switch ``run_straight``); `no_ally` forbids allies' squares
-    (charge); `shift` applies Draw Steel's shift rules; `provokes` says whether leaving a
-    threatened square provokes; `first_free` exempts the first square left (withdraw).
+    line (charge; run under switch ``run_straight``); `min_distance` is the least distance it
+    must cover (charge: 10 ft); `no_ally` forbids allies' squares (charge); `shift` applies
+    Draw Steel's shift rules; `provokes` says whether leaving a threatened square provokes;
+    `first_free` exempts the first square left (withdraw).
     """
 
     name: str
@@ -65,6 +66,9 @@ class ActionSpec:
     first_free: bool = False
     needs_speed: bool = False
     source: str = ""
+    min_distance: Fraction | None = None
+    """The least distance a (straight) movement must cover, in the system's unit: a pf1e/dnd35
+    charge moves at least 10 ft (official; `charge-short`)."""
 
 
 #: The action a query uses when none is named (SCENE.md "Actions").
@@ -115,6 +119,7 @@ def _from_rule(rule: ActionRule) -> ActionSpec:
         first_free=Restriction.FIRST_SQUARE_SAFE in r,
         needs_speed=Restriction.NEEDS_SPEED in r,
         source=f"{rule.source.document}: {rule.source.table}",
+        min_distance=rule.min_distance,
     )
 
 

@@ -317,11 +317,16 @@ class StepRules:
     shift: bool = False
     no_ally: bool = False
     crawl_cost: int = 1
+    prone: bool = False
+    """pf: whether the rule state also remembers that the mover is prone (a scene with crawl
+    squares for this mover): state = parity | 2 x prone."""
 
     @property
     def states(self) -> int:
-        """Number of rule states: 2 where the diagonal count's parity matters, else 1."""
-        return 2 if self.diagonal in ("as-diagonals", "multiply", "alternating") else 1
+        """Number of rule states: 2 where the diagonal count's parity matters, else 1; twice
+        that when the mover may be prone (pf crawl squares)."""
+        parity = 2 if self.diagonal in ("as-diagonals", "multiply", "alternating") else 1
+        return parity * (2 if self.prone else 1)
 
     @property
     def classes(self) -> int:
@@ -344,7 +349,12 @@ def step_price(
     diagonally it counts as m diagonals of the 5-10-5 count (``as-diagonals``: the next m
     alternating costs 1, 2, 1, ..., parity advancing by m; seed 004 "counts as 3 squares") or
     costs its 1-or-2 times m (``multiply``, parity advancing by one). A crawl square (RULES
-    1.5) takes a whole move: `crawl_cost`.
+    1.5: a quarter of the mover's height, seed 004 "匍匐移动(5尺)") takes a whole move action,
+    `crawl_cost`, and leaves the mover prone (state bit 2 when `rules.prone`); the first step
+    out of the crawl onto a square the mover can stand in first stands it up: one more move
+    action (official Core Rulebook / Player's Handbook "Stand up from prone: move action"),
+    not possible inside an action that forbids hampering (run, charge, 5-foot step:
+    ``stand-up``).
 
     >>> pf = StepRules("pf", "as-diagonals")
     >>> [step_price(pf, s, True, 1)[:2] for s in (0, 1)]  # diagonal into difficult: 3 squares
@@ -354,21 +364,27 @@ def step_price(
     """
     if rules.kind == "pf":
         mexp, ally, crawl = code & 15, bool(code >> 4 & 1), bool(code >> 5 & 1)
+        parity, prone = state & 1, bool(state & 2)
         forbid = None
         if rules.no_ally and ally:
             forbid = "ally-charge"
         if rules.forbid_hampered and (mexp > 0 or crawl):
             forbid = rules.forbid_hampered
         if crawl:
-            return rules.crawl_cost, state, forbid
+            return rules.crawl_cost, parity | (2 if rules.prone else 0), forbid
+        stand = 0
+        if prone:
+            stand = rules.crawl_cost
+            if rules.forbid_hampered and forbid is None:
+                forbid = "stand-up"
         m = 1 << mexp
         if not diagonal:
-            return m, state, forbid
+            return stand + m, parity, forbid
         if rules.diagonal == "multiply":
-            return (1 + state) * m, 1 - state, forbid
-        # m alternating diagonal costs starting at parity `state`: 1, 2, 1, 2 ...
-        ones = (m + 1 - state) // 2
-        return ones + 2 * (m - ones), (state + m) % 2, forbid
+            return stand + (1 + parity) * m, 1 - parity, forbid
+        # m alternating diagonal costs starting at `parity`: 1, 2, 1, 2 ...
+        ones = (m + 1 - parity) // 2
+        return stand + ones + 2 * (m - ones), (parity + m) % 2, forbid
     if rules.kind == "ds":
         difficult, hazardous = bool(code & 1), bool(code >> 1 & 1)
         forbid = "shift-terrain" if rules.shift and (difficult or hazardous) else None
@@ -434,6 +450,11 @@ class Policy:
     start_rule: str | None = None
     notes: tuple[tuple[str, dict[str, object]], ...] = ()
     orders: dict[str, int] = field(default_factory=dict)
+    min_cost: int = 0
+    """The least cost (internal unit) the movement must have: a charge's 10 ft
+    (`charge-short`)."""
+    start_state: int = 0
+    """The rule state at the start: prone (2) when the mover starts in a crawl square."""
 
     def display(self, cost: int) -> int | float:
         """Return an internal cost in the display unit: exact int, else rounded to 1/1000."""
@@ -581,18 +602,30 @@ def _make_policy(
             ("double-move", 2 * base),
             ("run", math.floor(speed * run_multiplier / square_ft)),
         )
+        prepared = _prepare(scene)
+        prone = prepared.has_narrow and bool((_narrow_of(prepared, mover)[0] & _NOTE_CRAWL).any())
         rules = StepRules(
             "pf",
             chosen["hampered_diagonal"],
             forbid_hampered=spec.forbid_hampered,
             no_ally=spec.no_ally,
             crawl_cost=max(base, 1),
+            prone=prone,
         )
-        return Policy(
+        # A charge moves at least 10 ft (official; `charge-short`): in squares, rounded up.
+        min_cost = math.ceil(spec.min_distance / square_ft) if spec.min_distance else 0
+        policy = Policy(
             scene, system, mover, side, order, flying, spec, chosen, rules, budget,
             Fraction(square_ft), "ft", straight, bands, 1,
             one_step=spec.budget == Budget.ONE_STEP, notes=tuple(notes), orders=orders,
+            min_cost=min_cost,
         )  # fmt: skip
+        if prone:
+            # A mover that starts in a crawl square lies prone there (RULES 1.5).
+            x, y = mover.at
+            if int(build_frame(policy, x, y, x + 1, y + 1).notes[0, 0]) & _NOTE_CRAWL:
+                policy = replace(policy, start_state=2)
+        return policy
     # Draw Steel: squares; a movement never covers more squares than the speed (seed 002).
     if spec.squares is not None:
         granted = spec.squares
@@ -718,6 +751,13 @@ def _mark_creatures(
     gap = system.tactical.pass_size_gap if system.tactical is not None else 3
     share_gap = system.steel.share_size_gap if system.steel is not None else 2
     tiny_order = 2  # fine 0, diminutive 1, tiny 2 (seed 004 line 120)
+    # Switch tiny_end (docs/decisions.md): seed 004 lets a very small mover "enter" occupied
+    # squares; `share` lets it end there too, `forbid` keeps RULES 1.3's general end rule.
+    share = (
+        kind == "pf"
+        and policy.order <= tiny_order
+        and policy.switches.get("tiny_end", "forbid") == "share"
+    )
     sides = _prepare(policy.scene).sides
     huge_order = 6
     for other in policy.scene.creatures:
@@ -748,7 +788,7 @@ def _mark_creatures(
             notes[region] |= _NOTE_PASS_OCCUPIED
         else:
             block[region] = np.maximum(block[region], _BLOCK_ENEMY)
-        if not other.helpless:
+        if not other.helpless and not share:
             end[region] = np.maximum(end[region], _END_OCCUPIED)
 
 
@@ -779,11 +819,26 @@ def _mark_narrow(
     """Apply squeezing (RULES 1.5, seed 004 "挤进狭窄空间") to the narrow or low squares."""
     if policy.rules.kind != "pf" or not prepared.has_narrow:
         return
-    mover = policy.mover
+    bits_of, blocked_of = _narrow_of(prepared, policy.mover)
+    if not (bits_of.any() or blocked_of.any()):
+        return
+    sh, sw = block.shape
+    window = prepared.index[sy0 : sy0 + sh, sx0 : sx0 + sw]
+    notes |= bits_of[window]
+    too_narrow = blocked_of[window]
+    block[too_narrow] = np.maximum(block[too_narrow], _BLOCK_TOO_NARROW)
+
+
+def _narrow_of(
+    prepared: _Prepared, mover: Creature
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.bool_]]:
+    """Return, per legend entry, the squeeze note bits and whether it is too narrow for `mover`.
+
+    Decided once per legend entry, exactly (Fractions), then spread over a window by the
+    caller: a map with many narrow squares costs no Python loop per square and per query.
+    """
     width = _SPACE_FT[mover.size]
     height = _height(mover)
-    # Decide once per legend entry, exactly (Fractions), then spread over the window: a map
-    # with many narrow squares costs no Python loop per square and per query.
     bits_of = np.zeros(len(prepared.entries), dtype=np.int32)
     blocked_of = np.zeros(len(prepared.entries), dtype=np.bool_)
     for k, entry in enumerate(prepared.entries):
@@ -800,13 +855,7 @@ def _mark_narrow(
                 bits_of[k] |= _NOTE_CRAWL
             else:
                 blocked_of[k] = True
-    if not (bits_of.any() or blocked_of.any()):
-        return
-    sh, sw = block.shape
-    window = prepared.index[sy0 : sy0 + sh, sx0 : sx0 + sw]
-    notes |= bits_of[window]
-    too_narrow = blocked_of[window]
-    block[too_narrow] = np.maximum(block[too_narrow], _BLOCK_TOO_NARROW)
+    return bits_of, blocked_of
 
 
 def build_frame(policy: Policy, px0: int, py0: int, px1: int, py1: int) -> Frame:
@@ -1033,7 +1082,7 @@ def walk(policy: Policy, path: list[tuple[int, int]], frame: Frame | None = None
     rules = policy.rules
     violations: list[tuple[int, str]] = []
     steps: list[WalkStep] = []
-    state, total = 0, 0
+    state, total = policy.start_state, 0
     if policy.start_rule:
         violations.append((1, policy.start_rule))
     if policy.budget < 0 and path:
@@ -1077,6 +1126,9 @@ def walk(policy: Policy, path: list[tuple[int, int]], frame: Frame | None = None
             off = _on_line(start, path)
             if off:
                 violations.append((off, "straight-line"))
+        if total < policy.min_cost:
+            # Official (Core Rulebook / Player's Handbook, Charge): at least 10 ft (2 squares).
+            violations.append((len(path), "charge-short"))
         x, y = path[-1]
         if frame.inside(x, y):
             end = int(frame.end[y - frame.y0, x - frame.x0])
@@ -1093,7 +1145,12 @@ def walk(policy: Policy, path: list[tuple[int, int]], frame: Frame | None = None
 
 @dataclass(frozen=True, slots=True)
 class Provocation:
-    """An attack a step provokes: from whom, why (`threat` or `enter`) and its kind."""
+    """An attack a step provokes: from whom, why and its kind.
+
+    `reason` is ``threat`` (leaving a threatened square), ``enter`` (entering its space),
+    ``crawl`` (crawling where it threatens) or ``stand`` (standing up from prone where it
+    threatens); `kind` is ``attack-of-opportunity`` or ``free-strike``.
+    """
 
     step: int
     by: str
@@ -1115,15 +1172,22 @@ def _touch(a: tuple[int, int], sa: int, b: tuple[int, int], sb: int) -> bool:
 _TINY_ORDER = 2
 
 
-def provocations(policy: Policy, path: list[tuple[int, int]]) -> list[Provocation]:
-    """List the attacks `path` provokes, once per enemy (RULES 1.3-1.4, 3).
+def provocations(
+    policy: Policy, path: list[tuple[int, int]], walked: Walk | None = None
+) -> list[Provocation]:
+    """List the attacks `path` provokes, once per enemy (RULES 1.3-1.5, 3).
 
     pf1e/dnd35: leaving a square an enemy threatens (adjacent to its space: reach 5 ft) provokes
     an attack of opportunity; the 5-foot step never does, and withdraw's first square is not
     threatened. A tiny or smaller enemy (reach 0 ft) threatens only its own square. A tiny
     mover entering an enemy's square provokes (seed 004 line 120); so does passing a creature
-    three sizes apart in pf1e. Draw Steel: moving out of an adjacent
-    enemy's reach without shifting provokes a free strike. dh2e: nothing (seed 001 is silent).
+    three sizes apart in pf1e. A crawl (RULES 1.5) "incurs attacks of opportunity from any
+    attackers who threaten you at any point of your crawl" (official Core Rulebook / Player's
+    Handbook, Crawl): an enemy threatening the square crawled from or into provokes (`crawl`);
+    standing up from prone provokes from an enemy threatening that square (`stand`). `walked`
+    is the path priced by `walk` (computed when needed and not given). Draw Steel: moving out
+    of an adjacent enemy's reach without shifting provokes a free strike. dh2e: nothing (seed
+    001 is silent).
     """
     kind = policy.rules.kind
     if kind == "dh" or not policy.action.provokes:
@@ -1136,12 +1200,20 @@ def provocations(policy: Policy, path: list[tuple[int, int]]) -> list[Provocatio
         for c in policy.scene.creatures
         if c.id != mover.id and c.side != mover.side and not c.helpless
     ]
+    if policy.rules.prone and path and walked is None:
+        walked = walk(policy, path)
     found: list[Provocation] = []
     seen: set[str] = set()
     prev = mover.at
     tiny = policy.order <= _TINY_ORDER
     gap = policy.system.tactical.pass_size_gap if policy.system.tactical else 3
     for i, here in enumerate(path, start=1):
+        crawl = stand = False
+        if policy.rules.prone and walked is not None and i <= len(walked.steps):
+            step = walked.steps[i - 1]
+            crawl = bool(step.notes & _NOTE_CRAWL)
+            stand = not crawl and bool(step.state_before & 2)
+        exempt = policy.action.first_free and i == 1
         for enemy, side in enemies:
             if enemy.id in seen:
                 continue
@@ -1153,7 +1225,12 @@ def provocations(policy: Policy, path: list[tuple[int, int]]) -> list[Provocatio
                     # Official (Core Rulebook / PHB "Tiny, Diminutive, and Fine Creatures"):
                     # a natural reach of 0 ft, so it threatens only its own square.
                     before = _overlap(prev, n, enemy.at, side)
-                if before and not (policy.action.first_free and i == 1):
+                    after = _overlap(here, n, enemy.at, side)
+                if crawl and ((before and not exempt) or after):
+                    reason = "crawl"
+                elif stand and before and not exempt:
+                    reason = "stand"
+                elif before and not exempt:
                     reason = "threat"
                 elif _overlap(here, n, enemy.at, side) and (
                     tiny

@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from footfall.errors import InputError
 from footfall.i18n import Lang, catalog, t
+from footfall.rules import SqueezeCase
 from footfall.scene import Scene, creature
 from footfall.tactical.policy import (
     BLOCK_RULE,
@@ -53,7 +54,7 @@ __all__ = [
 Square = tuple[int, int]
 
 #: The interpretation switches (RULES.md) that change grid answers; a reach reports them.
-_GRID_SWITCHES = ("hampered_diagonal", "run_straight", "diagonal")
+_GRID_SWITCHES = ("hampered_diagonal", "run_straight", "tiny_end", "diagonal")
 #: Largest map on which a missed path looks for the cheapest path over the whole map.
 _FULL_SEARCH_SQUARES = 250_000
 
@@ -119,6 +120,7 @@ def _message(rule: str, lang: Lang, policy: Policy, **values: object) -> str:
     values.setdefault("unit", _unit(policy, lang))
     values.setdefault("budget", _budget(policy))
     values.setdefault("speed", policy.speed_cap if policy.speed_cap is not None else "")
+    values.setdefault("least", policy.display(policy.min_cost))
     return t(f"tactical.rule.{rule}", lang, **values)
 
 
@@ -138,7 +140,20 @@ def _notes_json(policy: Policy, lang: Lang) -> list[dict[str, Any]]:
     return notes
 
 
-def _why(policy: Policy, step: WalkStep, lang: Lang) -> list[dict[str, str]]:
+#: Size order of tiny in pf1e/dnd35 (fine 0, diminutive 1, tiny 2; seed 004 line 120).
+_TINY_ORDER = 2
+
+
+def _shares(policy: Policy) -> bool:
+    """Tell whether the mover may end in an occupied square (switch ``tiny_end=share``)."""
+    return (
+        policy.rules.kind == "pf"
+        and policy.order <= _TINY_ORDER
+        and policy.switches.get("tiny_end") == "share"
+    )
+
+
+def _why(policy: Policy, step: WalkStep, lang: Lang, last: bool = False) -> list[dict[str, str]]:
     """Explain a step's price in words a GM reads: diagonal count, hampering, squeezing."""
     kind = policy.rules.kind
     why: list[tuple[str, str, dict[str, object]]] = []
@@ -151,7 +166,7 @@ def _why(policy: Policy, step: WalkStep, lang: Lang) -> list[dict[str, str]]:
             elif m > 1 and policy.rules.diagonal == "as-diagonals":
                 why.append(("diagonal", "tactical.why.diagonal-counts", {"m": m}))
             else:
-                second = step.state_before == 1
+                second = step.state_before & 1 == 1
                 key = "tactical.why.diagonal-2nd" if second else "tactical.why.diagonal-1st"
                 why.append(("diagonal", key, {}))
         for bit, key in (
@@ -172,6 +187,9 @@ def _why(policy: Policy, step: WalkStep, lang: Lang) -> list[dict[str, str]]:
                 why.append(("squeeze", key, {}))
         if m > 2 and not bits & Note.CRAWL:
             why.append(("hampered", "tactical.why.multiplier", {"m": m}))
+        if not bits & Note.CRAWL and step.state_before & 2:
+            # Official: standing up from prone is a move action (and provokes).
+            why.append(("squeeze", "tactical.why.stand-up", {}))
     elif kind == "ds":
         if bits & (Note.DIFFICULT | Note.OBSTACLE):
             why.append(("hampered", "tactical.why.difficult-plus-one", {}))
@@ -188,7 +206,42 @@ def _why(policy: Policy, step: WalkStep, lang: Lang) -> list[dict[str, str]]:
         why.append(("helpless", "tactical.why.helpless", {}))
     if bits & Note.PASS_OCCUPIED:
         why.append(("pass", "tactical.why.pass-occupied", {}))
+    if last and _shares(policy) and bits & (Note.ALLY | Note.PASS_OCCUPIED):
+        # A tiny mover under tiny_end=share ends in another creature's space.
+        why.append(("share", "tactical.why.share", {}))
     return [{"rule": rule, "label": t(key, lang, **values)} for rule, key, values in why]
+
+
+def _penalties(policy: Policy, bits: int) -> dict[str, Any] | None:
+    """Return the attack and AC modifiers of a square's squeeze rows (seed 004 "狭窄空间").
+
+    The rows come from the system file (`Tactical.squeezing`): half width or a large mover's
+    corridor, half height (-4 attack, -4 AC each; "高度和宽度造成的减值可累计", they stack), and a
+    quarter of its height: prone (-4 melee attack, AC -4 against melee, +4 against ranged).
+    `attack` and `ac` are the melee figures; when prone, `ac_ranged` is the AC against ranged
+    attacks and `prone` is true (no ranged weapon but a crossbow).
+    """
+    tactical = policy.system.tactical
+    if tactical is None:
+        return None
+    cases = []
+    if bits & (Note.SQUEEZE_W | Note.CORRIDOR):
+        cases.append(SqueezeCase.WIDTH_HALF)
+    if bits & Note.SQUEEZE_H:
+        cases.append(SqueezeCase.HEIGHT_HALF)
+    if bits & Note.CRAWL:
+        cases.append(SqueezeCase.HEIGHT_QUARTER)
+    if not cases:
+        return None
+    rows = [tactical.squeeze(case) for case in cases]
+    attack = sum(r.attack or 0 for r in rows)
+    ac = sum(r.ac or 0 for r in rows)
+    out: dict[str, Any] = {"attack": attack, "ac": ac}
+    if any(r.prone for r in rows):
+        ranged = (r.ac_ranged if r.ac_ranged is not None else r.ac or 0 for r in rows)
+        out["ac_ranged"] = sum(ranged)
+        out["prone"] = True
+    return out
 
 
 def _breakdown(policy: Policy, w: Walk, lang: Lang) -> list[dict[str, Any]]:
@@ -199,13 +252,12 @@ def _breakdown(policy: Policy, w: Walk, lang: Lang) -> list[dict[str, Any]]:
             "at": list(step.at),
             "cost": policy.display(step.cost),
             "total": policy.display(step.total),
-            "why": _why(policy, step, lang),
+            "why": _why(policy, step, lang, last=step.step == len(w.steps)),
         }
-        bits = step.notes
-        if policy.rules.kind == "pf" and bits & (Note.SQUEEZE_W | Note.SQUEEZE_H | Note.CORRIDOR):
-            # seed 004: -4 attack and -4 AC per squeeze; narrow and low at once stack (-8/-8).
-            count = bool(bits & (Note.SQUEEZE_W | Note.CORRIDOR)) + bool(bits & Note.SQUEEZE_H)
-            entry["penalties"] = {"attack": -4 * count, "ac": -4 * count}
+        if policy.rules.kind == "pf":
+            penalties = _penalties(policy, step.notes)
+            if penalties is not None:
+                entry["penalties"] = penalties
         out.append(entry)
     return out
 
@@ -382,7 +434,8 @@ def reachable(
             if costs:
                 found.append((x, y, min(costs)))
         return _reach(policy, found)
-    result = search(_graph(policy, frame), [(sx - frame.x0, sy - frame.y0, 0, 0)], policy.budget)
+    source = (sx - frame.x0, sy - frame.y0, policy.start_state, 0)
+    result = search(_graph(policy, frame), [source], policy.budget)
     best = result.dist.min(axis=0)
     ok = (best <= policy.budget) & (best < INF) & ends
     ok[sy - frame.y0, sx - frame.x0] = False
@@ -428,7 +481,8 @@ class PathResult:
             data["cost"] = p.display(self.walk.cost)
             data["path"] = [list(s) for s in self.path]
             data["breakdown"] = _breakdown(p, self.walk, lang)
-            data["provokes"] = _provokes_json(p, provocations(p, list(self.path[1:])), lang)
+            found = provocations(p, list(self.path[1:]), self.walk)
+            data["provokes"] = _provokes_json(p, found, lang)
             test = _test_json(hardest_test(p, list(self.path[1:])), p, lang)
             if test is not None:
                 data["test"] = test
@@ -516,7 +570,7 @@ def find_path(
     if frame.end[ly, lx] != End.OK and to != start:
         return PathResult(policy, to, via, False, (), None, rule=END_RULE[int(frame.end[ly, lx])])
     graph = _graph(policy, frame)
-    sources = [(start[0] - frame.x0, start[1] - frame.y0, 0, 0)]
+    sources = [(start[0] - frame.x0, start[1] - frame.y0, policy.start_state, 0)]
     results = []
     for k, (x, y) in enumerate(points[1:], start=1):
         last = k == len(points) - 1
@@ -579,7 +633,7 @@ def _not_found(policy: Policy, to: Square, via: tuple[Square, ...]) -> PathResul
     if frame.end[ly, lx] != End.OK:
         return PathResult(policy, to, via, False, (), None, rule=END_RULE[int(frame.end[ly, lx])])
     graph = _graph(policy, frame)
-    sources = [(start[0] - frame.x0, start[1] - frame.y0, 0, 0)]
+    sources = [(start[0] - frame.x0, start[1] - frame.y0, policy.start_state, 0)]
     for x, y in [*via, to]:
         lx, ly = x - frame.x0, y - frame.y0
         result = search(graph, sources, INF - 1, target=None)
@@ -672,7 +726,8 @@ class CheckResult:
         data["violations"] = violations
         data["path"] = [list(p.mover.at), *[list(s) for s in self.squares]]
         data["breakdown"] = _breakdown(p, self.walk, lang)
-        data["provokes"] = _provokes_json(p, provocations(p, list(self.squares)), lang)
+        found = provocations(p, list(self.squares), self.walk)
+        data["provokes"] = _provokes_json(p, found, lang)
         test = _test_json(hardest_test(p, list(self.squares)), p, lang)
         if test is not None:
             data["test"] = test
