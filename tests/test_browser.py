@@ -295,7 +295,8 @@ def test_keyboard_paints_and_moves(server: str, page: Any) -> None:
         page.keyboard.press(key)
     assert _state(page, "scene.map[1][1]") == "#"
     page.keyboard.press("s")
-    page.evaluate("() => { window.footfall.state.cursor = [2, 3]; }")
+    for key in ("ArrowRight", "ArrowDown", "ArrowDown"):
+        page.keyboard.press(key)  # the cursor from (1, 1) to valeros at (2, 3)
     page.keyboard.press("Enter")  # select valeros
     page.keyboard.press("Shift+ArrowUp")
     assert _state(page, "scene.creatures[0].at") == [2, 2]
@@ -309,6 +310,12 @@ def test_travel_panel_and_phone_width(server: str, browser: Any) -> None:
     page = context.new_page()
     try:
         _open(page, server + "/")
+        # one column: the map first, then the movement panel, then the tools
+        tops = [page.locator(sel).bounding_box()["y"] for sel in ("#drop", ".panel", ".tools")]
+        assert tops == sorted(tops)
+        box = page.locator("#drop").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+        _shot(page, "page-phone-map")
         page.fill("#t-hustle", "2")
         page.fill("#t-forced", "2")
         page.locator("#travel-form button[type=submit]").click()
@@ -516,3 +523,171 @@ def test_a_path_answer_after_the_pointer_left_is_dropped(server: str, page: Any)
     _settle(page)
     assert page.locator("#hover-cost").text_content() == "—"
     assert _state(page, "hover") is None
+
+
+def test_keyboard_only_walls_creatures_and_the_creature_form(server: str, page: Any) -> None:
+    """Without a mouse: draw and erase a wall, add a creature, edit it in the form, remove it."""
+    _open(page, server + "/?scene=browser-test")
+    page.locator("#map").focus()
+    page.keyboard.press("w")  # thin wall: Enter takes the cursor square's top-left corner
+    for key in ("ArrowRight", "ArrowRight", "ArrowRight", "Enter"):
+        page.keyboard.press(key)
+    for _ in range(5):
+        page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    assert _state(page, "scene.walls") == [{"from": [3, 0], "to": [3, 5]}]
+    scene = _state(page, "scene")
+    assert _count(page) == len(_api_reach(server, scene, "valeros")["squares"])
+
+    page.keyboard.press("c")  # add a creature at the cursor, (3, 5)
+    page.keyboard.press("Enter")
+    new = _state(page, "scene.creatures[2]")
+    assert new == {"id": "c3", "at": [3, 5], "size": "medium", "side": "party", "speed": 30}
+    # the form edits the selected token: Tab into it, change size and speed, Enter applies
+    page.locator("#c-size").focus()
+    page.keyboard.press("ArrowDown")  # the next size: large
+    page.locator("#c-speed").focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("20")
+    page.locator("#c-helpless").focus()
+    page.keyboard.press("Space")
+    page.locator("#c-speed").focus()
+    page.keyboard.press("Enter")  # submits the form
+    edited = _state(page, "scene.creatures[2]")
+    assert (edited["size"], edited["speed"], edited.get("helpless")) == ("large", 20, True)
+    page.select_option("#mover", "c3")
+    scene = _state(page, "scene")
+    assert _count(page) == len(_api_reach(server, scene, "c3")["squares"])
+
+    page.locator("#map").focus()
+    page.keyboard.press("Delete")  # the creature at the cursor
+    assert [c["id"] for c in _state(page, "scene.creatures")] == ["valeros", "ogre"]
+    assert _state(page, "moverId") == "valeros"
+    for _ in range(5):
+        page.keyboard.press("ArrowUp")  # (3, 0): the wall runs along its left edge
+    page.keyboard.press("Delete")
+    assert _state(page, "scene.walls") == []
+    assert _count(page) == len(_api_reach(server, SCENE, "valeros")["squares"])
+
+    # the Remove button of the form, by keyboard too
+    page.keyboard.press("s")
+    for key in ("ArrowLeft", "ArrowDown", "ArrowDown", "ArrowDown", "Enter"):
+        page.keyboard.press(key)  # (2, 3): valeros
+    assert _state(page, "selectedId") == "valeros"
+    page.locator("#c-remove").focus()
+    page.keyboard.press("Enter")
+    assert [c["id"] for c in _state(page, "scene.creatures")] == ["ogre"]
+    assert _count(page) == len(_api_reach(server, _state(page, "scene"), "ogre")["squares"])
+    _shot(page, "page-keyboard")
+
+
+def test_drop_a_scene_file_on_the_map(server: str, page: Any) -> None:
+    """A scene file dropped on the map opens (and Open… works from the keyboard)."""
+    import json
+
+    _open(page, server + "/")
+    dropped = copy.deepcopy(SCENE)
+    dropped["map"][0] = "^^^^........"
+    transfer = page.evaluate_handle(
+        """(text) => {
+            const dt = new DataTransfer();
+            dt.items.add(new File([text], "dropped.json", { type: "application/json" }));
+            return dt;
+        }""",
+        json.dumps(dropped),
+    )
+    page.dispatch_event("#drop", "dragover", {"dataTransfer": transfer})
+    assert "dragover" in page.locator("#drop").get_attribute("class")
+    page.dispatch_event("#drop", "drop", {"dataTransfer": transfer})
+    _settle(page)
+    assert _state(page, "scene.map") == dropped["map"]
+    assert _state(page, "sceneName") == "dropped"
+    assert page.locator("#status").text_content() == "Opened dropped.json."
+    assert _state(page, "moverId") == "ogre"  # the mover picked before is in the file too
+    assert _count(page) == len(_api_reach(server, dropped, "ogre")["squares"])
+    assert "dragover" not in page.locator("#drop").get_attribute("class")
+
+    page.locator("#open-btn").focus()
+    with page.expect_file_chooser() as chooser:
+        page.keyboard.press("Enter")
+    assert not chooser.value.is_multiple()
+
+
+def test_a_bad_dropped_file_says_why_and_keeps_the_scene(server: str, page: Any) -> None:
+    """A file that is not JSON: one line naming it; the scene on the page stays."""
+    _open(page, server + "/?scene=browser-test")
+    page.set_input_files(
+        "#file", files=[{"name": "notes.json", "mimeType": "text/plain", "buffer": b"hello"}]
+    )
+    _settle(page)
+    assert page.locator("#status").text_content() == "notes.json: not a JSON scene or map file"
+    assert "error" in page.locator("#status").get_attribute("class")
+    assert _state(page, "sceneName") == "browser-test"
+
+
+def test_a_flyer_on_the_page(server: str, page: Any) -> None:
+    """The dnd35 giant eagle, aloft, flies by default; unticking 'Move by flight' walks it."""
+    _open(page, server + "/?scene=dnd35-canyon-squeeze")
+    page.select_option("#mover", "giant-eagle")
+    scene = _state(page, "scene")
+    flying = _api_reach(server, scene, "giant-eagle")
+    walking = _api_reach(server, scene, "giant-eagle", flying=False)
+    assert flying["flying"] is True and walking["flying"] is False
+    assert _count(page) == len(flying["squares"]) != len(walking["squares"])
+    assert page.locator("#flying").is_visible() and page.locator("#flying").is_checked()
+    # the canyon's narrow and low squares (SCENE.md width_ft / height_ft) are named as such
+    assert page.locator('#palette button[data-char="n"]').text_content() == (
+        " n narrow (2.5 ft wide)"
+    )
+    assert page.locator('#palette button[data-char="l"]').text_content() == " l low (2.5 ft high)"
+    _shot(page, "page-flyer")
+    page.locator("#flying").focus()
+    page.keyboard.press("Space")
+    assert _count(page) == len(walking["squares"])
+    assert not page.locator("#flying").is_checked()
+    page.select_option("#mover", "troll")  # no fly speed: no flight box
+    _settle(page)
+    assert not page.locator("#flying").is_visible()
+
+
+def test_interpretation_switch_changes_the_answer(server: str, page: Any) -> None:
+    """RULES.md's hampered_diagonal switch: the page's count follows the API's for each choice."""
+    _open(page, server + "/?scene=browser-rough")
+    counts = {
+        choice: len(
+            _api_reach(server, ROUGH, "valeros", interpretations={"hampered_diagonal": choice})[
+                "squares"
+            ]
+        )
+        for choice in ("as-diagonals", "multiply")
+    }
+    assert counts["as-diagonals"] != counts["multiply"]
+    assert _count(page) == counts["as-diagonals"]  # the default
+    page.locator("#interp-box summary").focus()
+    page.keyboard.press("Enter")  # open the box from the keyboard
+    select = page.locator('#interp select[data-name="hampered_diagonal"]')
+    assert select.is_visible()
+    select.select_option("multiply")
+    assert _count(page) == counts["multiply"]
+    assert _state(page, "interp.hampered_diagonal") == "multiply"
+
+
+def test_chinese_labels_actions_and_rule_messages(server: str, page: Any) -> None:
+    """中文: page labels, the system's action names and a rule message all in Chinese."""
+    _open(page, server + "/?scene=browser-test&lang=zh")
+    assert page.evaluate("document.documentElement.lang") == "zh-Hans"
+    meta = httpx.get(f"{server}/api/meta?lang=zh").json()
+    pf1e = next(s for s in meta["systems"] if s["id"] == "pf1e")
+    options = page.eval_on_selector_all("#action option", "os => os.map(o => o.textContent)")
+    assert options == [a["label"] for a in pf1e["actions"]]
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in "".join(options))
+    page.locator('input[name=tool][value="path"]').check()
+    for x, y in ((3, 3), (4, 4)):
+        page.mouse.click(*_square_xy(page, x, y))
+    api_zh = httpx.post(
+        f"{server}/api/check",
+        json={"scene": SCENE, "mover": "valeros", "path": [[3, 3], [4, 4]], "lang": "zh"},
+    ).json()
+    assert _rules(page) == [v["rule"] for v in api_zh["violations"]] == ["corner"]
+    assert api_zh["violations"][0]["message"] in page.locator(VIOLATIONS).first.text_content()
+    _shot(page, "page-chinese")

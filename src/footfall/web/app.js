@@ -18,6 +18,7 @@
   ];
   const OPEN = "#f3efe4";
   const TERRAIN_TEST = "#c5cfae"; // dh2e terrain that asks for an Agility test (mud, smoke ...)
+  const NARROW = "#d9d2c0"; // a narrow or low square: passable by squeezing (SCENE.md width_ft)
   const SIDE_COLOURS = ["#1f5fa8", "#b3261e", "#6b3fa0", "#1e7b34", "#b36b00", "#00707a"];
   const BAND = ["rgba(46,160,67,0.45)", "rgba(230,180,20,0.45)", "rgba(230,110,20,0.40)"];
 
@@ -102,7 +103,14 @@
     // Each character -> its flags; a dh2e terrain (Agility-test table) rides along as
     // "terrain:NAME", so it can be named and coloured.
     for (const [ch, v] of Object.entries(own)) {
-      base[ch] = Array.isArray(v) ? v : (v.flags || []).concat(v.impassable ? ["impassable"] : [], v.terrain ? ["terrain:" + v.terrain] : []);
+      // A narrow or low square (its clearance, for squeezing) rides along as "width:FT" /
+      // "height:FT", so the palette does not call it open ground.
+      base[ch] = Array.isArray(v) ? v : (v.flags || []).concat(
+        v.impassable ? ["impassable"] : [],
+        v.terrain ? ["terrain:" + v.terrain] : [],
+        v.width_ft !== undefined ? ["width:" + v.width_ft] : [],
+        v.height_ft !== undefined ? ["height:" + v.height_ft] : [],
+      );
     }
     return base;
   }
@@ -468,9 +476,12 @@
     for (const [f, c] of FLAG_STYLE) if (flags.includes(f)) return c;
     if (flags.includes("impassable")) return "#151515";
     if (flags.some((f) => f.startsWith("terrain:"))) return TERRAIN_TEST;
+    if (flags.some((f) => f.startsWith("width:") || f.startsWith("height:"))) return NARROW;
     return OPEN;
   }
   function flagName(flag) {
+    if (flag.startsWith("width:")) return tr("narrow", { ft: flag.slice(6) });
+    if (flag.startsWith("height:")) return tr("low", { ft: flag.slice(7) });
     if (!flag.startsWith("terrain:")) return tr(flag);
     const id = flag.slice(8), sm = systemMeta();
     return (sm && sm.terrains && sm.terrains[id]) || id;
@@ -598,8 +609,16 @@
       ctx.stroke();
       if (c.fly) { ctx.strokeStyle = "#fff"; ctx.setLineDash([3, 3]); ctx.beginPath(); ctx.arc(cx, cy, Math.max(2, r - 5), 0, 7); ctx.stroke(); ctx.setLineDash([]); }
       ctx.fillStyle = "#fff";
-      ctx.font = "bold " + Math.max(9, Math.floor(s * 0.32 * Math.min(n, 2))) + "px system-ui, sans-serif";
-      ctx.fillText(c.id.slice(0, n > 1 ? 6 : 3), cx, cy);
+      // The id's first letters, as large as fits inside the token.
+      const label = c.id.slice(0, n > 1 ? 6 : 3);
+      let px = Math.max(9, Math.floor(s * 0.32 * Math.min(n, 2)));
+      ctx.font = "bold " + px + "px system-ui, sans-serif";
+      const room = Math.max(8, 2 * r - 6), wide = ctx.measureText(label).width;
+      if (wide > room) {
+        px = Math.max(7, Math.floor((px * room) / wide));
+        ctx.font = "bold " + px + "px system-ui, sans-serif";
+      }
+      ctx.fillText(label, cx, cy);
     }
     // drag ghost
     if (state.drag && state.drag.to) {
