@@ -26,19 +26,26 @@ ACTIONS = {
     "dh2e": ("half-move", "full-move", "charge"),
 }
 SIZES = {
-    "pf1e": ("medium", "medium", "small", "tiny", "large"),
-    "dnd35": ("medium", "medium", "small", "tiny", "large"),
+    "pf1e": ("medium", "medium", "small", "tiny", "large", "diminutive"),
+    "dnd35": ("medium", "medium", "small", "tiny", "large", "fine"),
     "drawsteel": ("1M", "1M", "1S", "1L", "2"),
     "dh2e": ("medium", "medium", "large"),
 }
+#: The grid's interpretation switches and every value (RULES.md; docs/decisions.md).
+PF_SWITCHES = {
+    "hampered_diagonal": ("as-diagonals", "multiply"),
+    "run_straight": ("off", "on"),
+    "tiny_end": ("share", "forbid"),
+}
 SWITCHES = {
-    "pf1e": {"hampered_diagonal": ("as-diagonals", "multiply"), "run_straight": ("off", "on")},
-    "dnd35": {"hampered_diagonal": ("as-diagonals", "multiply"), "run_straight": ("off", "on")},
+    "pf1e": PF_SWITCHES,
+    "dnd35": PF_SWITCHES,
     "drawsteel": {},
     "dh2e": {"diagonal": ("equidistant", "alternating", "euclidean")},
 }
 TERRAIN = ".....^^o%_#!4nlc"
-#: x4 terrain and narrow squares (RULES 1.5): half a medium width, half and a quarter its height.
+#: x4 terrain and narrow squares (RULES 1.5): half a medium width, half and a quarter its height
+#: (`c`: a prone crawl for a medium mover, so the prone rule state and standing up are drawn).
 LEGEND = {
     "4": ["difficult", "poor_visibility"],
     "n": {"flags": [], "width_ft": 2.5},

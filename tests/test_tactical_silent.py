@@ -7,10 +7,14 @@ The decisions and their sources: docs/decisions.md, "Rules the spec is silent on
 
 from __future__ import annotations
 
+import json
 from importlib import resources
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from footfall.cli import app
 from footfall.errors import RuleDataError
 from footfall.rules import load_system, parse_system
 from footfall.tactical import check_path, find_path, reachable
@@ -244,3 +248,36 @@ def test_standing_up_next_to_an_enemy_provokes(system: str) -> None:
     out = check_path(s, "v", [(1, 0)], action="double-move").to_json()
     assert out["legal"]
     assert [(p["step"], p["reason"]) for p in out["provokes"]] == [(1, "stand")]
+
+
+def test_crawl_in_the_terminal(tmp_path: Path) -> None:
+    """`footfall check` prints the crawl's prone modifiers, the stand-up and the crawl's
+    provocation (seed 004 "AB-4,AC+4(远程),AC-4(近战)"; official: crawling provokes)."""
+    scene = {
+        "footfall": 1,
+        "system": "pf1e",
+        "map": ["..c.", "...."],
+        "legend": {"c": {"flags": [], "height_ft": 2}},
+        "creatures": [
+            {"id": "valeros", "at": [0, 0], "size": "medium", "side": "party", "speed": 30},
+            {"id": "goblin", "at": [3, 1], "size": "small", "side": "foes", "speed": 30},
+        ],
+    }
+    path = tmp_path / "crawl.json"
+    path.write_text(json.dumps(scene), encoding="utf-8")
+    args = ["check", str(path), "--mover", "valeros", "--path", "1,0 2,0 3,0"]
+    result = CliRunner().invoke(app, [*args, "--action", "double-move"])
+    assert result.exit_code == 0
+    lines = [line.rstrip() for line in result.output.splitlines()]
+    assert lines[4:] == [
+        "not legal: 70 ft",
+        "✗ [budget] step 3: the movement costs 70 ft by [3, 0], more than the 60 ft this action "
+        "allows",
+        "step  square  cost  total  why",
+        "   1     1,0     5      5",
+        "   2     2,0    30     35  a quarter of its height: prone crawl, one square per",
+        "                           move (-4/-4); prone: AC +4 against ranged attacks; no",
+        "                           ranged weapon but a crossbow",
+        "   3     3,0    35     70  stands up from prone first: a move action (provokes)",
+        "! step 2: crawling where goblin threatens provokes an attack of opportunity",
+    ]
