@@ -478,3 +478,10 @@ def test_uvtt_square_pixels_per_grid_object_is_read() -> None:
     doc["resolution"]["pixels_per_grid"] = {"x": 10, "y": 10}
     info = read_uvtt(json.dumps(doc), system="pf1e").scene.extra["x-import"]
     assert info["pixels_per_grid"] == 10
+
+
+def test_import_result_ignored_reads_the_report() -> None:
+    """`ImportResult.ignored` gives the same lists as x-import.ignored, as tuples."""
+    result = import_map(FIXTURES / "dungeondraft-window.dd2vtt", system="pf1e")
+    assert result.ignored == {"portals": ("freestanding", "position", "rotation")}
+    assert read_uvtt(json.dumps(uvtt_doc(portals=[])), system="pf1e").ignored == {}

@@ -1,4 +1,4 @@
-"""Read Foundry VTT scene exports (the JSON of "Export Data" on a scene), v10 to v13 layouts.
+"""Read Foundry VTT scene exports (the JSON of "Export Data" on a scene), v9 to v13 layouts.
 
 What is read, in pixels of the Foundry canvas:
 
@@ -12,15 +12,21 @@ What is read, in pixels of the Foundry canvas:
   door) with ``ds`` 0 closed, 1 open, 2 locked (imported as closed);
 - tokens: the top-left square of their space, ``width`` (grid units) -> size of the chosen
   system, ``disposition`` 1 friendly, 0 neutral, -1 hostile, -2 secret -> side;
-- regions (v12+) whose ``modifyMovementCost`` behaviour sets ``difficulties.walk``: a square
-  is in a region when its centre is inside the region's shapes (rectangle, circle, ellipse,
-  polygon; holes subtract); overlapping regions multiply; see `terrain_for` for the mapping
-  of a multiplier to map characters;
-- the Enhanced Terrain Layer's terrain polygons (``flags["enhanced-terrain-layer"]``,
-  ``terrain<ID>`` entries with ``points`` and ``multiple``), by the same centre rule.
+- regions whose ``modifyMovementCost`` behaviour (core since v13) sets
+  ``difficulties.walk`` (and ``fly``, initial 1): a square is in a region when its centre is
+  inside the region's shapes (rectangle, circle, ellipse, polygon; holes subtract);
+  overlapping regions multiply (TerrainData.resolveTerrainEffects); see `terrain_for` for
+  the mapping of a multiplier to map characters;
+- the Enhanced Terrain Layer's terrain (``flags["enhanced-terrain-layer"]["terrain<id>"]``,
+  both its v9 and v10+ layouts; `footfall.imports._etl`), tested at square centres by PIXI's
+  rules; overlapping entries take the largest multiple, which multiplies with the regions;
+- the exporting release (``_stats.coreVersion``, ``flags.exportSource.coreVersion``): older
+  than v9 is refused, newer than v13 read with a warning.
 
 Everything else that can matter on a map (lights, sounds, tiles, drawings, notes, templates,
-hidden tokens, one-way walls, other region behaviours) is named in a warning.
+hidden tokens, one-way walls, token elevation, other region behaviours) is named in a
+warning; every field read by nobody is listed by name under ``x-import.ignored`` (the import
+report). docs/maps.md ("Where the formats come from") cites the sources of each meaning.
 """
 
 from __future__ import annotations

@@ -86,6 +86,21 @@ class ImportResult:
         """Build a result whose English `warnings` are rendered from `notices`."""
         return cls(scene, tuple(n.text("en") for n in notices), background, notices)
 
+    @property
+    def ignored(self) -> dict[str, tuple[str, ...]]:
+        """Return the import report: per part of the file, the field names nobody read.
+
+        The parts are ``scene``, ``walls``, ``tokens``, ``regions``, ``behaviors``, ``shapes``,
+        ``difficulties``, ``etl``, ``etl_scene`` (Foundry) and ``file``, ``resolution``,
+        ``portals`` (Universal VTT); the same lists are kept in the scene under
+        ``x-import.ignored``.
+        """
+        info = self.scene.extra.get("x-import")
+        report = info.get("ignored") if isinstance(info, dict) else None
+        if not isinstance(report, dict):
+            return {}
+        return {part: tuple(names) for part, names in report.items()}
+
     def messages(self, lang: Lang = "en") -> tuple[str, ...]:
         """Return the warnings in `lang` (en, ru or zh)."""
         if len(self.notices) != len(self.warnings):
