@@ -213,6 +213,8 @@ def test_a_mover_starting_in_a_crawl_square_is_prone(system: str) -> None:
     assert rules_of(five) == ["stand-up", "budget"]
     assert rules_of(check_path(s, "v", [(1, 0), (2, 0)], action="charge")) == ["stand-up"]
     assert find_path(s, "v", (3, 0), action="run").found is False
+    notes = reachable(s, "v").to_json()["notes"]
+    assert [n["note"] for n in notes] == ["prone-start"]
 
 
 @pytest.mark.parametrize("system", SYSTEMS)

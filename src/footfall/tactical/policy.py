@@ -624,7 +624,8 @@ def _make_policy(
             # A mover that starts in a crawl square lies prone there (RULES 1.5).
             x, y = mover.at
             if int(build_frame(policy, x, y, x + 1, y + 1).notes[0, 0]) & _NOTE_CRAWL:
-                policy = replace(policy, start_state=2)
+                notes.append(("tactical.note.prone-start", {}))
+                policy = replace(policy, start_state=2, notes=tuple(notes))
         return policy
     # Draw Steel: squares; a movement never covers more squares than the speed (seed 002).
     if spec.squares is not None:
