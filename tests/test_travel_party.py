@@ -208,20 +208,13 @@ def test_bad_party_is_refused(who: Traveller, message: str) -> None:
         plan_journey("pf1e", [parse_leg("10 mi plains road", rules)], who)
 
 
-def test_party_size_limit_and_dh2e() -> None:
-    """More than MAX_PARTY members is a LimitError; dh2e parties are refused by name."""
+def test_party_size_limit() -> None:
+    """More than MAX_PARTY members is a LimitError."""
     rules = load_system("pf1e")
     big = tuple(Member(f"m{i}") for i in range(MAX_PARTY + 1))
     with pytest.raises(LimitError, match=f"a party of {MAX_PARTY + 1} members: more than 20"):
         plan_journey(
             "pf1e", [parse_leg("1 mi plains road", rules)], Traveller(speeds=(30,), party=big)
-        )
-    heresy = load_system("dh2e")
-    with pytest.raises(InputError, match="dh2e: party members carry a Constitution modifier"):
-        plan_journey(
-            "dh2e",
-            [parse_leg("10 km", heresy)],
-            Traveller(agility_bonus=3, party=(Member("A", 1),)),
         )
 
 
@@ -232,6 +225,8 @@ def test_party_size_limit_and_dh2e() -> None:
         ("con=-1, name=Ezren", Member("Ezren", -1)),
         ("con_mod=3", Member("member 4", 3)),
         ("name=Kyra", Member("Kyra", 0)),
+        ("name=Kyra,toughness=42", Member("Kyra", toughness=42)),
+        ("name=Abel,toughness=35,tb=3", Member("Abel", toughness=35, toughness_bonus=3)),
     ],
 )
 def test_parse_member(text: str, member: Member) -> None:
@@ -243,7 +238,7 @@ def test_parse_member(text: str, member: Member) -> None:
     ("text", "message"),
     [
         ("Valeros", "expected name=NAME,con=MOD"),
-        ("name=A,str=2", r"unknown --member key 'str' \(known: name, con\)"),
+        ("name=A,str=2", r"unknown --member key 'str' \(known: name, con, toughness, tb\)"),
         ("con=two", "con 'two' is not a whole number"),
         ("con=1,con=2", "gives con twice"),
     ],
@@ -344,3 +339,131 @@ def test_cli_odds_members() -> None:
         "  Day 1, hour 9: Con check DC 12, fails A 55.00%, B 30.00%; anyone 68.50%",
     ]
     assert lines[3] == "  First fatigued on day: 1: 68.50%, 2: 21.58%, never: 9.92%"
+
+
+# ----------------------------------------------------------------- dh2e: per-member Toughness
+
+
+def _d100_fails(target: int, roll: int) -> bool:
+    """DH2e: 01 always succeeds, 100 always fails, otherwise fail above the target."""
+    return roll == 100 or (roll != 1 and roll > target)
+
+
+def _hustle(party: tuple[Member, ...], hours: int, seed: int | None = None) -> Journey:
+    """Hustle AB 4 (12 km/h) for `hours` hours of a 10-hour dh2e day, then walk."""
+    heresy = load_system("dh2e")
+    leg = parse_leg(f"{12 * hours} km", heresy)
+    return plan_journey(
+        "dh2e", [leg], Traveller(agility_bonus=4, party=party), hustle=hours, seed=seed
+    )
+
+
+def test_dh2e_members_test_after_their_own_tb_hours() -> None:
+    """Seed 001 «Спешка»: TB hours, then (+0), then -10 every TB hours, per member."""
+    party = (Member("Kyra", toughness=42), Member("Abel", toughness=35, toughness_bonus=3))
+    journey = _hustle(party, 8)
+    tests = [
+        (h.hour, [(m.name, m.test_modifier, m.p_fail) for m in h.members])
+        for h in journey.hustle
+        if h.members
+    ]
+    assert tests == [
+        (3, [("Abel", 0, Fraction(65, 100))]),
+        (4, [("Kyra", 0, Fraction(58, 100))]),
+        (6, [("Abel", -10, Fraction(75, 100))]),
+        (8, [("Kyra", -10, Fraction(68, 100))]),
+    ]
+
+
+def test_dh2e_party_odds_match_enumeration() -> None:
+    """T 42 TB 4 and T 35 TB 3 hustle 8 h: each member's 100 x 100 rolls, combined over both."""
+    party = (Member("Kyra", toughness=42), Member("Abel", toughness=35, toughness_bonus=3))
+    journey = _hustle(party, 8)
+    assert journey.odds is not None and journey.party_odds is not None
+    kyra: Counter[int] = Counter()
+    abel: Counter[int] = Counter()
+    for a, b in itertools.product(range(1, 101), repeat=2):
+        kyra[int(_d100_fails(42, a)) + int(_d100_fails(32, b))] += 1
+        abel[int(_d100_fails(35, a)) + int(_d100_fails(25, b))] += 1
+    levels: Counter[int] = Counter()
+    fatigued: Counter[int] = Counter()
+    for (k, nk), (a, na) in itertools.product(kyra.items(), abel.items()):
+        levels[k + a] += nk * na
+        fatigued[int(k > 0) + int(a > 0)] += nk * na
+    n = 100**4
+    assert journey.odds.damage == {k: Fraction(v, n) for k, v in levels.items()}
+    assert journey.party_odds.fatigued_members == {k: Fraction(v, n) for k, v in fatigued.items()}
+    assert journey.odds.p_no_fatigue == Fraction(42 * 32 * 35 * 25, n)
+    solo = exertion_odds("dh2e", hustle=8, toughness=42)
+    assert journey.party_odds.members[0].odds.p_no_fatigue == solo.odds.p_no_fatigue
+
+
+def test_dh2e_party_rolls_and_exertion_odds() -> None:
+    """Seeded member tests reproduce; `odds --member` equals the planner for one day."""
+    party = (Member("Kyra", toughness=42), Member("Abel", toughness=35, toughness_bonus=3))
+    first, again = _hustle(party, 8, seed=3), _hustle(party, 8, seed=3)
+    assert first.rolls == again.rolls
+    assert [r["label"] for r in first.rolls] == [
+        "day 1 hour 3 Abel toughness",
+        "day 1 hour 4 Kyra toughness",
+        "day 1 hour 6 Abel toughness",
+        "day 1 hour 8 Kyra toughness",
+    ]
+    direct = exertion_odds("dh2e", hustle=8, party=party)
+    planned = _hustle(party, 8)
+    assert direct.odds == planned.odds and direct.party_odds == planned.party_odds
+
+
+@pytest.mark.parametrize(
+    ("party", "extra", "message"),
+    [
+        ((Member("Kyra"),), {}, "dh2e party member 'Kyra' needs a toughness"),
+        ((Member("Kyra", toughness=120),), {}, r"toughness 120 is out of range \(0-100\)"),
+        ((Member("Kyra", 2, toughness=40),), {}, "give toughness=T, not con"),
+        (
+            (Member("Kyra", toughness=40, toughness_bonus=40),),
+            {},
+            r"party member 'Kyra': toughness bonus 40 is out of range \(1-30\)",
+        ),
+        (
+            (Member("Kyra", toughness=40),),
+            {"toughness": 40},
+            "give each member's Toughness in the party",
+        ),
+    ],
+)
+def test_bad_dh2e_party(party: tuple[Member, ...], extra: dict[str, int], message: str) -> None:
+    """A dh2e member without a usable Toughness, or with a Con, is refused in one line."""
+    heresy = load_system("dh2e")
+    who = Traveller(agility_bonus=4, party=party, **extra)  # type: ignore[arg-type]
+    with pytest.raises(InputError, match=message):
+        plan_journey("dh2e", [parse_leg("10 km", heresy)], who, hustle=4)
+
+
+def test_pf1e_member_with_toughness_is_refused() -> None:
+    """Toughness is dh2e's: a pf1e member giving it is told to give con."""
+    rules = load_system("pf1e")
+    who = Traveller(speeds=(30,), party=(Member("A", toughness=40),))
+    with pytest.raises(InputError, match="toughness is dh2e's; pf1e / dnd35 members give con"):
+        plan_journey("pf1e", [parse_leg("10 mi plains road", rules)], who)
+
+
+def test_cli_dh2e_party() -> None:
+    """`travel dh2e --member name=...,toughness=T` lists each member's test and odds."""
+    out = runner.invoke(
+        app,
+        [
+            *("travel", "dh2e", "--agility-bonus", "4", "--leg", "96 km", "--hustle", "8"),
+            *("--member", "name=Kyra,toughness=42", "--member", "name=Abel,toughness=35,tb=3"),
+        ],
+    ).output.splitlines()
+    assert out[5:9] == [
+        "Hustle:",
+        "  Day 1, hour 3: Toughness tests, Fatigue chance Abel +0 65.00%; anyone 65.00%",
+        "  Day 1, hour 4: Toughness tests, Fatigue chance Kyra +0 58.00%; anyone 58.00%",
+        "  Day 1, hour 6: Toughness tests, Fatigue chance Abel -10 75.00%; anyone 75.00%",
+    ]
+    assert out[-3] == (
+        "  Abel (Toughness 35, TB 3): no Fatigue over the trip 8.75% (7/80); one full day 8.75%;"
+        " expected day of the first Fatigue level 1.1"
+    )

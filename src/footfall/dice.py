@@ -37,11 +37,13 @@ __all__ = [
     "damage_on_failure",
     "first_event_day",
     "members_failing",
+    "members_failing_d100",
     "p_check",
     "p_fail_check",
     "p_first_wins",
     "p_no_failure",
     "p_test_d100",
+    "party_d100_failures",
     "party_damage",
 ]
 
@@ -188,13 +190,40 @@ def d100_failures(targets: Sequence[int]) -> dict[int, Fraction]:
 
     Each test is independent; 01 always succeeds and 100 always fails (see `p_test_d100`).
     """
+    return _as_dict(_d100_failures_die(targets))
+
+
+def _d100_failures_die(targets: Sequence[int]) -> icepool.Die:
     total: icepool.Die = icepool.Die([0])
     for target in targets:
         total = total + _d100_fails(target)
-    return {
-        int(outcome): Fraction(p)
-        for outcome, p in zip(total.outcomes(), total.probabilities(), strict=True)
-    }
+    return total
+
+
+def members_failing_d100(targets: Sequence[Sequence[int]]) -> dict[int, Fraction]:
+    """Return how many party members fail at least one of their d100 tests (dh2e).
+
+    `targets` holds each member's test targets (Toughness + modifier); members and tests
+    are independent. A member failing any test gains Fatigue (seed 001 «Спешка»).
+
+    >>> members_failing_d100([[40], [60]])
+    {0: Fraction(6, 25), 1: Fraction(13, 25), 2: Fraction(6, 25)}
+    """
+    count: icepool.Die = icepool.Die([0])
+    for member in targets:
+        count = count + _d100_failures_die(member).map(lambda n: int(n > 0))
+    return _as_dict(count)
+
+
+def party_d100_failures(targets: Sequence[Sequence[int]]) -> dict[int, Fraction]:
+    """Return the distribution of the Fatigue levels the whole party gains (dh2e).
+
+    The sum over members of `d100_failures` (members test independently).
+    """
+    total: icepool.Die = icepool.Die([0])
+    for member in targets:
+        total = total + _d100_failures_die(member)
+    return _as_dict(total)
 
 
 def first_event_day(p_day: Fraction, days: int) -> dict[int | None, Fraction]:

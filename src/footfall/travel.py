@@ -38,9 +38,11 @@ from footfall.dice import (
     d100_failures,
     damage_on_failure,
     members_failing,
+    members_failing_d100,
     p_check,
     p_no_failure,
     p_test_d100,
+    party_d100_failures,
     party_damage,
 )
 from footfall.errors import InputError, LimitError, unknown
@@ -49,6 +51,7 @@ from footfall.rules import (
     Armor,
     Conveyance,
     ConveyanceKind,
+    Heresy,
     Load,
     Mode,
     Road,
@@ -175,15 +178,26 @@ MAX_PARTY = 20
 
 @dataclass(frozen=True, slots=True)
 class Member:
-    """One member of a party on foot: a name and a Constitution modifier.
+    """One member of a party on foot: a name and what its own checks roll against.
 
-    Each member rolls its own forced-march Constitution checks (seed 000 «Марш-бросок», seed
-    004 强行军: the check is each character's), so a party has odds per member and for
-    "anyone in the party".
+    pf1e / dnd35: `con_mod`, for the forced-march Constitution checks each character makes
+    (seed 000 «Марш-бросок», seed 004 强行军). dh2e: `toughness` (the characteristic) and
+    `toughness_bonus` (by default its tens digit), for the Toughness tests of a hustle (seed
+    001 «Спешка»: each member tests after its own TB hours). A party has odds per member
+    and for "anyone in the party".
     """
 
     name: str
     con_mod: int = 0
+    toughness: int | None = None
+    toughness_bonus: int | None = None
+
+    @property
+    def tb(self) -> int:
+        """Return the dh2e Toughness Bonus: the given one, else the tens of `toughness`."""
+        if self.toughness_bonus is not None:
+            return self.toughness_bonus
+        return (self.toughness or 0) // 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,16 +283,24 @@ class HustleHour:
     p_fatigue: Fraction | None = None
     roll: int | None = None
     fatigue: bool = False
+    members: tuple[MemberCheck, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class MemberCheck:
-    """One party member's Constitution check in one forced-march hour, and its roll if asked."""
+    """One party member's check in one hour, and its roll if asked.
+
+    pf1e / dnd35: a forced-march Constitution check (`p_fail`, and `damage` when rolled).
+    dh2e: a hustle Toughness test (`test_modifier`; `p_fail` is the chance of a level of
+    Fatigue, `fatigue` whether the roll gave one).
+    """
 
     name: str
     p_fail: Fraction
     roll: int | None = None
     damage: int | None = None
+    test_modifier: int | None = None
+    fatigue: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,7 +467,7 @@ class Journey:
             data["party"] = [
                 {
                     "name": m.name,
-                    "con_mod": m.con_mod,
+                    **_member_json(m, self.system),
                     **(
                         {"fatigued_from": _when(self.members_fatigued_from[i])}
                         if self.members_fatigued_from
@@ -461,6 +483,13 @@ class Journey:
         if self.rolls:
             data["rolls"] = list(self.rolls)
         return data
+
+
+def _member_json(m: Member, system: str) -> dict[str, object]:
+    """Return what a member's checks roll against: Con (pf1e / dnd35) or Toughness (dh2e)."""
+    if system == "dh2e":
+        return {"toughness": m.toughness, "toughness_bonus": m.tb}
+    return {"con_mod": m.con_mod}
 
 
 def _when(at: tuple[int, int] | None) -> dict[str, int] | None:
@@ -511,6 +540,16 @@ def _hustle_json(h: HustleHour) -> dict[str, object]:
         if h.roll is not None:
             out["roll"] = h.roll
             out["fatigue"] = h.fatigue
+        if h.members:
+            out["members"] = [
+                {
+                    "name": m.name,
+                    "test_modifier": m.test_modifier,
+                    "p_fatigue": _prob(m.p_fail),
+                    **({"roll": m.roll, "fatigue": m.fatigue} if m.roll is not None else {}),
+                }
+                for m in h.members
+            ]
     return out
 
 
@@ -542,7 +581,11 @@ def _odds_json(o: FatigueOdds, system: str, party: PartyOdds | None = None) -> d
     if party is not None:
         out["scope"] = "anyone in the party"
         out["members"] = [
-            {"name": m.member.name, "con_mod": m.member.con_mod, **_fatigue_json(m.odds, system)}
+            {
+                "name": m.member.name,
+                **_member_json(m.member, system),
+                **_fatigue_json(m.odds, system),
+            }
             for m in party.members
         ]
         out["fatigued_members"] = {
@@ -1102,7 +1145,7 @@ def plan_journey(
             raise InputError(f"toughness {traveller.toughness} is out of range (0-100)")
         if tb is None and traveller.toughness is not None:
             tb = traveller.toughness // 10
-        if any_hustle and tb is None:
+        if any_hustle and tb is None and not traveller.party:
             raise InputError("dh2e hustle needs --toughness-bonus N (or --toughness N)")
         if tb is not None:
             check_bonus(tb, "toughness bonus", least=1)
@@ -1153,6 +1196,7 @@ def plan_journey(
     checks = 0
     party = traveller.party
     member_fatigued: list[tuple[int, int] | None] = [None] * len(party)
+    member_day_tests: list[list[list[int]]] = [[] for _ in party]  # dh2e: [member][day]
     # Hours the log spends on each leg: [total, hustling, drifting] (see `LegPlan`).
     leg_log = [[Fraction(0), Fraction(0), Fraction(0)] for _ in plans]
 
@@ -1174,6 +1218,7 @@ def plan_journey(
         damage_total = 0
         dcs: list[int] = []
         tests: list[int] = []
+        member_tests: list[list[int]] = [[] for _ in party]
         hour_no = 0
         today = schedules[day_no - 1] if day_no <= len(schedules) else schedule
         last_length = sum((s[0] for s in today), Fraction(0))
@@ -1230,7 +1275,22 @@ def plan_journey(
                     fatigued = (day_no, hour_no)
                 if damage:  # hustle damage is certain: every member takes it
                     member_fatigued = [at or (day_no, hour_no) for at in member_fatigued]
-            if pace is Pace.HUSTLE and heresy is not None:
+            if pace is Pace.HUSTLE and heresy is not None and party:
+                hustled += 1
+                entry = _party_tests(
+                    HustleHour(day_no, hour_no), hustled, left == 0, party, heresy, roller
+                )
+                for i, member in enumerate(party):
+                    for check in entry.members:
+                        if check.name == member.name:
+                            assert check.test_modifier is not None
+                            member_tests[i].append(check.test_modifier)
+                            if check.fatigue and member_fatigued[i] is None:
+                                member_fatigued[i] = (day_no, hour_no)
+                            if check.fatigue and fatigued is None:
+                                fatigued = (day_no, hour_no)
+                hustle_log.append(entry)
+            elif pace is Pace.HUSTLE and heresy is not None:
                 hustled += 1
                 assert tb is not None
                 entry = HustleHour(day_no, hour_no)
@@ -1280,8 +1340,8 @@ def plan_journey(
                     entry_f = _party_hour(
                         entry_f, party, roller, fm_rule.damage_dice, fm_rule.damage_sides
                     )
-                    for i, m in enumerate(entry_f.members):
-                        if m.damage and member_fatigued[i] is None:
+                    for i, check in enumerate(entry_f.members):
+                        if check.damage and member_fatigued[i] is None:
                             member_fatigued[i] = (day_no, hour_no)
                     if entry_f.damage and fatigued is None:
                         fatigued = (day_no, hour_no)
@@ -1306,12 +1366,16 @@ def plan_journey(
         )
         day_dcs.append(dcs)
         heresy_tests.append(tests)
-        checks += len(dcs) * max(1, len(party)) + len(tests)
+        for i, done in enumerate(member_tests):
+            member_day_tests[i].append(done)
+        checks += len(dcs) * max(1, len(party)) + len(tests) + sum(map(len, member_tests))
         if heresy is None or traveller.toughness is not None:  # stop early: odds will refuse
             _check_odds_work(checks)
 
     party_split: PartyOdds | None = None
-    if party:
+    if party and heresy is not None:
+        odds, party_split = _party_odds_d100(party, member_day_tests)
+    elif party:
         odds, party_split = _party_odds(party, day_dcs)
     else:
         odds = _odds(system, traveller, animal, day_dcs, heresy_tests)
@@ -1348,74 +1412,108 @@ def plan_journey(
 def parse_member(text: str, n: int = 1) -> Member:
     """Parse ``"name=Valeros,con=+2"`` (the CLI's ``--member``) into a `Member`.
 
-    `n` numbers the member in errors and names it ``member N`` when the text gives no name;
-    ``con_mod`` is accepted for ``con``.
+    dh2e members give ``toughness=42`` and optionally ``tb=4``. `n` numbers the member in
+    errors and names it ``member N`` when the text gives no name; ``con_mod`` and
+    ``toughness_bonus`` are accepted for ``con`` and ``tb``.
     """
-    known = ("name", "con")
+    known = ("name", "con", "toughness", "tb")
+    aliases = {"con_mod": "con", "toughness_bonus": "tb"}
     fields: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         key, sep, value = part.partition("=")
         key = key.strip().lower()
-        key = "con" if key == "con_mod" else key
+        key = aliases.get(key, key)
         if not sep:
             raise InputError(
-                f"--member {text!r}: expected name=NAME,con=MOD, e.g. name=Ezren,con=-1"
+                f"--member {text!r}: expected name=NAME,con=MOD (dh2e: name=NAME,toughness=T)"
             )
         if key not in known:
             raise unknown("--member key", key, known)
         if key in fields:
             raise InputError(f"--member {text!r} gives {key} twice")
         fields[key] = value.strip()
-    con = fields.get("con", "0")
-    try:
-        con_mod = int(con)
-    except ValueError:
-        raise InputError(f"--member {text!r}: con {con!r} is not a whole number") from None
-    return Member(name=fields.get("name") or f"member {n}", con_mod=con_mod)
+    numbers: dict[str, int | None] = {}
+    for key in ("con", "toughness", "tb"):
+        raw = fields.get(key)
+        try:
+            numbers[key] = None if raw is None else int(raw)
+        except ValueError:
+            raise InputError(f"--member {text!r}: {key} {raw!r} is not a whole number") from None
+    return Member(
+        name=fields.get("name") or f"member {n}",
+        con_mod=numbers["con"] or 0,
+        toughness=numbers["toughness"],
+        toughness_bonus=numbers["tb"],
+    )
+
+
+#: The keys of a journey file's party member table.
+_MEMBER_KEYS = ("name", "con_mod", "toughness", "toughness_bonus")
 
 
 def parse_party(raw: object) -> tuple[Member, ...]:
-    """Read a journey file's ``party``: a list of tables with `name` and `con_mod`."""
+    """Read a journey file's ``party``: tables with `name` and `con_mod` (or dh2e Toughness)."""
     if not isinstance(raw, list) or not raw:
         raise InputError("journey file: party must be a non-empty list of {name, con_mod} tables")
     members = []
     for i, item in enumerate(raw, 1):
         if not isinstance(item, dict):
             raise InputError(f"journey file: party member {i} must be a table of name, con_mod")
-        for key in item:
-            if key not in ("name", "con_mod"):
-                raise unknown(f"journey file party member {i} key", key, ("name", "con_mod"))
+        for key, value in item.items():
+            if key not in _MEMBER_KEYS:
+                raise unknown(f"journey file party member {i} key", key, _MEMBER_KEYS)
+            if key != "name" and (isinstance(value, bool) or not isinstance(value, int)):
+                raise InputError(
+                    f"journey file: party member {i} {key} {value!r} must be a whole number"
+                )
         name = item.get("name", f"member {i}")
-        con = item.get("con_mod", 0)
         if not isinstance(name, str):
             raise InputError(f"journey file: party member {i} name {name!r} must be text")
-        if isinstance(con, bool) or not isinstance(con, int):
-            raise InputError(
-                f"journey file: party member {i} con_mod {con!r} must be a whole number"
+        members.append(
+            Member(
+                name=name,
+                con_mod=item.get("con_mod", 0),
+                toughness=item.get("toughness"),
+                toughness_bonus=item.get("toughness_bonus"),
             )
-        members.append(Member(name=name, con_mod=con))
+        )
     return tuple(members)
 
 
 def _check_party(system: System, who: Traveller, mover: Mover) -> None:
-    """Refuse a party where per-member Constitution means nothing, or a malformed one."""
+    """Refuse a party where per-member checks mean nothing, or a malformed one."""
     party = who.party
     if not party:
         return
-    if system.heresy is not None:
-        raise InputError(
-            "dh2e: party members carry a Constitution modifier (pf1e / dnd35 forced march);"
-            " give the traveller's --toughness"
-        )
     if mover.animal or mover.water:
         raise InputError(
             f"party members march on foot: with {mover.label} the mount or vessel makes the"
             " checks (a mount fails every one), not its riders"
         )
-    _check_members(party, who.con_mod)
+    if system.heresy is not None:
+        if who.toughness is not None or who.toughness_bonus is not None:
+            raise InputError(
+                "give each member's Toughness in the party, not --toughness / --toughness-bonus"
+            )
+        _check_heresy_members(party)
+    _check_members(party, who.con_mod, heresy=system.heresy is not None)
 
 
-def _check_members(party: Sequence[Member], con_mod: int) -> None:
+def _check_heresy_members(party: Sequence[Member]) -> None:
+    """Refuse a dh2e member without a Toughness 0-100 or with a Bonus out of range."""
+    for m in party:
+        if m.con_mod:
+            raise InputError(f"dh2e party member {m.name!r}: give toughness=T, not con")
+        if m.toughness is None:
+            raise InputError(f"dh2e party member {m.name!r} needs a toughness (0-100)")
+        if not 0 <= m.toughness <= 100:
+            raise InputError(
+                f"party member {m.name!r}: toughness {m.toughness} is out of range (0-100)"
+            )
+        check_bonus(m.tb, f"party member {m.name!r}: toughness bonus", least=1)
+
+
+def _check_members(party: Sequence[Member], con_mod: int, *, heresy: bool = False) -> None:
     """Refuse a party beside a lone `con_mod`, too large a party, or empty / repeated names."""
     if con_mod:
         raise InputError(
@@ -1424,11 +1522,81 @@ def _check_members(party: Sequence[Member], con_mod: int) -> None:
     if len(party) > MAX_PARTY:
         raise LimitError(f"a party of {len(party)} members: more than {MAX_PARTY}")
     names = [m.name for m in party]
-    for name in names:
-        if not name.strip():
+    for m in party:
+        if not m.name.strip():
             raise InputError("a party member's name is empty")
-        if names.count(name) > 1:
-            raise InputError(f"party member name {name!r} is given twice")
+        if names.count(m.name) > 1:
+            raise InputError(f"party member name {m.name!r} is given twice")
+        if not heresy and (m.toughness is not None or m.toughness_bonus is not None):
+            raise InputError(
+                f"party member {m.name!r}: toughness is dh2e's; pf1e / dnd35 members give con"
+            )
+
+
+def _party_tests(
+    entry: HustleHour,
+    hustled: int,
+    whole: bool,
+    party: Sequence[Member],
+    heresy: Heresy,
+    roller: Roller | None,
+) -> HustleHour:
+    """Return a dh2e hustled hour with the Toughness test of each member due in it.
+
+    A member tests when its own TB hours of hustle are complete (`hustled` a multiple of its
+    TB and the hour `whole`), at +0 and then a cumulative -10 (seed 001 «Спешка»). The
+    hour's `p_fatigue` is the chance that anyone tested in it gains a level of Fatigue.
+    """
+    checks = []
+    p_all_pass = Fraction(1)
+    rule = heresy.hustle
+    base = heresy.difficulty(rule.test).modifier
+    for m in party:
+        if not whole or hustled % m.tb:
+            continue
+        modifier = base + rule.cumulative * (hustled // m.tb - 1)
+        assert m.toughness is not None
+        target = m.toughness + modifier
+        p_pass = p_test_d100(target)
+        p_all_pass *= p_pass
+        check = MemberCheck(m.name, 1 - p_pass, test_modifier=modifier)
+        if roller is not None:
+            roll = roller.roll(100, f"day {entry.day} hour {entry.hour} {m.name} toughness")
+            failed = roll == 100 or (roll != 1 and roll > target)
+            check = replace(check, roll=roll, fatigue=failed)
+        checks.append(check)
+    if not checks:
+        return entry
+    return replace(entry, p_fatigue=1 - p_all_pass, members=tuple(checks))
+
+
+def _party_odds_d100(
+    party: Sequence[Member], member_day_tests: Sequence[Sequence[Sequence[int]]]
+) -> tuple[FatigueOdds | None, PartyOdds | None]:
+    """Return the dh2e odds of anyone in `party` gaining Fatigue, and each member's.
+
+    `member_day_tests[i][d]` are member i's test modifiers on day d; members and tests are
+    independent, so nobody fails a day with the product of the members' chances.
+    """
+    if not any(any(days) for days in member_day_tests):
+        return None, None
+    _check_odds_work(sum(len(tests) for days in member_day_tests for tests in days))
+    targets: list[list[int]] = []
+    members = []
+    per_day = [Fraction(1)] * len(member_day_tests[0])
+    full_day = Fraction(1)
+    for m, days in zip(party, member_day_tests, strict=True):
+        assert m.toughness is not None
+        tough = m.toughness
+        passes = [_product(p_test_d100(tough + mod) for mod in tests) for tests in days]
+        full = _product(p_test_d100(tough + mod) for mod in max(days, key=len))
+        flat = [tough + mod for tests in days for mod in tests]
+        targets.append(flat)
+        members.append(MemberOdds(m, _assemble(passes, full, d100_failures(flat))))
+        per_day = [a * b for a, b in zip(per_day, passes, strict=True)]
+        full_day *= full
+    anyone = _assemble(per_day, full_day, party_d100_failures(targets))
+    return anyone, PartyOdds(tuple(members), members_failing_d100(targets))
 
 
 def _party_hour(
@@ -1596,7 +1764,7 @@ class ExertionOdds:
             "hours": hours,
             "odds": _odds_json(self.odds, self.system, self.party_odds),
             **(
-                {"party": [{"name": m.name, "con_mod": m.con_mod} for m in self.party]}
+                {"party": [{"name": m.name, **_member_json(m, self.system)} for m in self.party]}
                 if self.party
                 else {}
             ),
@@ -1627,8 +1795,12 @@ def exertion_odds(
     if not 1 <= days <= 365:
         raise InputError(f"days {days} is out of range (1-365)")
     if system.heresy is not None:
-        if forced_march or con_mod or mount or party:
+        if forced_march or con_mod or mount:
             raise InputError("dh2e has no forced-march rule; give --hustle H and --toughness N")
+        if party:
+            return _heresy_party_exertion(
+                system, system.heresy, hustle, days, party, toughness, toughness_bonus
+            )
         if toughness is None:
             raise InputError("dh2e odds need --toughness N (0-100)")
         if not 0 <= toughness <= 100:
@@ -1681,6 +1853,44 @@ def exertion_odds(
     result = _odds(system, Traveller(con_mod=con_mod), mount, [dcs] * days, [])
     assert result is not None
     return ExertionOdds(system.id, days, forced, result)
+
+
+def _heresy_party_exertion(
+    system: System,
+    heresy: Heresy,
+    hustle: int,
+    days: int,
+    party: Sequence[Member],
+    toughness: int | None,
+    toughness_bonus: int | None,
+) -> ExertionOdds:
+    """Return `exertion_odds` for a dh2e party: each member tests after its own TB hours."""
+    if toughness is not None or toughness_bonus is not None:
+        raise InputError(
+            "give each member's Toughness in the party, not --toughness / --toughness-bonus"
+        )
+    _check_heresy_members(party)
+    _check_members(party, 0, heresy=True)
+    if not 1 <= hustle <= 24:
+        raise InputError(f"hustle {hustle} h is out of range (1-24)")
+    hours = []
+    member_tests: list[list[int]] = [[] for _ in party]
+    for hour in range(1, hustle + 1):
+        entry = _party_tests(HustleHour(1, hour), hour, True, party, heresy, None)
+        if entry.members:
+            hours.append(entry)
+            for i, m in enumerate(party):
+                member_tests[i].extend(
+                    c.test_modifier
+                    for c in entry.members
+                    if c.name == m.name and c.test_modifier is not None
+                )
+    result = _party_odds_d100(party, [[tests] * days for tests in member_tests])
+    anyone, split = result
+    if anyone is None:  # nobody hustles long enough to test
+        anyone = _assemble([Fraction(1)] * days, Fraction(1), {0: Fraction(1)})
+        split = None
+    return ExertionOdds(system.id, days, tuple(hours), anyone, tuple(party), split)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from footfall.travel import (
     FatigueOdds,
     Flow,
     ForcedHour,
+    HustleHour,
     Journey,
     Leg,
     LegPlan,
@@ -232,6 +233,8 @@ def render_journey(journey: Journey, lang: Lang, seed: int | None = None) -> str
                         total=h.total,
                     )
                 )
+            elif h.members:
+                lines.append(_tests_line(h, lang))
             elif h.test_modifier is not None:
                 rolled = ""
                 if h.roll is not None:
@@ -292,16 +295,45 @@ def _forced_line(f: ForcedHour, lang: Lang) -> str:
     return t("journeys.forced.hour", lang, day=f.day, hour=f.hour, dc=f.dc, p=p, rolled=rolled)
 
 
+def _tests_line(h: HustleHour, lang: Lang) -> str:
+    """Return a dh2e party's hustled hour: each member's Toughness test due in it."""
+    assert h.p_fatigue is not None
+    chances = ", ".join(
+        t(
+            "journeys.hustle.member",
+            lang,
+            name=m.name,
+            modifier=m.test_modifier,
+            p=_pct(m.p_fail, lang),
+        )
+        for m in h.members
+    )
+    p = f"{chances}; {t('journeys.forced.anyone', lang, p=_pct(h.p_fatigue, lang))}"
+    rolled = ""
+    if h.members[0].roll is not None:
+        rolls = ", ".join(
+            t(
+                "journeys.rolled.member.test",
+                lang,
+                name=m.name,
+                roll=m.roll,
+                result=t("journeys.test.failed" if m.fatigue else "journeys.test.passed", lang),
+            )
+            for m in h.members
+        )
+        rolled = t("journeys.rolled.members", lang, rolls=rolls)
+    return t("journeys.hustle.tests", lang, day=h.day, hour=h.hour, p=p, rolled=rolled)
+
+
 def _fatigue_lines(journey: Journey, lang: Lang) -> list[str]:
     """Return when fatigue sets in: for the traveller, or member by member after rolls."""
     if journey.members_fatigued_from:
         lines = []
+        key = "journeys.fatigued.member" + (".dh2e" if journey.system == "dh2e" else "")
         for member, at in zip(journey.party, journey.members_fatigued_from, strict=True):
             if at is not None:
-                lines.append(
-                    t("journeys.fatigued.member", lang, name=member.name, day=at[0], hour=at[1])
-                )
-        if not lines and journey.forced_march:
+                lines.append(t(key, lang, name=member.name, day=at[0], hour=at[1]))
+        if not lines and (journey.forced_march or journey.odds is not None):
             lines.append(t("journeys.not_fatigued.rolled", lang))
         return lines
     if journey.fatigued_from is not None:
@@ -356,13 +388,24 @@ def _odds_lines(
         lines = [summary("journeys.odds.dh2e" if dh2e else "journeys.odds", odds), *first]
         key = "journeys.odds.levels" if dh2e else "journeys.odds.damage"
         return [*lines, t(key, lang, dist=dist(odds.damage))]
-    lines = [summary("journeys.odds.party", odds), *first]
+    suffix = ".dh2e" if dh2e else ""
+    lines = [summary("journeys.odds.party" + suffix, odds), *first]
     for m in party.members:
+        who = m.member
         lines.append(
-            summary("journeys.odds.member", m.odds, name=m.member.name, con_mod=m.member.con_mod)
+            summary(
+                "journeys.odds.member" + suffix,
+                m.odds,
+                name=who.name,
+                con_mod=who.con_mod,
+                toughness=who.toughness,
+                tb=who.tb,
+            )
         )
-    lines.append(t("journeys.odds.fatigued_members", lang, dist=dist(party.fatigued_members)))
-    lines.append(t("journeys.odds.damage.party", lang, dist=dist(odds.damage)))
+    key = "journeys.odds.fatigued_members" + suffix
+    lines.append(t(key, lang, dist=dist(party.fatigued_members)))
+    key = "journeys.odds.levels.party" if dh2e else "journeys.odds.damage.party"
+    lines.append(t(key, lang, dist=dist(odds.damage)))
     return lines
 
 
@@ -839,7 +882,7 @@ def odds(
     lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
 ) -> None:
     """Give the exact odds of forced marching (pf1e, dnd35) or hustling (dh2e), day after day."""
-    from footfall.travel import ForcedHour, HustleHour, exertion_odds
+    from footfall.travel import exertion_odds
 
     language = parse_lang(lang)
     result = exertion_odds(
@@ -857,7 +900,16 @@ def odds(
     if as_json:
         emit_json(result.to_json())
         return
-    if system == "dh2e":
+    if system == "dh2e" and result.party:
+        title = t(
+            "journeys.odds.title.hustle.party",
+            language,
+            system=system,
+            hours=hustle,
+            members=", ".join(f"{m.name} T{m.toughness} TB{m.tb}" for m in result.party),
+            days=days,
+        )
+    elif system == "dh2e":
         tb = toughness_bonus if toughness_bonus is not None else (toughness or 0) // 10
         title = t(
             "journeys.odds.title.hustle",
@@ -884,6 +936,8 @@ def odds(
     for h in result.hours:
         if isinstance(h, ForcedHour):
             lines.append(_forced_line(h, language))
+        elif isinstance(h, HustleHour) and h.members:
+            lines.append(_tests_line(h, language))
         elif isinstance(h, HustleHour) and h.test_modifier is not None:
             p = "-" if h.p_fatigue is None else _pct(h.p_fatigue, language)
             lines.append(
