@@ -485,3 +485,74 @@ def test_import_result_ignored_reads_the_report() -> None:
     result = import_map(FIXTURES / "dungeondraft-window.dd2vtt", system="pf1e")
     assert result.ignored == {"portals": ("freestanding", "position", "rotation")}
     assert read_uvtt(json.dumps(uvtt_doc(portals=[])), system="pf1e").ignored == {}
+
+
+def etl_template(kind: str, x: float, y: float, distance: float, **more: Any) -> dict[str, Any]:
+    """A measured template carrying ETL terrain flags (a spell area marked as terrain)."""
+    flag = {"multiple": 2, "elevation": 0, "depth": 0, "environment": "", "obstacle": ""}
+    flag.update(more.pop("etl", {}))
+    return {
+        "t": kind,
+        "x": x,
+        "y": y,
+        "distance": distance,
+        "direction": 0,
+        "angle": 53.13,
+        "width": 5,
+        "borderColor": "#000000",
+        "fillColor": "#ff0000",
+        "flags": {"enhanced-terrain-layer": flag},
+        **more,
+    }
+
+
+def test_etl_circle_template_marks_centres_within_its_radius() -> None:
+    """A 10-ft circle (200 px) centred on (5,5) takes the centres at most 200 px away, rim in."""
+    cx, cy = px(5.5, 5.5)
+    doc = foundry_doc(tokens=[], templates=[etl_template("circle", cx, cy, 10)])
+    result = foundry(doc)
+    rows = result.scene.rows
+    assert [rows[r][3:8] for r in range(3, 8)] == [
+        "..^..",
+        ".^^^.",
+        "^^^^^",
+        ".^^^.",
+        "..^..",
+    ]
+    assert not any("template(s) not imported" in warning for warning in result.warnings)
+
+
+def test_etl_rect_template_runs_from_its_origin_along_its_direction() -> None:
+    """A rect template of direction 45 and diagonal 2 squares covers the 2x2 squares it spans."""
+    x, y = px(2, 1)
+    diagonal = 10 * 2**0.5  # ft: the diagonal of a 10-ft square, as Foundry stores it
+    doc = foundry_doc(tokens=[], templates=[etl_template("rect", x, y, diagonal, direction=45)])
+    rows = foundry(doc).scene.rows
+    assert [rows[r][1:5] for r in range(0, 4)] == ["....", ".^^.", ".^^.", "...."]
+
+
+def test_etl_cone_template_is_named_and_plain_templates_counted() -> None:
+    """A cone is not placed (named); a template without ETL flags is counted as not imported."""
+    x, y = px(2, 2)
+    plain = {"t": "circle", "x": x, "y": y, "distance": 10, "flags": {}}
+    doc = foundry_doc(tokens=[], templates=[etl_template("cone", x, y, 15, _id="coneA"), plain])
+    result = foundry(doc)
+    assert all(set(row) == {"."} for row in result.scene.rows)
+    assert "template 'coneA' (Enhanced Terrain Layer): shape type \"cone\" not imported" in (
+        result.warnings
+    )
+    assert "1 measured template(s) not imported (no effect on movement in footfall)" in (
+        result.warnings
+    )
+
+
+def test_etl_template_without_multiple_is_terrain_in_v9_not_v10() -> None:
+    """v9 ETL reads a missing template multiple as 2 (`|| 2`), v10+ as 1 (`?? 1`): no terrain."""
+    cx, cy = px(5.5, 5.5)
+    template = etl_template("circle", cx, cy, 5, etl={"multiple": None})
+    v9 = foundry(foundry_doc(tokens=[], templates=[template])).scene.rows
+    v13 = foundry(
+        foundry_doc(tokens=[], templates=[template], _stats={"coreVersion": "13.345"})
+    ).scene.rows
+    assert v9[5][5] == "^"
+    assert v13[5][5] == "."

@@ -32,6 +32,7 @@ built-in rule provider's default, ``calculate: "maximum"``).
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -41,7 +42,7 @@ from footfall.errors import InputError
 from footfall.imports._common import Warnings, fmt_number, number, show_value
 from footfall.imports.result import Notice, notice
 
-__all__ = ["ETL", "EtlTerrain", "read_etl"]
+__all__ = ["ETL", "EtlTerrain", "is_etl_template", "read_etl", "read_etl_templates"]
 
 _WHAT = "Foundry scene"
 #: The module's id: the key of its flags.
@@ -83,27 +84,48 @@ READ_FIELDS = frozenset(
 class EtlTerrain:
     """One active ETL terrain area at ground level: its shape in canvas pixels and multiple.
 
-    `points` are absolute canvas pixels (the entry's ``x``, ``y`` added) for a polygon, and
-    the two corners ``(x, y)``, ``(x + width, y + height)`` for a rectangle or an ellipse's
-    bounding box.
+    `points` are absolute canvas pixels (the entry's ``x``, ``y`` added) for a polygon, the
+    two corners ``(x, y)``, ``(x + width, y + height)`` for a rectangle or an ellipse's
+    bounding box, and the centre and a point of the rim for a circle (templates).
     """
 
     key: str
-    kind: Literal["rectangle", "ellipse", "polygon"]
+    kind: Literal["rectangle", "ellipse", "polygon", "circle"]
     points: tuple[tuple[Fraction, Fraction], ...]
     multiple: Fraction
     label: Notice
 
 
 def read_etl(
-    doc: Mapping[str, Any], warnings: Warnings, ignored: dict[str, set[str]]
+    doc: Mapping[str, Any],
+    warnings: Warnings,
+    ignored: dict[str, set[str]],
+    pixels_per_unit: Fraction | None,
 ) -> list[EtlTerrain]:
-    """Return the scene's active ETL terrain entries that touch the ground, in file order.
+    """Return the ETL terrain that touches the ground: the scene's entries, then templates.
 
     Inactive (``hidden``) entries, entries of multiple 1, entries wholly above or below the
     ground and entries ETL itself would discard are named in `warnings`; the fields no entry
     reads are added to ``ignored["etl"]``, the scene defaults to ``ignored["etl_scene"]``.
+    Measured templates carrying ETL flags (`read_etl_templates`) are read when
+    `pixels_per_unit` (grid size / grid distance) is known. Environments and obstacles are
+    named in one warning.
     """
+    environments: set[str] = set()
+    found = _scene_terrain(doc, warnings, ignored, environments)
+    if pixels_per_unit is not None:
+        found += read_etl_templates(doc, warnings, ignored, pixels_per_unit, environments)
+    if environments:
+        warnings.add("maps.warn.etl_environment", names=", ".join(sorted(environments)))
+    return found
+
+
+def _scene_terrain(
+    doc: Mapping[str, Any],
+    warnings: Warnings,
+    ignored: dict[str, set[str]],
+    environments: set[str],
+) -> list[EtlTerrain]:
     flags = doc.get("flags")
     etl = flags.get(ETL) if isinstance(flags, Mapping) else None
     if not isinstance(etl, Mapping):
@@ -114,7 +136,6 @@ def read_etl(
         # Terrain.defaults: the scene's default multiple (parseInt), for entries without one.
         default = Fraction(int(scene_multiple))
     found: list[EtlTerrain] = []
-    environments: set[str] = set()
     for key, entry in etl.items():
         if not key.startswith("terrain"):
             ignored.setdefault("etl_scene", set()).add(key)
@@ -136,8 +157,6 @@ def read_etl(
                 environments.add(value)
         if terrain is not None:
             found.append(terrain)
-    if environments:
-        warnings.add("maps.warn.etl_environment", names=", ".join(sorted(environments)))
     return found
 
 
@@ -281,3 +300,96 @@ def _heights(entry: Mapping[str, Any], where: str) -> tuple[Fraction, Fraction]:
     bottom = pick(entry.get("min"), "min", 5 if kind == "air" else 0)
     top = pick(entry.get("max"), "max", 100 if kind in ("air", "both") else 0)
     return bottom, top
+
+
+#: Measured template fields read for ETL terrain (BaseMeasuredTemplate): ``t`` the type,
+#: ``x`` / ``y`` the origin, ``distance`` (scene units), ``direction`` (degrees), ``flags``.
+TEMPLATE_READ = frozenset({"t", "x", "y", "distance", "direction", "flags"})
+
+
+def is_etl_template(template: object) -> bool:
+    """Tell whether a measured template carries ETL terrain flags."""
+    if not isinstance(template, Mapping):
+        return False
+    flags = template.get("flags")
+    return isinstance(flags, Mapping) and isinstance(flags.get(ETL), Mapping)
+
+
+def read_etl_templates(
+    doc: Mapping[str, Any],
+    warnings: Warnings,
+    ignored: dict[str, set[str]],
+    pixels_per_unit: Fraction,
+    environments: set[str],
+) -> list[EtlTerrain]:
+    """Return the measured templates ETL counts as terrain (spell areas), at ground level.
+
+    `TerrainLayer.listMeasuredTerrain`: a template with ``flags["enhanced-terrain-layer"]``
+    costs its ``multiple`` (v10+: missing is 1, no terrain; v9: missing or 0 is 2) within its
+    elevation band (``elevation`` to ``elevation + depth``; v9 ``min`` / ``max``), tested at
+    the square centre against the template's own shape (``MeasuredTemplate#shape``): a circle
+    of radius ``distance`` (``PIXI.Circle``, edge in), or a rectangle from the origin to the
+    end of a ray of length ``distance`` at ``direction`` (``PIXI.Rectangle``, half-open).
+    Cones and rays are named in a warning. `pixels_per_unit` is grid size / grid distance.
+    """
+    templates = doc.get("templates")
+    if not isinstance(templates, list):
+        return []
+    v10 = isinstance(doc.get("_stats"), Mapping)
+    found: list[EtlTerrain] = []
+    for i, template in enumerate(templates):
+        if not is_etl_template(template):
+            continue
+        flag = template["flags"][ETL]
+        where = f"templates[{i}]"
+        ignored.setdefault("templates", set()).update(set(template) - TEMPLATE_READ)
+        label = notice("maps.source.etl_template", name=repr(str(template.get("_id") or where)))
+        raw = flag.get("multiple")
+        if v10:
+            multiple = Fraction(1) if raw is None else number(raw, f"{_WHAT}: {where}.multiple")
+        else:
+            multiple = number(raw, f"{_WHAT}: {where}.multiple") if _truthy(raw) else Fraction(2)
+        if multiple == 1:
+            continue
+        if flag.get("elevation") is not None or flag.get("depth") is not None:
+            bottom = number(flag.get("elevation") or 0, f"{_WHAT}: {where}.elevation")
+            top = bottom + number(flag.get("depth") or 0, f"{_WHAT}: {where}.depth")
+        else:
+            bottom = number(flag.get("min") or 0, f"{_WHAT}: {where}.min")
+            top = number(flag.get("max") or 0, f"{_WHAT}: {where}.max")
+        if not bottom <= 0 <= top:
+            warnings.add(
+                "maps.warn.etl_off_ground",
+                label=label,
+                low=fmt_number(bottom),
+                high=fmt_number(top),
+            )
+            continue
+        for name in ("environment", "obstacle"):
+            value = flag.get(name)
+            if isinstance(value, str) and value:
+                environments.add(value)
+        kind = template.get("t")
+        x = number(template.get("x", 0), f"{_WHAT}: {where}.x")
+        y = number(template.get("y", 0), f"{_WHAT}: {where}.y")
+        reach = number(template.get("distance", 0), f"{_WHAT}: {where}.distance")
+        reach *= pixels_per_unit
+        if reach <= 0:
+            continue
+        if kind == "circle":
+            found.append(EtlTerrain(where, "circle", ((x, y), (x + reach, y)), multiple, label))
+        elif kind == "rect":
+            degrees = number(template.get("direction", 0), f"{_WHAT}: {where}.direction")
+            # Ray.fromAngle: the far corner is the ray's end, computed in floats by Foundry.
+            angle = math.radians(float(degrees))
+            dx = Fraction(math.cos(angle) * float(reach))
+            dy = Fraction(math.sin(angle) * float(reach))
+            zero = Fraction(0)
+            corners = (
+                (x + min(dx, zero), y + min(dy, zero)),
+                (x + max(dx, zero), y + max(dy, zero)),
+            )
+            found.append(EtlTerrain(where, "rectangle", corners, multiple, label))
+        else:
+            warnings.add("maps.warn.shape_type", label=label, kind=show_value(kind))
+    return found

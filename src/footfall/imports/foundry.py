@@ -56,7 +56,7 @@ from footfall.imports._common import (
     terrain_for,
     unique_id,
 )
-from footfall.imports._etl import ETL, EtlTerrain, read_etl
+from footfall.imports._etl import ETL, EtlTerrain, is_etl_template, read_etl
 from footfall.imports.result import ImportResult, Notice, notice
 from footfall.scene import DEFAULT_LEGEND, Creature, Point, Scene, Wall
 
@@ -163,7 +163,7 @@ def read_foundry(
     walls = _walls(_list(doc.get("walls", []), "walls"), frame, warnings, ignored)
 
     legend = dict(DEFAULT_LEGEND)
-    rows = _terrain(doc, system, frame, width, height, warnings, ignored)
+    rows = _terrain(doc, system, frame, width, height, warnings, ignored, distance)
     if any(char in EXTRA_LEGEND for row in rows for char in row):
         legend.update(EXTRA_LEGEND)
     if terrain is not None:
@@ -175,6 +175,8 @@ def read_foundry(
 
     for key, label in _UNSUPPORTED.items():
         items = doc.get(key)
+        if key == "templates" and isinstance(items, list):  # ETL spell areas are terrain
+            items = [item for item in items if not is_etl_template(item)]
         if isinstance(items, list) and items:
             warnings.add("maps.warn.collection", n=len(items), what=notice(label))
     extent = (width_px / size, height_px / size)
@@ -578,6 +580,7 @@ def _terrain(
     height: int,
     warnings: Warnings,
     ignored: dict[str, set[str]],
+    grid_distance: Fraction,
 ) -> list[list[str]]:
     """Build the rows: open ground, then every cost-modifying area by the centre rule."""
     walk: dict[tuple[int, int], Multiplier] = {}
@@ -613,7 +616,8 @@ def _terrain(
     # ETL terrain: overlapping entries take the largest multiple (its rule provider's default
     # "maximum"); that result then multiplies with the regions, as one more cost effect.
     etl_max: dict[tuple[int, int], tuple[Fraction, Notice]] = {}
-    for terrain in read_etl(doc, warnings, ignored):
+    per_unit = frame.size / grid_distance if grid_distance > 0 else None
+    for terrain in read_etl(doc, warnings, ignored, per_unit):
         area = _Area(terrain.label, [_etl_shape(terrain)], [], terrain.multiple, one)
         for col, row in area.squares(frame, width, height, work):
             best = etl_max.get((col, row))
@@ -907,6 +911,9 @@ def _etl_shape(terrain: EtlTerrain) -> _Shape:
     if terrain.kind == "polygon":
         return _polygon(terrain.points, half_open=True)
     (x0, y0), (x1, y1) = terrain.points
+    if terrain.kind == "circle":  # PIXI.Circle.contains: dx^2 + dy^2 <= r^2
+        r = x1 - x0
+        return _Shape(_ellipse(x0, y0, r, r, Fraction(0)), (x0 - r, y0 - r, x0 + r, y0 + r))
     if terrain.kind == "rectangle":  # PIXI.Rectangle.contains: [x, x + w) x [y, y + h)
         return _polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], half_open=True)
     # PIXI.Ellipse(w / 2, h / 2, w / 2, h / 2).contains: ((dx / rx)^2 + (dy / ry)^2 <= 1
@@ -916,7 +923,7 @@ def _etl_shape(terrain: EtlTerrain) -> _Shape:
 
 def _etl_elsewhere(doc: Mapping[str, Any], warnings: Warnings) -> None:
     """Name ETL flags on placeables other than the scene's terrain (templates, tokens...)."""
-    for collection in ("tokens", "drawings", "templates", "tiles"):
+    for collection in ("tokens", "drawings", "tiles"):
         items = doc.get(collection)
         if not isinstance(items, list):
             continue
