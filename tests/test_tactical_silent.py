@@ -283,3 +283,24 @@ def test_crawl_in_the_terminal(tmp_path: Path) -> None:
         "   3     3,0    35     70  stands up from prone first: a move action (provokes)",
         "! step 2: crawling where goblin threatens provokes an attack of opportunity",
     ]
+
+
+def test_long_chinese_labels_fold_instead_of_being_cut(tmp_path: Path) -> None:
+    """A breakdown label without spaces (zh) folds onto the next line; nothing is cut to '…'."""
+    scene = {
+        "footfall": 1,
+        "system": "dnd35",
+        "map": ["....."],
+        "creatures": [
+            {"id": "cat", "at": [0, 0], "size": "tiny", "side": "party", "speed": 15},
+            {"id": "rat", "at": [3, 0], "size": "tiny", "side": "foes", "speed": 15},
+        ],
+    }
+    path = tmp_path / "tiny.json"
+    path.write_text(json.dumps(scene), encoding="utf-8")
+    args = ["check", str(path), "--mover", "cat", "--path", "1,0 2,0 3,0", "--lang", "zh"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0
+    assert "…" not in result.output
+    folded = "".join(line.strip() for line in result.output.splitlines()[-4:-1])
+    assert folded.endswith("移动终点在其他生物的方格:超微型、微型或超小型生物可以(tiny_end=share)")

@@ -182,7 +182,7 @@ def _print_breakdown(console: Console, data: dict[str, Any], lang: Lang) -> None
     for column in ("tactical.cli.step", "tactical.cli.square", "tactical.cli.cost"):
         table.add_column(t(column, lang), justify="right")
     table.add_column(t("tactical.cli.total", lang), justify="right")
-    table.add_column(t("tactical.cli.why", lang))
+    table.add_column(t("tactical.cli.why", lang), overflow="fold")
     entries = data["breakdown"]
     head, tail = _BREAKDOWN_ROWS
     for index, entry in enumerate(entries):
