@@ -26,7 +26,8 @@ the square's centre, relative to the entry's ``(x, y)``, against the PIXI shape
 ``Polygon(points)``); a ``hidden`` entry is inactive (cost 1); an entry of ``multiple`` 1 is
 skipped; an entry counts for a token at elevation ``e`` when ``elevation <= e <=
 elevation + depth``; overlapping entries combine by the **maximum** of their multiples (the
-built-in rule provider's default, ``calculate: "maximum"``).
+built-in rule provider's default, ``calculate: "maximum"``). Measured templates carrying the
+module's flags (spell areas) join the same maximum (`read_etl_templates`).
 """
 
 from __future__ import annotations

@@ -17,6 +17,11 @@ coordinate is ``point - map_origin``. Every consecutive pair of points of a `lin
 or `objects_line_of_sight` polyline becomes one thin wall, and each portal one door; walls
 off the grid lines block steps by the centre-to-centre rule of SCENE.md. Terrain is not part
 of the format: the map comes out open ground, ready for an overlay.
+
+A portal's ``closed`` is read per editor (`_portal`): Dungeondraft writes "blocks light"
+there, so its ``false`` (a window) is a closed door; other editors' ``false`` is an open door.
+Fields read by nobody are listed under ``x-import.ignored``; docs/maps.md cites where each
+field's meaning comes from.
 """
 
 from __future__ import annotations
