@@ -556,3 +556,15 @@ def test_etl_template_without_multiple_is_terrain_in_v9_not_v10() -> None:
     ).scene.rows
     assert v9[5][5] == "^"
     assert v13[5][5] == "."
+
+
+def test_uvtt_version_error_exits_2_with_one_line(tmp_path: Path) -> None:
+    """`footfall import` of a Universal VTT file of format 0 exits 2 with one line."""
+    path = tmp_path / "old.dd2vtt"
+    path.write_text(json.dumps(uvtt_doc(format=0)), encoding="utf-8")
+    result = CliRunner().invoke(app, ["import", str(path), "--system", "pf1e"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "footfall: error: Universal VTT file: 'format' 0 is not a Universal VTT version "
+        "(the editors write 0.1 to 1)\n"
+    )
