@@ -48,6 +48,7 @@ VALUES = {
     "high": 5,
     "count": 12,
     "step": 3,
+    "switches": "flight_turn_credit=bank",
 }
 KEYS = sorted(key for key in catalog() if key.startswith("flight."))
 

@@ -151,6 +151,23 @@ def test_path_to_a_place_in_any_facing_is_cheapest(
     assert find_path(flyer, start, (speed, 0, 10), system=SYSTEM, budget_ft=speed) is None
 
 
+def test_perfect_path_climbs_to_dive() -> None:
+    """Perfect (爬升速度 全速, 俯冲速度 倍速): a 5-ft climb costs no more than level flight, so
+    climbing one square to dive three (5 + 3 x 2.5 ft) beats two dives and two level squares
+    (2 x 2.5 + 2 x 5 ft); path's A* bound allows for it and finds what reach lists."""
+    perfect = _flyer(Maneuverability.PERFECT, 20)
+    start = FlightState(0, 0, 15, 2)
+    climb = check(perfect, start, parse_steps("r45 c5 r45 d5 d5 d5"), system=SYSTEM, budget_ft=20)
+    assert climb.legal and climb.cost_ft == 5 + 3 * Fraction(5, 2)
+    assert (climb.end.x, climb.end.y, climb.end.alt) == (1, 4, 5)
+    level = check(perfect, start, parse_steps("r45 d5 r45 d5 f2"), system=SYSTEM, budget_ft=20)
+    assert level.legal and level.cost_ft == 2 * Fraction(5, 2) + 2 * 5
+    found = find_path(perfect, start, (1, 4, 5), system=SYSTEM, budget_ft=20)
+    assert found is not None and found.cost_ft == climb.cost_ft
+    listed = reach(perfect, start, system=SYSTEM, budget_ft=20).entries
+    assert min(e.cost_ft for e in listed if (e.x, e.y, e.alt) == (1, 4, 5)) == climb.cost_ft
+
+
 def test_griffon_turns_and_dives() -> None:
     """An average griffon (fly 80) at 30 ft facing E can turn 90° and dive onto a square."""
     griffon = _flyer(Maneuverability.AVERAGE, 80)

@@ -147,7 +147,11 @@ def test_switch_defaults_follow_rules_md() -> None:
         "forced_march_dc": "plus-each",
         "chase_tie": "pursuer",
     }
-    assert load_system("dnd35").switches() == load_system("pf1e").switches()
+    assert load_system("dnd35").switches() == {
+        **load_system("pf1e").switches(),
+        "flight_turn_credit": "reset",
+        "flight_climb_cost": "covered",
+    }
     assert load_system("dh2e").switches() == {"diagonal": "equidistant"}
     assert load_system("drawsteel").switches() == {}
 

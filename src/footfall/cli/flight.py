@@ -29,7 +29,9 @@ from footfall.flight import (
     parse_squares,
     parse_steps,
     stall,
+    with_switches,
 )
+from footfall.flight.model import switch_choices
 from footfall.flight.reach import FlightReach, find_path, format_steps, reach
 from footfall.flight.report import check_json, reach_json, stall_json
 from footfall.flight.space import (
@@ -86,6 +88,14 @@ BandOpt = Annotated[
     str | None,
     typer.Option("--alt-range", help="Keep the flight between LOW-HIGH ft (e.g. 10-40)."),
 ]
+SwitchOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--switch",
+        help="Interpretation switch name=value (RULES.md; flight_turn_credit=reset|bank, "
+        "flight_climb_cost=covered|ground-plus-height), repeatable.",
+    ),
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 LangOpt = Annotated[str, typer.Option("--lang", help="en | ru | zh.")]
 
@@ -101,6 +111,17 @@ def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.4g}%"
 
 
+def _parse_switches(values: list[str] | None) -> dict[str, str]:
+    """Return the ``--switch name=value`` options as a dict (as the tactical commands do)."""
+    out: dict[str, str] = {}
+    for item in values or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise InputError(f"--switch {item!r} is not name=value (e.g. flight_turn_credit=bank)")
+        out[name.strip()] = value.strip()
+    return out
+
+
 def _setup(
     scene_arg: str | None,
     mover: str | None,
@@ -111,8 +132,9 @@ def _setup(
     action: str,
     since_turn: int,
     since_dive: int | None,
+    switches: list[str] | None = None,
 ) -> tuple[System, Flyer, Airspace, FlightState, str, int]:
-    """Return system, flyer, airspace, start state, mover name and budget (ft)."""
+    """Return system, flyer (switches applied), airspace, start, mover name and budget (ft)."""
     if action not in FLIGHT_ACTIONS:
         raise InputError(f"unknown action {action!r} (known: {', '.join(FLIGHT_ACTIONS)})")
     heading = parse_direction(facing)
@@ -150,6 +172,7 @@ def _setup(
             f"altitude {start_alt} ft puts the {flyer.height_ft}-ft-tall {name} above the "
             f"{ceiling}-ft ceiling"
         )
+    flyer = with_switches(flyer, system, _parse_switches(switches))
     start = FlightState(
         x,
         y,
@@ -178,7 +201,8 @@ def _banded(air: Airspace, start: FlightState, text: str | None) -> Airspace:
 
 
 def _flyer_line(name: str, flyer: Flyer, start: FlightState, lang: Lang) -> str:
-    return t(
+    """Name the flyer and its start; a second line names the switches that are not defaults."""
+    line = t(
         "flight.label.flyer",
         lang,
         id=name,
@@ -187,6 +211,12 @@ def _flyer_line(name: str, flyer: Flyer, start: FlightState, lang: Lang) -> str:
         facing=direction_name(start.facing),
         alt=start.alt,
     )
+    chosen = switch_choices(flyer)
+    defaults = switch_choices(Flyer(flyer.speed, flyer.row))
+    changed = [f"{k}={v}" for k, v in chosen.items() if defaults[k] != v]
+    if changed:
+        line += "\n" + t("flight.label.switches", lang, switches=", ".join(changed))
+    return line
 
 
 def _place(state: FlightState) -> str:
@@ -285,6 +315,7 @@ def check_command(
     since_turn: SinceTurnOpt = 0,
     since_dive: SinceDiveOpt = None,
     reflex: ReflexOpt = 0,
+    switch: SwitchOpt = None,
     json_out: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:
@@ -292,7 +323,16 @@ def check_command(
     try:
         language = parse_lang(lang)
         system, flyer, air, start, name, budget = _setup(
-            scene, mover, speed, maneuverability, alt, facing, action, since_turn, since_dive
+            scene,
+            mover,
+            speed,
+            maneuverability,
+            alt,
+            facing,
+            action,
+            since_turn,
+            since_dive,
+            switch,
         )
         if (steps is None) == (path is None):
             raise InputError("give exactly one of --steps and --path")
@@ -333,6 +373,7 @@ def path_command(
     since_turn: SinceTurnOpt = 0,
     since_dive: SinceDiveOpt = None,
     alt_range: BandOpt = None,
+    switch: SwitchOpt = None,
     json_out: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:
@@ -340,7 +381,16 @@ def path_command(
     try:
         language = parse_lang(lang)
         system, flyer, air, start, name, budget = _setup(
-            scene, mover, speed, maneuverability, alt, facing, action, since_turn, since_dive
+            scene,
+            mover,
+            speed,
+            maneuverability,
+            alt,
+            facing,
+            action,
+            since_turn,
+            since_dive,
+            switch,
         )
         air = _banded(air, start, alt_range)
         parts = to.split(",")
@@ -369,6 +419,7 @@ def path_command(
                         "budget": budget,
                         "unit": "ft",
                         "reason": t("flight.label.not_found", language, budget=budget),
+                        "switches": switch_choices(flyer),
                     }
                 )
             else:
@@ -439,6 +490,7 @@ def reach_command(
     since_dive: SinceDiveOpt = None,
     band: Annotated[int, typer.Option("--band", help="Height of each map's band, ft.")] = 10,
     alt_range: BandOpt = None,
+    switch: SwitchOpt = None,
     json_out: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:
@@ -448,7 +500,16 @@ def reach_command(
         if band <= 0 or band % 5:
             raise InputError(f"--band must be a positive multiple of 5 ft, not {band}")
         system, flyer, air, start, name, budget = _setup(
-            scene, mover, speed, maneuverability, alt, facing, action, since_turn, since_dive
+            scene,
+            mover,
+            speed,
+            maneuverability,
+            alt,
+            facing,
+            action,
+            since_turn,
+            since_dive,
+            switch,
         )
         air = _banded(air, start, alt_range)
         result = reach(flyer, start, system=system, budget_ft=budget, space=air)

@@ -10,27 +10,37 @@ from __future__ import annotations
 
 from footfall.flight.check import FlightCheck, Violation, check, parse_squares, parse_steps
 from footfall.flight.model import (
+    CLIMB_COST_SWITCH,
     DIRECTION_NAMES,
     FLIGHT_ACTIONS,
+    FLIGHT_SWITCHES,
     OPEN_SKY,
+    TURN_CREDIT_SWITCH,
     Airspace,
+    ClimbCost,
     Fault,
     FlightState,
     Flyer,
     Step,
     StepKind,
+    TurnCredit,
     advance,
     direction_name,
     keeps_flying,
     parse_direction,
+    with_switches,
 )
 from footfall.flight.stall import FallRound, Stall, p_save, stall
 
 __all__ = [
+    "CLIMB_COST_SWITCH",
     "DIRECTION_NAMES",
     "FLIGHT_ACTIONS",
+    "FLIGHT_SWITCHES",
     "OPEN_SKY",
+    "TURN_CREDIT_SWITCH",
     "Airspace",
+    "ClimbCost",
     "FallRound",
     "Fault",
     "FlightCheck",
@@ -39,6 +49,7 @@ __all__ = [
     "Stall",
     "Step",
     "StepKind",
+    "TurnCredit",
     "Violation",
     "advance",
     "check",
@@ -49,4 +60,5 @@ __all__ = [
     "parse_squares",
     "parse_steps",
     "stall",
+    "with_switches",
 ]

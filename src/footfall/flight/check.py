@@ -22,7 +22,7 @@ can fly backward, else a 180° turn.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -38,6 +38,7 @@ from footfall.flight.model import (
     StepKind,
     advance,
     keeps_flying,
+    with_switches,
 )
 from footfall.flight.stall import Stall, stall
 from footfall.i18n import Lang, t
@@ -240,15 +241,19 @@ def check(
     space: Airspace = OPEN_SKY,
     reflex: int = 0,
     lang: Lang = "en",
+    switches: Mapping[str, str] | None = None,
 ) -> FlightCheck:
     """Check the flight `steps` of `flyer` from `start` against the maneuverability table.
 
     `budget_ft` is what the action allows (a move: the fly speed). Leaving the map raises
     `InputError`; every other broken rule is a `Violation`. A flyer that ends in the air
     below its minimum forward speed stalls: `FlightCheck.stall` is its fall, with the odds
-    for Reflex bonus `reflex`.
+    for Reflex bonus `reflex`. `switches`: interpretation switches of this query
+    (`footfall.flight.with_switches`; None: the flyer's own choices); the verdict's `flyer`
+    carries the choices applied.
     """
     assert system.tactical is not None and system.flight is not None
+    flyer = with_switches(flyer, system, switches)
     diagonal_costs = system.tactical.diagonal_costs
     square_ft = int(system.square)
     state = start

@@ -17,11 +17,14 @@ Geometry (decisions documented in ``docs/flight.md``; RULES.md 1.8):
   a diagonal does on the ground).
 - Cost: the distance, times ``1 / up_speed`` when climbing (half speed: climbing costs
   double; D&D 3.5 PHB *fly*: "ascend at half speed and descend at double speed"), times
-  ``1 / down_speed`` when descending (seed: 俯冲速度 倍速, double speed: half cost).
+  ``1 / down_speed`` when descending (seed: 俯冲速度 倍速, double speed: half cost). Switch
+  ``flight_climb_cost`` = ``ground-plus-height`` (`ClimbCost`) prices a climbing step as its
+  ground at the fly speed plus its height at the up speed instead.
 - Angles: a climb (a run of consecutive climbing steps) must never rise, measured from where
   it began, more steeply than the up angle (仰角); likewise a dive and the down angle (俯角).
 - Turns (转向): an ordinary turn of at most ``turn.degrees`` needs ``turn.per_ft`` ft flown
-  since the last ordinary turn; turn credits do not accumulate. What an ordinary turn cannot
+  since the last ordinary turn; turn credits do not accumulate (switch ``flight_turn_credit``
+  = ``bank``, `TurnCredit`: they do, and a turn spends what it uses). What an ordinary turn cannot
   cover is turned in place (急转弯) at ``cost_ft`` per ``degrees``. All turning in one space
   (one 5-ft cube) is capped by the maximum turn (最大转向角度).
 - Backward (倒退飞行): only classes that may; starting to fly backward costs the reverse (倒退)
@@ -35,36 +38,51 @@ Geometry (decisions documented in ``docs/flight.md``; RULES.md 1.8):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Literal
 
 from footfall.errors import RuleDataError
-from footfall.rules import ANY, FlightRow, Maneuverability, TurnInPlace, TurnRate, Unlimited
+from footfall.rules import (
+    ANY,
+    FlightRow,
+    Maneuverability,
+    System,
+    TurnInPlace,
+    TurnRate,
+    Unlimited,
+)
 
 __all__ = [
+    "CLIMB_COST_SWITCH",
     "DELTAS",
     "DIRECTION_NAMES",
     "FALL_DICE_MAX",
     "FALL_FT_PER_DIE",
     "FLIGHT_ACTIONS",
+    "FLIGHT_SWITCHES",
     "HALF_FT",
     "OPEN_SKY",
+    "TURN_CREDIT_SWITCH",
     "Airspace",
+    "ClimbCost",
     "Fault",
     "FlightState",
     "Flyer",
     "Raw",
     "Step",
     "StepKind",
+    "TurnCredit",
     "advance",
     "direction_name",
     "keeps_flying",
     "parse_direction",
     "raw",
     "step_raw",
+    "switch_choices",
+    "with_switches",
 ]
 
 #: Costs are integers in half-feet: every flight cost is a multiple of 2.5 ft (double down speed).
@@ -99,6 +117,46 @@ FALL_DICE_MAX = 20
 
 #: tan² of the angles the table uses, exact (a float never decides a comparison).
 _TAN_SQUARED: dict[int, Fraction] = {30: Fraction(1, 3), 45: Fraction(1), 60: Fraction(3)}
+
+
+class TurnCredit(StrEnum):
+    """How ft flown since the last ordinary turn pay for turns (switch ``flight_turn_credit``).
+
+    Seed 004: 转向(Turn):生物前进特定距离时,可同时转向的最大角度 ("the most it can turn as it
+    covers the stated distance"); DMG: "how much the creature can turn after covering the
+    stated distance". Neither says whether more distance allows more turn.
+    """
+
+    RESET = "reset"
+    """An ordinary turn needs the cell's distance and turns at most its degrees; any ordinary
+    turn starts the count again (10 ft flown do not give an average flyer 90°). Default."""
+    BANK = "bank"
+    """Ft flown accumulate: each whole cell distance pays for the cell's degrees of an ordinary
+    turn; a turn spends what it uses, the rest stays (10 ft give an average flyer 90°)."""
+
+
+class ClimbCost(StrEnum):
+    """What a climbing step costs (switch ``flight_climb_cost``).
+
+    Seed 004: 爬升速度(Up Speed):生物向上攀升的最大速度 ("how fast the creature can climb"),
+    半速 (half) or 全速 (full). Neither says which part of a climbing step is slowed.
+    """
+
+    COVERED = "covered"
+    """The whole distance a climbing step covers (``max(ground, height)``) is flown at the up
+    speed: half speed costs double, 10 ft a 45° square (PHB *fly*: "ascend at half speed").
+    Default."""
+    GROUND_PLUS_HEIGHT = "ground-plus-height"
+    """Ground and height are counted apart and added: the ground at the fly speed, the height
+    at the up speed; a 45° square at half up speed costs 5 + 10 = 15 ft (full: 10 ft)."""
+
+
+#: Interpretation switch (``systems/dnd35.toml`` ``interpretations``) of `TurnCredit`.
+TURN_CREDIT_SWITCH = "flight_turn_credit"
+#: Interpretation switch (``systems/dnd35.toml`` ``interpretations``) of `ClimbCost`.
+CLIMB_COST_SWITCH = "flight_climb_cost"
+#: The interpretation switches the flight rules read.
+FLIGHT_SWITCHES: tuple[str, ...] = (TURN_CREDIT_SWITCH, CLIMB_COST_SWITCH)
 
 
 def direction_name(facing: int) -> str:
@@ -168,13 +226,17 @@ class Flyer:
     """A flyer: its fly `speed` (ft), its maneuverability column, and its space's side.
 
     `side` is the side of its space in squares (1 up to medium, 2 large ...); its height is
-    taken to be the same (``side`` x 5 ft) for the ceiling and for other creatures. The
+    taken to be the same (``side`` x 5 ft) for the ceiling and for other creatures.
+    `turn_credit` and `climb_cost` are the choices of the flight interpretation switches
+    (defaults as in ``systems/dnd35.toml``; `with_switches` sets them from a query). The
     remaining fields are the column's numbers turned into integers once, at construction.
     """
 
     speed: int
     row: FlightRow
     side: int = 1
+    turn_credit: TurnCredit = TurnCredit.RESET
+    climb_cost: ClimbCost = ClimbCost.COVERED
     up_cost: tuple[int, int] = field(init=False, repr=False, compare=False)
     """Half-feet per ft flown while climbing, as ``(num, den)`` (1 / up speed)."""
     down_cost: tuple[int, int] = field(init=False, repr=False, compare=False)
@@ -343,8 +405,14 @@ def _turn(
     if turn is ANY:
         ordinary = 0 if pivot else degrees
     elif not pivot and isinstance(turn, TurnRate) and since >= turn.per_ft:
-        ordinary = min(degrees, turn.degrees)
-        since = 0
+        if flyer.turn_credit is TurnCredit.BANK:
+            # Each whole `per_ft` flown pays for `turn.degrees`; spend what the turn uses.
+            units = min(since // turn.per_ft, -(-degrees // turn.degrees))
+            ordinary = min(degrees, units * turn.degrees)
+            since -= units * turn.per_ft
+        else:
+            ordinary = min(degrees, turn.degrees)
+            since = 0
     rest = degrees - ordinary
     if rest > 0:
         tip = row.turn_in_place
@@ -458,6 +526,9 @@ def step_raw(
     distance = h if h >= v else v
     if dz == 0:
         cost = distance * HALF_FT + extra
+    elif dz > 0 and flyer.climb_cost is ClimbCost.GROUND_PLUS_HEIGHT:
+        num, den = flyer.up_cost
+        cost = h * HALF_FT + v * num // den + extra
     else:
         num, den = flyer.up_cost if dz > 0 else flyer.down_cost
         cost = distance * num // den + extra
@@ -551,3 +622,30 @@ def keeps_flying(flyer: Flyer, state: FlightState) -> bool:
     """Whether the movement so far meets the minimum forward speed (or there is none)."""
     need = flyer.min_forward_ft
     return need is None or state.forward >= need
+
+
+def with_switches(flyer: Flyer, system: System, switches: Mapping[str, str] | None) -> Flyer:
+    """Return `flyer` with the flight switches of `switches` applied (None: `flyer` as it is).
+
+    `switches` are interpretation switches by name (``{"flight_turn_credit": "bank"}``), as the
+    CLI's ``--switch`` and the API's ``interpretations``: every flight switch takes its choice
+    from them or its default in the system data. An unknown switch or choice raises
+    `InputError` naming the valid ones (`System.switches`); switches of other rules are accepted
+    and ignored here.
+    """
+    if switches is None:
+        return flyer
+    chosen = system.switches(switches)
+    return replace(
+        flyer,
+        turn_credit=TurnCredit(chosen[TURN_CREDIT_SWITCH]),
+        climb_cost=ClimbCost(chosen[CLIMB_COST_SWITCH]),
+    )
+
+
+def switch_choices(flyer: Flyer) -> dict[str, str]:
+    """Return the flight switches `flyer` flies under, by name (as answers report them)."""
+    return {
+        TURN_CREDIT_SWITCH: flyer.turn_credit.value,
+        CLIMB_COST_SWITCH: flyer.climb_cost.value,
+    }

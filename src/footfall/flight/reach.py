@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import heapq
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -41,10 +41,12 @@ from footfall.flight.model import (
     Raw,
     Step,
     StepKind,
+    TurnCredit,
     advance,
     keeps_flying,
     raw,
     step_raw,
+    with_switches,
 )
 from footfall.rules import ANY, FlightRow, System, TurnRate
 
@@ -144,7 +146,9 @@ class _Rules:
     `keeps_flying` unchanged):
 
     - ft since the last ordinary turn: capped at the turn rate's distance (``since >=
-      per_ft`` is all `_turn` asks); 0 when the class turns any amount (任意);
+      per_ft`` is all `_turn` asks); 0 when the class turns any amount (任意); with banked
+      turns (``flight_turn_credit`` = ``bank``) capped at what the rest of the movement could
+      ever spend;
     - 5-10-5 diagonals: their parity (the next diagonal costs ``diagonal_costs[n % 2]``);
     - flying backward: kept only when the reverse costs something (倒退 5 ft, good);
     - level ft since a dive: None once it reaches what a climb needs (升降缓冲), as no
@@ -164,7 +168,11 @@ class _Rules:
     2. ft since the last turn (capped): a larger value turns more cheaply; an ordinary turn
        resets it to 0, a turn in place keeps it, and only classes whose turn needs 5 ft may
        turn in place (so the smaller value is then 0). When a class could turn in place with
-       a turn rate over one square (not in seed 004), the value goes into `part` instead;
+       a turn rate over one square (not in seed 004), the value goes into `part` instead.
+       Banked, an ordinary turn spends whole turn distances: the larger bank spends as many
+       or more and pays less in place; it keeps at least as much, as the smaller one either
+       spends as many or turns the rest in place (turn rate 5 ft: nothing left over) or
+       cannot turn at all (poor and clumsy: no turn in place);
     3. turning left in this space (``max_turn - turned``; for an unlimited maximum, whether
        it has turned here at all: the search turns once per space);
     4. level ft since a dive (capped, None = the cap): climbs need at least so much;
@@ -187,6 +195,14 @@ class _Rules:
         self.free = free
         turn = row.turn
         self.turn_cap = turn.per_ft if isinstance(turn, TurnRate) else 0
+        if isinstance(turn, TurnRate) and flyer.turn_credit is TurnCredit.BANK:
+            # Banked turns: ft flown pay for turns later on. One space takes at most the
+            # maximum turn (180° when unlimited: the search turns once per space), and a
+            # movement has at most 2 x budget / 5 + 1 spaces (a 5-ft dive costs 2.5 ft):
+            # more than all of that can pay for can never be spent.
+            most = row.max_turn if isinstance(row.max_turn, int) else 180
+            units = -(-most // turn.degrees)
+            self.turn_cap = turn.per_ft * units * (2 * budget_ft // square_ft + 1)
         # A turn in place keeps the distance since the last turn; with a turn rate over one
         # square that distance could be 5 ft and larger would not be better (see above).
         self.since_in_part = (
@@ -378,6 +394,12 @@ def _bound(
         return lambda x, y, alt: 0
     tx, ty, talt = target[0], target[1], target[2]
     num, den = flyer.up_cost
+    dnum, dden = flyer.down_cost
+    if 5 * num * dden + 5 * dnum * den < 10 * HALF_FT * den * dden:
+        # Climbing a square costs less more than level flight than diving one saves (full up
+        # speed, perfect: a 45° climb costs 5 ft as level flight does, a dive 2.5 ft): a
+        # cheapest relaxed flight may climb some squares to dive others.
+        return _trading_bound(tx, ty, talt, (num, den), (dnum, dden))
 
     def bound(x: int, y: int, alt: int) -> int:
         n = max(abs(tx - x), abs(ty - y))
@@ -386,6 +408,48 @@ def _bound(
             d = drop // 5
             return max(5 * HALF_FT * n - 5 * min(n, d), drop * HALF_FT // 2)
         return max(5 * HALF_FT * n, -drop * num // den)
+
+    return bound
+
+
+def _trading_bound(
+    tx: int, ty: int, talt: int, up: tuple[int, int], down: tuple[int, int]
+) -> Callable[[int, int, int], int]:
+    """Return the exact cost of the relaxed flight of `_bound` when it may climb to dive.
+
+    Over ``n`` squares, ``a`` dive 5 ft (``5 x down`` each), ``c`` climb 5 ft (``5 x up``),
+    the rest are level (5 ft); the height still missing goes straight up or down. The cost is
+    piecewise linear in ``(a, c)``, so its least value is at a corner of ``a, c >= 0,
+    a + c <= n`` cut by the line where nothing is missing (``c - a = rise / 5``), or at
+    the integer points next to where that line meets ``a + c = n``: those few are tried.
+    """
+    num, den = up
+    dnum, dden = down
+
+    def cost(n: int, rise: int, a: int, c: int) -> int:
+        missing = rise + 5 * a - 5 * c
+        vertical = missing * num // den if missing > 0 else -missing * dnum // dden
+        return 5 * HALF_FT * (n - a - c) + 5 * a * dnum // dden + 5 * c * num // den + vertical
+
+    def bound(x: int, y: int, alt: int) -> int:
+        n = max(abs(tx - x), abs(ty - y))
+        rise = talt - alt
+        k = rise // 5
+        best = cost(n, rise, 0, 0)
+        a0 = (n - k) // 2
+        for a, c in (
+            (n, 0),
+            (0, n),
+            (0, k),
+            (-k, 0),
+            (a0, n - a0),
+            (a0, a0 + k),
+            (a0 + 1, n - a0 - 1),
+            (a0 + 1, a0 + 1 + k),
+        ):
+            if a >= 0 and c >= 0 and a + c <= n:
+                best = min(best, cost(n, rise, a, c))
+        return best
 
     return bound
 
@@ -807,6 +871,7 @@ def reach(
     space: Airspace = OPEN_SKY,
     max_work: int | None = None,
     engine: Engine = "auto",
+    switches: Mapping[str, str] | None = None,
 ) -> FlightReach:
     """Return every (square, altitude, facing) where `flyer` can end a movement from `start`.
 
@@ -819,7 +884,10 @@ def reach(
     for movements of `COMPILED_FROM_FT` or more, or once the kernel is loaded. Both give the
     same answer (tested); `work` counts states expanded by whichever ran. `max_work`
     (default `MAX_WORK` in Python, `MAX_COMPILED_WORK` compiled) bounds that work.
+    `switches`: interpretation switches of this query (`footfall.flight.with_switches`;
+    None: the flyer's own choices).
     """
+    flyer = with_switches(flyer, system, switches)
     if budget_ft > MAX_BUDGET_FT:
         raise LimitError(
             f"a flight search of {budget_ft} ft is more than the {MAX_BUDGET_FT} ft footfall "
@@ -861,11 +929,14 @@ def find_path(
     facing: int | None = None,
     space: Airspace = OPEN_SKY,
     max_work: int = MAX_WORK,
+    switches: Mapping[str, str] | None = None,
 ) -> FlightPath | None:
     """Return a cheapest legal flight from `start` ending at `to` (x, y, alt), or None.
 
-    `facing` asks for a given facing at the end; None accepts any.
+    `facing` asks for a given facing at the end; None accepts any. `switches`: interpretation
+    switches of this query (`footfall.flight.with_switches`; None: the flyer's own choices).
     """
+    flyer = with_switches(flyer, system, switches)
     ends, parent, state_of, _ = _search(
         flyer,
         start,

@@ -1,8 +1,9 @@
 """Write flight answers as JSON-ready dicts: the shapes the CLI's ``--json`` and the API share.
 
 SCENE.md's ``check`` and ``reach`` keys, with the flight ones added (``alt`` and ``facing`` per
-entry, the stall's rounds). Probabilities are exact ``"p/q"`` strings; lengths in ft are
-numbers (integers, or decimals for the half-feet of dives, exact in binary).
+entry, the stall's rounds, the flight interpretation switches under ``switches``).
+Probabilities are exact ``"p/q"`` strings; lengths in ft are numbers (integers, or decimals
+for the half-feet of dives, exact in binary).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from footfall.flight.check import FlightCheck
-from footfall.flight.model import direction_name
+from footfall.flight.model import direction_name, switch_choices
 from footfall.flight.reach import FlightReach
 from footfall.flight.stall import Stall
 
@@ -85,6 +86,7 @@ def check_json(name: str, action: str, result: FlightCheck) -> dict[str, Any]:
         "min_forward": None if need is None else ft_number(need),
         "landed": result.landed,
         "stall": None if result.stall is None else stall_json(result.stall),
+        "switches": switch_choices(flyer),
     }
 
 
@@ -109,4 +111,5 @@ def reach_json(name: str, action: str, result: FlightReach) -> dict[str, Any]:
             }
             for e in result.entries
         ],
+        "switches": switch_choices(result.flyer),
     }
