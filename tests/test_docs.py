@@ -594,6 +594,38 @@ def test_readme_curl_answers(tmp_path: Path) -> None:
     assert client.get("/api/rates/pf1e", params={"speed": 30}).json() == json.loads(printed)
 
 
+@pytest.mark.parametrize("system_id", ["pf1e", "dnd35", "dh2e", "drawsteel"])
+def test_system_page_lists_tables_actions_and_switches(system_id: str) -> None:
+    """docs/systems/<id>.md names every table (in `footfall tables` order), action and switch."""
+    from footfall.rules import load_system
+    from footfall.tables import table_ids
+
+    system = load_system(system_id)
+    text = (ROOT / "docs" / "systems" / f"{system_id}.md").read_text(encoding="utf-8")
+    rows = {row[0]: row[1] for row in re.findall(r"^\| `([a-z-]+)` \| (.*)$", text, re.M)}
+    assert tuple(rows) == table_ids(system)
+    actions = set(re.findall(r"`([a-z][a-z-]*)`", rows["actions"].split(" | ")[0]))
+    assert actions == {action.id.value for action in system.actions}
+    switches = set(
+        re.findall(r"`([a-z_]+)` \(default `([a-z-]+)`", rows.get("interpretations", ""))
+    )
+    assert switches == {(i.id, i.default) for i in system.interpretations}
+    if "mounts" in rows:
+        count = re.match(r"(\d+) mounts", rows["mounts"])
+        assert count is not None and system.travel is not None
+        assert int(count[1]) == len({conveyance.id for conveyance in system.travel.conveyances})
+
+
+def test_scenes_guide_json_and_text_map_are_equal() -> None:
+    """docs/scenes.md: its JSON example and its text map give equal scenes, as it says."""
+    from footfall.scene import parse_scene, parse_text_map, scene_to_json
+
+    data = json.loads(doc_block("docs/scenes.md", "json", '"footfall": 1'))
+    text = doc_block("docs/scenes.md", "text", "map:")
+    assert scene_to_json(parse_text_map(text)) == scene_to_json(parse_scene(data))
+    assert parse_text_map(text) == parse_scene(data)
+
+
 def test_troubleshooting_port_in_use_message() -> None:
     """README's troubleshooting quotes the one line `serve` prints for a port in use."""
     import socket
