@@ -32,12 +32,12 @@ SIZES = {
     "dh2e": ("medium", "medium", "large"),
 }
 #: The grid's interpretation switches and every value (RULES.md; docs/decisions.md).
-PF_SWITCHES = {
+PF_SWITCHES: dict[str, tuple[str, ...]] = {
     "hampered_diagonal": ("as-diagonals", "multiply"),
     "run_straight": ("off", "on"),
     "tiny_end": ("share", "forbid"),
 }
-SWITCHES = {
+SWITCHES: dict[str, dict[str, tuple[str, ...]]] = {
     "pf1e": PF_SWITCHES,
     "dnd35": PF_SWITCHES,
     "drawsteel": {},
@@ -215,6 +215,42 @@ def test_waypoints_agree_with_check(case: tuple[Scene, str, str], via: int, to: 
     direct = find_path(scene, mover, target, action=action, **opts)
     assert direct.found and direct.cost is not None and found.cost is not None
     assert direct.cost <= found.cost
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenes())
+def test_tiny_end_share_reaches_a_superset(case: tuple[Scene, str, str]) -> None:
+    """tiny_end=share reaches every square forbid does, at the same cost; the squares it adds
+    are other creatures' spaces (docs/decisions.md)."""
+    scene, mover, action = case
+    assume(scene.system in ("pf1e", "dnd35"))
+    opts = _opts(scene, action)
+    costs = {}
+    for choice in ("share", "forbid"):
+        switches = {**opts["switches"], "tiny_end": choice}
+        reach = reachable(scene, mover, action, distance=opts["distance"], switches=switches)
+        costs[choice] = {s.at: s.cost for s in reach.squares}
+    assert all(costs["share"].get(at) == cost for at, cost in costs["forbid"].items())
+    occupied = {
+        (c.at[0] + dx, c.at[1] + dy)
+        for c in scene.creatures
+        if c.id != mover
+        for dx in range(2 if c.size == "large" else 1)
+        for dy in range(2 if c.size == "large" else 1)
+    }
+    assert set(costs["share"]) - set(costs["forbid"]) <= occupied
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenes())
+def test_a_charge_never_ends_next_to_its_start(case: tuple[Scene, str, str]) -> None:
+    """A pf1e/dnd35 charge reaches no square one step away (at least 10 ft: `charge-short`)."""
+    scene, mover, _ = case
+    assume(scene.system in ("pf1e", "dnd35"))
+    opts = _opts(scene, "charge")
+    x0, y0 = next(c.at for c in scene.creatures if c.id == mover)
+    reach = reachable(scene, mover, "charge", switches=opts["switches"])
+    assert all(max(abs(x - x0), abs(y - y0)) >= 2 for x, y in (s.at for s in reach.squares))
 
 
 @settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
