@@ -89,3 +89,53 @@ def test_key_given_twice_is_refused() -> None:
     """'speed=30,speed=40' is refused, not silently read as speed 40."""
     with pytest.raises(InputError, match="gives speed twice"):
         parse_runner("speed=30,speed=40", "pursuer")
+
+
+@pytest.mark.parametrize(
+    ("pursuer", "quarry", "message"),
+    [
+        (Runner(0), Runner(0), "both have speed 0: nobody moves, there is no chase"),
+        (Runner(32), Runner(30), "pursuer speed must be a multiple of 5 ft, got 32"),
+        (Runner(30), Runner(-5), "quarry speed -5 is negative"),
+        (Runner(30), Runner(100_005), r"quarry speed 100005 ft is out of range \(0-100000 ft\)"),
+    ],
+)
+def test_speed_edge_cases_are_refused(pursuer: Runner, quarry: Runner, message: str) -> None:
+    """Speeds follow footfall rates' bounds (0 allowed for one side); two still sides refuse."""
+    with pytest.raises(InputError, match=message):
+        chase_odds(pursuer, quarry, Scale.TACTICAL, ChaseTie.PURSUER)
+
+
+def test_a_still_quarry_is_caught() -> None:
+    """Speed 0 against any speed: the faster side wins (seed 000), no check."""
+    result = chase_odds(Runner(5), Runner(0, dex=20), Scale.TACTICAL, ChaseTie.PURSUER)
+    assert result.outcome is Outcome.CAUGHT and result.check is None
+
+
+def test_lopsided_modifiers_are_certain_but_still_a_contest() -> None:
+    """Dex +19 against +0: only a quarry 1 (total 20) against a pursuer 20 ties (1/400).
+
+    By default the tie goes to the pursuer: 399/400; under `opposed` the higher modifier takes
+    it: exactly 1. Either way it is still an opposed check (RULES.md 1.7).
+    """
+    default = chase_odds(Runner(30), Runner(30, dex=19), Scale.TACTICAL, ChaseTie.PURSUER)
+    assert default.outcome is Outcome.CONTEST and default.p_escape == Fraction(399, 400)
+    opposed = chase_odds(Runner(30), Runner(30, dex=19), Scale.TACTICAL, ChaseTie.OPPOSED)
+    assert opposed.p_escape == 1
+
+
+def test_equal_modifiers_reroll_ties_under_opposed() -> None:
+    """chase_tie=opposed with equal modifiers rerolls a tie; the log keeps every die."""
+    args = (Runner(30, dex=1), Runner(30, dex=1), Scale.TACTICAL, ChaseTie.OPPOSED)
+    rerolled = None
+    for seed in range(200):
+        result = chase(*args, seed=seed)
+        assert result.roll is not None
+        if len(result.roll.rolls) > 2:
+            rerolled = result.roll
+            break
+    assert rerolled is not None, "some seed below 200 ties (each roll ties with p = 1/20)"
+    totals = [r.total for r in rerolled.rolls]
+    pairs = list(zip(totals[::2], totals[1::2], strict=True))
+    assert all(p == q for p, q in pairs[:-1]) and pairs[-1][0] != pairs[-1][1]
+    assert rerolled.winner == ("quarry" if pairs[-1][1] > pairs[-1][0] else "pursuer")

@@ -292,3 +292,31 @@ def test_deeply_nested_map_json(tmp_path: Path) -> None:
     path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
     with pytest.raises(SceneError, match="nested too deeply"):
         load_map(path)
+
+
+def test_hex_river_is_crossed_at_its_bridge() -> None:
+    """A river of impassable hexes with one bridge (a plains road hex): the route crosses there.
+
+    6-mile hexes at 3 mi/h: trackless plains x3/4 (seed 000 table) take 8/3 h, the bridge's
+    road x1 takes 2 h. From (0, 0) to (6, 0) the odd-r hex distance is 4 + 4 via the bridge
+    at (3, 2): 7 plains hexes and the bridge, 7 x 8/3 + 2 = 62/3 h over 48 miles.
+    """
+    doc: dict[str, object] = {
+        "grid": "hex",
+        "cell": "6 mi",
+        "legend": {".": "plains trackless", "=": "plains road", "~": "impassable"},
+        "rows": [". . . ~ . . .", " . . . ~ . . .", ". . . = . . .", " . . . ~ . . ."],
+    }
+    route = find_route(parse_map(doc), (0, 0), (6, 0), WALKER)
+    assert route.found and (3, 2) in route.path
+    assert _neighbours_ok(parse_map(doc), route.path)
+    assert route.hours == Fraction(62, 3) and route.distance == 48
+    assert [(p.leg.distance, p.leg.road.value if p.leg.road else None) for p in route.legs] == [
+        (18, "trackless"),
+        (6, "road"),
+        (24, "trackless"),
+    ]
+    journey = plan_journey("pf1e", [p.leg for p in route.legs], WALKER)
+    assert journey.total_hours == Fraction(62, 3) and len(journey.days) == 3
+    doc["rows"] = [". . . ~ . . .", " . . . ~ . . .", ". . . ~ . . .", " . . . ~ . . ."]
+    assert not find_route(parse_map(doc), (0, 0), (6, 0), WALKER).found

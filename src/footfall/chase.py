@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from footfall.dice import OpposedTie, Roller, RollRecord, p_first_wins
 from footfall.errors import InputError, unknown
+from footfall.rates import MAX_D20_SPEED
 
 __all__ = [
     "CHASE_SYSTEMS",
@@ -164,6 +165,20 @@ def _display(value: Fraction) -> int | float:
     return round(float(value), 6)
 
 
+def _check_speed(speed: int, role: str) -> None:
+    """Refuse a speed that is negative, not a multiple of 5 ft, or past `MAX_D20_SPEED`.
+
+    0 is allowed (a helpless or held quarry is simply caught); otherwise the bounds are
+    those of ``footfall rates`` (`footfall.rates.check_d20_speed`).
+    """
+    if speed < 0:
+        raise InputError(f"{role} speed {speed} is negative")
+    if speed % 5:
+        raise InputError(f"{role} speed must be a multiple of 5 ft, got {speed}")
+    if speed > MAX_D20_SPEED:
+        raise InputError(f"{role} speed {speed} ft is out of range (0-{MAX_D20_SPEED} ft)")
+
+
 def require_chase_rules(system: str) -> None:
     """Raise `InputError` unless `system`'s seed text has chase rules."""
     if system in _NO_CHASE_RULES:
@@ -178,8 +193,9 @@ def chase_odds(
     """Return who wins a chase between `pursuer` and `quarry`, with the exact odds."""
     require_chase_rules(system)
     for role, runner in (("pursuer", pursuer), ("quarry", quarry)):
-        if runner.speed < 0:
-            raise InputError(f"{role} speed {runner.speed} is negative")
+        _check_speed(runner.speed, role)
+    if pursuer.speed == quarry.speed == 0:
+        raise InputError("pursuer and quarry both have speed 0: nobody moves, there is no chase")
     if quarry.speed > pursuer.speed:
         return ChaseResult(system, scale, Outcome.ESCAPED, None, tie, Fraction(1))
     if quarry.speed < pursuer.speed:
