@@ -467,3 +467,25 @@ def test_cli_dh2e_party() -> None:
         "  Abel (Toughness 35, TB 3): no Fatigue over the trip 8.75% (7/80); one full day 8.75%;"
         " expected day of the first Fatigue level 1.1"
     )
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 100), st.integers(1, 6)), min_size=1, max_size=3),
+    st.integers(1, 10),
+)
+@settings(max_examples=40, deadline=None)
+def test_dh2e_party_odds_properties(members: list[tuple[int, int]], hours: int) -> None:
+    """dh2e: anyone's chance of no Fatigue is the product of each member's odds alone."""
+    party = tuple(
+        Member(f"m{i}", toughness=t, toughness_bonus=tb) for i, (t, tb) in enumerate(members)
+    )
+    direct = exertion_odds("dh2e", hustle=hours, party=party)
+    product = Fraction(1)
+    for t, tb in members:
+        alone = exertion_odds("dh2e", hustle=hours, toughness=t, toughness_bonus=tb).odds
+        product *= alone.p_no_fatigue
+    assert direct.odds.p_no_fatigue == product
+    assert sum(direct.odds.damage.values()) == 1
+    if direct.party_odds is not None:
+        assert direct.party_odds.fatigued_members[0] == product
+        assert len(direct.party_odds.fatigued_members) <= len(members) + 1
