@@ -469,12 +469,17 @@ def _hold(page: Any, pattern: str) -> list[Any]:
     return held
 
 
-def _wait_held(page: Any, held: list[Any], n: int) -> None:
-    """Wait (in real time) until `n` requests are held."""
-    deadline = time.monotonic() + 20
-    while len(held) < n:
-        assert time.monotonic() < deadline, f"{len(held)} requests held, not {n}"
+def _wait_for(page: Any, condition: Any, seconds: float = 20) -> None:
+    """Wait (in real time, letting Playwright deliver events) until `condition()` holds."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "condition not met in time"
         page.wait_for_timeout(10)
+
+
+def _wait_held(page: Any, held: list[Any], n: int) -> None:
+    """Wait until `n` requests are held."""
+    _wait_for(page, lambda: len(held) >= n)
 
 
 def test_a_late_reach_answer_never_overwrites_a_newer_question(server: str, page: Any) -> None:
@@ -585,6 +590,14 @@ def test_drop_a_scene_file_on_the_map(server: str, page: Any) -> None:
     """A scene file dropped on the map opens (and Open… works from the keyboard)."""
     import json
 
+    # Listen for file choosers before anything happens: Playwright turns the interception on
+    # without waiting for it, so a listener added just before the key press can miss it.
+    choosers: list[Any] = []
+
+    def chosen(chooser: Any) -> None:
+        choosers.append(chooser)
+
+    page.on("filechooser", chosen)
     _open(page, server + "/")
     dropped = copy.deepcopy(SCENE)
     dropped["map"][0] = "^^^^........"
@@ -608,9 +621,9 @@ def test_drop_a_scene_file_on_the_map(server: str, page: Any) -> None:
     assert "dragover" not in page.locator("#drop").get_attribute("class")
 
     page.locator("#open-btn").focus()
-    with page.expect_file_chooser() as chooser:
-        page.keyboard.press("Enter")
-    assert not chooser.value.is_multiple()
+    page.keyboard.press("Enter")
+    _wait_for(page, lambda: len(choosers) == 1)
+    assert not choosers[0].is_multiple()
 
 
 def test_a_bad_dropped_file_says_why_and_keeps_the_scene(server: str, page: Any) -> None:

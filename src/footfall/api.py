@@ -141,7 +141,6 @@ class _BodyLimit:
             await self.app(scope, receive, send)
             return
         limit = self.paths.get(scope.get("path", ""), self.default)
-        message = f"request body is larger than the limit of {limit} bytes"
         declared: int | None = None
         for name, value in scope.get("headers", ()):
             if name == b"content-length":
@@ -152,6 +151,7 @@ class _BodyLimit:
         if declared is not None:
             # The server frames the body by Content-Length: it cannot be longer than declared.
             if declared > limit:
+                message = f"request body of {declared} bytes is over the limit of {limit} bytes"
                 await _error(413, message)(scope, receive, send)
                 return
             await self.app(scope, receive, send)
@@ -168,6 +168,10 @@ class _BodyLimit:
             chunk = msg.get("body", b"")
             received += len(chunk)
             if received > limit:
+                # Chunked: the whole size is unknown; say how much came before it stopped.
+                message = (
+                    f"request body of at least {received} bytes is over the limit of {limit} bytes"
+                )
                 await _error(413, message)(scope, receive, send)
                 return
             chunks.append(chunk)
@@ -821,7 +825,8 @@ def create_app(
         media = next(m for ext, m in _MEDIA_TYPES_BY_EXT.items() if asset.endswith(ext))
         return Response(data, media_type=media, headers={"Cache-Control": "no-cache"})
 
-    app.add_middleware(_BodyLimit, limit=lim.body_bytes, paths={"/api/import": lim.import_bytes})
+    big = {"/api/import": lim.import_bytes, "/api/render": lim.import_bytes}
+    app.add_middleware(_BodyLimit, limit=lim.body_bytes, paths=big)
     return app
 
 
@@ -838,10 +843,12 @@ def _travel(body: TravelQuery, lim: Limits) -> Any:
     if body.unit is not None:
         document["unit"] = body.unit
     legs = travel.parse_journey(document, system).legs
+    unit = travel.system_unit(system)
     for i, leg in enumerate(legs, 1):
         if leg.distance > lim.leg_distance:
             raise LimitError(
-                f"leg {i} is {travel.num(leg.distance)} long, over the limit of {lim.leg_distance}"
+                f"leg {i} is {travel.num(leg.distance)} {unit} long, over the limit of "
+                f"{lim.leg_distance} {unit}"
             )
     speeds = tuple(body.speeds) + ((body.speed,) if body.speed is not None else ())
     who = travel.Traveller(
