@@ -205,7 +205,8 @@ def test_standing_up_after_the_crawl_takes_a_move_action(system: str) -> None:
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_a_mover_starting_in_a_crawl_square_is_prone(system: str) -> None:
     """Starting in a crawl square, leaving it first stands the mover up (a move action);
-    a run, a charge or a 5-foot step cannot include that (`stand-up`)."""
+    a full-round action (run, charge, withdraw, minimum move) or a 5-foot step cannot include
+    that (`stand-up`); a double move can (two move actions)."""
     s = make(system, ["c....."], mob("v", 0, 0), legend=CRAWL)
     assert reachable(s, "v").cost_at((1, 0)) is None
     assert reachable(s, "v", "double-move").cost_at((1, 0)) == 7
@@ -213,6 +214,9 @@ def test_a_mover_starting_in_a_crawl_square_is_prone(system: str) -> None:
     assert rules_of(five) == ["stand-up", "budget"]
     assert rules_of(check_path(s, "v", [(1, 0), (2, 0)], action="charge")) == ["stand-up"]
     assert find_path(s, "v", (3, 0), action="run").found is False
+    for action in ("withdraw", "minimum-move"):
+        assert rules_of(check_path(s, "v", [(1, 0)], action=action)) == ["stand-up"]
+        assert reachable(s, "v", action).squares == ()
     notes = reachable(s, "v").to_json()["notes"]
     assert [n["note"] for n in notes] == ["prone-start"]
 

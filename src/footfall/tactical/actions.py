@@ -69,6 +69,9 @@ class ActionSpec:
     min_distance: Fraction | None = None
     """The least distance a (straight) movement must cover, in the system's unit: a pf1e/dnd35
     charge moves at least 10 ft (official; `charge-short`)."""
+    full_round: bool = False
+    """A full-round action (run, charge, withdraw, minimum move): it cannot include standing up
+    from prone, a move action of its own (`stand-up`)."""
 
 
 #: The action a query uses when none is named (SCENE.md "Actions").
@@ -85,6 +88,11 @@ _DH2E_ACTIONS = ("half-move", "full-move", "charge", "run")
 #: Actions that never provoke: the 5-foot step (official: "never provokes") and every shift
 #: (seed 002 "Смещение": no opportunity attacks are provoked by it).
 _NO_PROVOKE = frozenset({ActionId.FIVE_FOOT_STEP, ActionId.SHIFT, ActionId.DISENGAGE})
+
+#: pf1e/dnd35 full-round actions besides those the data marks ``full_round`` (minimum move,
+#: seed 000 «действие полного хода»): run, charge and withdraw (official Core Rulebook /
+#: Player's Handbook, "Full-Round Actions").
+_FULL_ROUND = frozenset({ActionId.RUN, ActionId.CHARGE, ActionId.WITHDRAW})
 
 
 def _from_rule(rule: ActionRule) -> ActionSpec:
@@ -120,6 +128,7 @@ def _from_rule(rule: ActionRule) -> ActionSpec:
         needs_speed=Restriction.NEEDS_SPEED in r,
         source=f"{rule.source.document}: {rule.source.table}",
         min_distance=rule.min_distance,
+        full_round=Restriction.FULL_ROUND in r or rule.id in _FULL_ROUND,
     )
 
 

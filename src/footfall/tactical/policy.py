@@ -320,6 +320,9 @@ class StepRules:
     prone: bool = False
     """pf: whether the rule state also remembers that the mover is prone (a scene with crawl
     squares for this mover): state = parity | 2 x prone."""
+    no_stand: bool = False
+    """pf: the action cannot include standing up from prone (a full-round action, or one that
+    forbids hampering: ``stand-up``)."""
 
     @property
     def states(self) -> int:
@@ -353,8 +356,7 @@ def step_price(
     `crawl_cost`, and leaves the mover prone (state bit 2 when `rules.prone`); the first step
     out of the crawl onto a square the mover can stand in first stands it up: one more move
     action (official Core Rulebook / Player's Handbook "Stand up from prone: move action"),
-    not possible inside an action that forbids hampering (run, charge, 5-foot step:
-    ``stand-up``).
+    not possible inside a full-round action nor the 5-foot step (`no_stand`: ``stand-up``).
 
     >>> pf = StepRules("pf", "as-diagonals")
     >>> [step_price(pf, s, True, 1)[:2] for s in (0, 1)]  # diagonal into difficult: 3 squares
@@ -375,7 +377,7 @@ def step_price(
         stand = 0
         if prone:
             stand = rules.crawl_cost
-            if rules.forbid_hampered and forbid is None:
+            if rules.no_stand and forbid is None:
                 forbid = "stand-up"
         m = 1 << mexp
         if not diagonal:
@@ -611,6 +613,7 @@ def _make_policy(
             no_ally=spec.no_ally,
             crawl_cost=max(base, 1),
             prone=prone,
+            no_stand=spec.full_round or spec.forbid_hampered is not None,
         )
         # A charge moves at least 10 ft (official; `charge-short`): in squares, rounded up.
         min_cost = math.ceil(spec.min_distance / square_ft) if spec.min_distance else 0
