@@ -227,6 +227,8 @@ def test_party_size_limit() -> None:
         ("name=Kyra", Member("Kyra", 0)),
         ("name=Kyra,toughness=42", Member("Kyra", toughness=42)),
         ("name=Abel,toughness=35,tb=3", Member("Abel", toughness=35, toughness_bonus=3)),
+        ("name=Kyra,con=+1,speed=20", Member("Kyra", 1, speed=20)),
+        ("name=Kyra,toughness=42,ab=4", Member("Kyra", toughness=42, agility_bonus=4)),
     ],
 )
 def test_parse_member(text: str, member: Member) -> None:
@@ -238,7 +240,10 @@ def test_parse_member(text: str, member: Member) -> None:
     ("text", "message"),
     [
         ("Valeros", "expected name=NAME,con=MOD"),
-        ("name=A,str=2", r"unknown --member key 'str' \(known: name, con, toughness, tb\)"),
+        (
+            "name=A,str=2",
+            r"unknown --member key 'str' \(known: name, con, toughness, tb, speed, ab\)",
+        ),
         ("con=two", "con 'two' is not a whole number"),
         ("con=1,con=2", "gives con twice"),
     ],
@@ -489,3 +494,44 @@ def test_dh2e_party_odds_properties(members: list[tuple[int, int]], hours: int) 
     if direct.party_odds is not None:
         assert direct.party_odds.fatigued_members[0] == product
         assert len(direct.party_odds.fatigued_members) <= len(members) + 1
+
+
+def test_member_speeds_set_the_pace() -> None:
+    """Members may carry their speed: the slowest of them and --speed sets the pace (seed 000)."""
+    rules = load_system("pf1e")
+    leg = [parse_leg("40 mi plains road", rules)]
+    party = (Member("Valeros", 2, speed=30), Member("Kyra", 0, speed=20))
+    journey = plan_journey("pf1e", leg, Traveller(party=party))
+    assert journey.traveller == "speed=20 (slowest of 2)"
+    assert journey.legs[0].per_hour == 2  # 20 ft -> 2 mi/h (seed 000 "В час")
+    with_speed = plan_journey("pf1e", leg, Traveller(speeds=(15,), party=party))
+    assert with_speed.traveller == "speed=15 (slowest of 3)"
+    data = journey.to_json()
+    assert data["party"] == [
+        {"name": "Valeros", "con_mod": 2, "speed": 30},
+        {"name": "Kyra", "con_mod": 0, "speed": 20},
+    ]
+
+
+def test_member_agility_bonus_sets_the_dh2e_pace() -> None:
+    """dh2e members may carry their Agility Bonus: the lowest sets the narrative speed."""
+    heresy = load_system("dh2e")
+    party = (
+        Member("Kyra", toughness=42, agility_bonus=4),
+        Member("Abel", toughness=35, agility_bonus=3),
+    )
+    journey = plan_journey("dh2e", [parse_leg("40 km", heresy)], Traveller(party=party))
+    assert journey.traveller == "ab=3 (slowest of 2)"
+    assert journey.legs[0].per_hour == 4  # seed 001: AB 3, 4 km per hour
+    with pytest.raises(InputError, match=r"agility bonus 31 is out of range \(0-30\)"):
+        plan_journey(
+            "dh2e",
+            [parse_leg("40 km", heresy)],
+            Traveller(party=(Member("X", toughness=40, agility_bonus=31),)),
+        )
+    with pytest.raises(InputError, match="pf1e party members give speed=FT, not an agility"):
+        plan_journey(
+            "pf1e",
+            [parse_leg("4 mi plains road", load_system("pf1e"))],
+            Traveller(speeds=(30,), party=(Member("X", agility_bonus=3),)),
+        )

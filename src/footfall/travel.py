@@ -184,13 +184,16 @@ class Member:
     (seed 000 «Марш-бросок», seed 004 强行军). dh2e: `toughness` (the characteristic) and
     `toughness_bonus` (by default its tens digit), for the Toughness tests of a hustle (seed
     001 «Спешка»: each member tests after its own TB hours). A party has odds per member
-    and for "anyone in the party".
+    and for "anyone in the party". A member may also give its `speed` (ft; dh2e:
+    `agility_bonus`): the slowest of the party, members and ``--speed`` alike, sets the pace.
     """
 
     name: str
     con_mod: int = 0
     toughness: int | None = None
     toughness_bonus: int | None = None
+    speed: int | None = None
+    agility_bonus: int | None = None
 
     @property
     def tb(self) -> int:
@@ -486,10 +489,13 @@ class Journey:
 
 
 def _member_json(m: Member, system: str) -> dict[str, object]:
-    """Return what a member's checks roll against: Con (pf1e / dnd35) or Toughness (dh2e)."""
+    """Return what a member's checks roll against (Con, or dh2e Toughness), and its speed."""
     if system == "dh2e":
-        return {"toughness": m.toughness, "toughness_bonus": m.tb}
-    return {"con_mod": m.con_mod}
+        out: dict[str, object] = {"toughness": m.toughness, "toughness_bonus": m.tb}
+        if m.agility_bonus is not None:
+            out["agility_bonus"] = m.agility_bonus
+        return out
+    return {"con_mod": m.con_mod, **({"speed": m.speed} if m.speed is not None else {})}
 
 
 def _when(at: tuple[int, int] | None) -> dict[str, int] | None:
@@ -945,20 +951,25 @@ class Mover:
 def _resolve(system: System, who: Traveller) -> tuple[Mover, list[str]]:
     """Turn a `Traveller` into rates and day shape, refusing what the rules forbid."""
     notes: list[str] = []
+    speeds = who.speeds + tuple(m.speed for m in who.party if m.speed is not None)
+    bonuses = [m.agility_bonus for m in who.party if m.agility_bonus is not None]
     if system.heresy is not None:
-        if who.speeds or who.mount or who.vessel:
+        if speeds or who.mount or who.vessel:
             raise InputError("dh2e travel uses --agility-bonus, not --speed, --mount or --vessel")
-        ab = who.agility_bonus
-        if ab is None:
+        if who.agility_bonus is not None:
+            bonuses.insert(0, who.agility_bonus)
+        if not bonuses:
             raise InputError("dh2e travel needs --agility-bonus N (0 or more)")
-        check_bonus(ab)
+        for each in bonuses:
+            check_bonus(each)
+        ab = min(bonuses)
         row, extrapolated = system.heresy.narrative_row(ab)
         if extrapolated:
             notes.append("beyond-table")
         hours = row.per_day_km / row.per_hour_km
         mult = system.heresy.hustle.multiplier
         mover = Mover(
-            label=f"ab={ab}",
+            label=f"ab={ab}" + (f" (slowest of {len(bonuses)})" if len(bonuses) > 1 else ""),
             walk=row.per_hour_km,
             hustle=row.per_hour_km * mult,
             current=Fraction(0),
@@ -970,7 +981,9 @@ def _resolve(system: System, who: Traveller) -> tuple[Mover, list[str]]:
         )
         return mover, notes
     travel = _travel(system)
-    chosen = [x for x in (who.speeds and "speed", who.mount, who.vessel) if x]
+    if bonuses:
+        raise InputError(f"{system.id} party members give speed=FT, not an agility bonus (dh2e)")
+    chosen = [x for x in (speeds and "speed", who.mount, who.vessel) if x]
     if len(chosen) != 1:
         raise InputError("give exactly one of --speed, --mount or --vessel")
     if who.vessel is None and (
@@ -979,16 +992,14 @@ def _resolve(system: System, who: Traveller) -> tuple[Mover, list[str]]:
         raise InputError("--current, --downstream, --upstream, --drift and --tow need a --vessel")
     if who.mount is None and who.loaded:
         raise InputError("--loaded needs a --mount: vessels and parties on foot have no loaded row")
-    if who.speeds:
-        for each in who.speeds:
+    if speeds:
+        for each in speeds:
             check_d20_speed(system, each)
-        slowest = min(who.speeds)
+        slowest = min(speeds)
         walk = travel.per_hour(slowest, Mode.WALK)
         hustle = travel.per_hour(slowest, Mode.HUSTLE)
         assert walk is not None
-        label = f"speed={slowest}" + (
-            f" (slowest of {len(who.speeds)})" if len(who.speeds) > 1 else ""
-        )
+        label = f"speed={slowest}" + (f" (slowest of {len(speeds)})" if len(speeds) > 1 else "")
         mover = Mover(
             label=label,
             walk=walk,
@@ -1412,12 +1423,13 @@ def plan_journey(
 def parse_member(text: str, n: int = 1) -> Member:
     """Parse ``"name=Valeros,con=+2"`` (the CLI's ``--member``) into a `Member`.
 
-    dh2e members give ``toughness=42`` and optionally ``tb=4``. `n` numbers the member in
-    errors and names it ``member N`` when the text gives no name; ``con_mod`` and
-    ``toughness_bonus`` are accepted for ``con`` and ``tb``.
+    dh2e members give ``toughness=42`` and optionally ``tb=4``; any member may give its
+    ``speed`` (ft; dh2e ``ab``, its Agility Bonus). `n` numbers the member in errors and
+    names it ``member N`` when the text gives no name; ``con_mod``, ``toughness_bonus`` and
+    ``agility_bonus`` are accepted for ``con``, ``tb`` and ``ab``.
     """
-    known = ("name", "con", "toughness", "tb")
-    aliases = {"con_mod": "con", "toughness_bonus": "tb"}
+    known = ("name", "con", "toughness", "tb", "speed", "ab")
+    aliases = {"con_mod": "con", "toughness_bonus": "tb", "agility_bonus": "ab"}
     fields: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         key, sep, value = part.partition("=")
@@ -1433,7 +1445,7 @@ def parse_member(text: str, n: int = 1) -> Member:
             raise InputError(f"--member {text!r} gives {key} twice")
         fields[key] = value.strip()
     numbers: dict[str, int | None] = {}
-    for key in ("con", "toughness", "tb"):
+    for key in ("con", "toughness", "tb", "speed", "ab"):
         raw = fields.get(key)
         try:
             numbers[key] = None if raw is None else int(raw)
@@ -1444,11 +1456,13 @@ def parse_member(text: str, n: int = 1) -> Member:
         con_mod=numbers["con"] or 0,
         toughness=numbers["toughness"],
         toughness_bonus=numbers["tb"],
+        speed=numbers["speed"],
+        agility_bonus=numbers["ab"],
     )
 
 
 #: The keys of a journey file's party member table.
-_MEMBER_KEYS = ("name", "con_mod", "toughness", "toughness_bonus")
+_MEMBER_KEYS = ("name", "con_mod", "toughness", "toughness_bonus", "speed", "agility_bonus")
 
 
 def parse_party(raw: object) -> tuple[Member, ...]:
@@ -1475,6 +1489,8 @@ def parse_party(raw: object) -> tuple[Member, ...]:
                 con_mod=item.get("con_mod", 0),
                 toughness=item.get("toughness"),
                 toughness_bonus=item.get("toughness_bonus"),
+                speed=item.get("speed"),
+                agility_bonus=item.get("agility_bonus"),
             )
         )
     return tuple(members)

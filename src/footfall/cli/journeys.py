@@ -561,7 +561,10 @@ def travel(
         None, "--con-mod", help="Constitution modifier", parser=_whole("--con-mod")
     ),
     member: list[str] = typer.Option(
-        [], "--member", help="party member 'name=Valeros,con=+2' (repeat; odds per member)"
+        [],
+        "--member",
+        help="party member 'name=Valeros,con=+2[,speed=20]' (dh2e: toughness=T[,tb=B,ab=A]);"
+        " repeat: odds per member",
     ),
     con: int | None = typer.Option(
         None, "--con", help="Constitution score (local running)", parser=_whole("--con")
