@@ -297,3 +297,13 @@ def test_russian_load_is_nagruzka() -> None:
     """Seed 000 says «без нагрузки»: the rates title names the load «нагрузка», feminine."""
     out = _ok(["rates", "pf1e", "--speed", "30", "--load", "heavy", "--lang", "ru"])
     assert "нагрузка тяжелая" in out
+
+
+def test_local_scale_of_a_very_fast_walker_in_seconds() -> None:
+    """600 ft at 1000000 ft/min (speed 100000 x 10, seed 000 "В минуту") is 0.04 s, not 0 min."""
+    lines = _ok(["travel", "pf1e", "--speed", "100000", "--leg", "600 ft"]).splitlines()
+    assert lines[1:] == [
+        "  walking: 1000000 ft/min, 0.04 s (0.01 rounds)",
+        "  hustling: 2000000 ft/min, 0.02 s (<0.01 rounds)",
+        "  running: 4000000 ft/min, 0.01 s (<0.01 rounds)",
+    ]

@@ -93,9 +93,24 @@ def _duration(hours: Fraction, lang: Lang = "en") -> str:
 
 def _days(days: Fraction, lang: Lang = "en") -> str:
     """Format a number of days; a trip of seconds shows <0.01 days, not 0."""
-    if days > 0 and num(days) == 0:
+    return _small(days, lang)
+
+
+def _small(value: Fraction, lang: Lang = "en") -> str:
+    """Format a count that may be tiny: a positive value that rounds to 0 shows <0.01."""
+    if value > 0 and num(value) == 0:
         return "<0,01" if lang == "ru" else "<0.01"
-    return _fmt(days, lang)
+    return _fmt(value, lang)
+
+
+def _local_minutes(minutes: Fraction, lang: Lang = "en") -> str:
+    """Format a local-scale duration in minutes, as the seeds' tables count it.
+
+    Only what would print as 0 min (under 0.005 min) switches to seconds (`_duration`).
+    """
+    if minutes > 0 and num(minutes) == 0:
+        return _duration(minutes / 60, lang)
+    return f"{_fmt(minutes, lang)} {t('journeys.unit.min', lang)}"
 
 
 def _pct(value: Fraction, lang: Lang = "en") -> str:
@@ -491,7 +506,7 @@ def render_local(trip: LocalTrip, lang: Lang, who: int | None, con: int | None) 
     for p in trip.paces:
         rounds = ""
         if trip.system != "dh2e":
-            rounds = t("journeys.local.rounds", lang, rounds=_fmt(p.minutes * 10, lang))
+            rounds = t("journeys.local.rounds", lang, rounds=_small(p.minutes * 10, lang))
         if p.limit_minutes is not None:
             key = "journeys.local.limit_ok" if p.within_limit else "journeys.local.limit_over"
             rounds += t(key, lang, limit=_fmt(p.limit_minutes, lang))
@@ -502,7 +517,7 @@ def render_local(trip: LocalTrip, lang: Lang, who: int | None, con: int | None) 
                 pace=t(f"journeys.pace.{p.pace}", lang),
                 per_minute=_fmt(p.per_minute, lang),
                 unit=unit,
-                minutes=_fmt(p.minutes, lang),
+                minutes=_local_minutes(p.minutes, lang),
                 rounds=rounds,
             )
         )
