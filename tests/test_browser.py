@@ -170,11 +170,22 @@ def _count(page: Any) -> int:
     return int(page.locator("#reach-count").get_attribute("data-count"))
 
 
+def _api(url: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    """Ask the test server's API directly (GET without a body).
+
+    Call it while the page is quiet (after `_settle`, or before the page acts): the server
+    answers one request at a time, and one sent during the page's burst of questions (a
+    language switch asks for meta, three reaches and a check) waits behind all of them.
+    """
+    if body is None:
+        return httpx.get(f"{url}/api/{path}", timeout=30).json()
+    return httpx.post(f"{url}/api/{path}", json=body, timeout=30).json()
+
+
 def _api_reach(
     url: str, scene: dict[str, Any], mover: str, action: str = "move", **more: Any
 ) -> Any:
-    body = {"scene": scene, "mover": mover, "action": action, **more}
-    return httpx.post(f"{url}/api/reach", json=body, timeout=30).json()
+    return _api(url, "reach", {"scene": scene, "mover": mover, "action": action, **more})
 
 
 def _rules(page: Any) -> list[str]:
@@ -229,10 +240,9 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
     # back to valeros: hover (6, 3) and read the path cost
     page.select_option("#mover", "valeros")
     assert _count(page) == len(_api_reach(server, scene, "valeros")["squares"])
-    api_path = httpx.post(
-        f"{server}/api/path",
-        json={"scene": scene, "mover": "valeros", "action": "move", "to": [6, 3]},
-    ).json()
+    api_path = _api(
+        server, "path", {"scene": scene, "mover": "valeros", "action": "move", "to": [6, 3]}
+    )
     assert api_path["found"] is True
     page.mouse.move(*_square_xy(page, 6, 3))
     _settle(page)
@@ -248,17 +258,10 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
         page.mouse.move(*_square_xy(page, x, y), steps=2)
     page.mouse.up()
     assert _state(page, "draft") == [[3, 3], [4, 4], [5, 4]]
-    api_check = httpx.post(
-        f"{server}/api/check",
-        json={
-            "scene": scene,
-            "mover": "valeros",
-            "action": "move",
-            "path": [[3, 3], [4, 4], [5, 4]],
-        },
-    ).json()
-    assert api_check["legal"] is False
     rules = _rules(page)  # the answer for the whole path, not one for a part of it
+    drawn = {"scene": scene, "mover": "valeros", "action": "move", "path": [[3, 3], [4, 4], [5, 4]]}
+    api_check = _api(server, "check", drawn)
+    assert api_check["legal"] is False
     assert rules == [v["rule"] for v in api_check["violations"]]
     assert "corner" in rules
     assert page.locator("#check-result").get_attribute("data-legal") == "false"
@@ -268,19 +271,10 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
     page.select_option("#lang", "ru")
     assert page.evaluate("document.documentElement.lang") == "ru"
     assert page.locator('[data-i18n="system"]').first.inner_text() == "Система"
-    api_ru = httpx.post(
-        f"{server}/api/check",
-        json={
-            "scene": scene,
-            "mover": "valeros",
-            "action": "move",
-            "path": [[3, 3], [4, 4], [5, 4]],
-            "lang": "ru",
-        },
-    ).json()
+    _settle(page)
+    api_ru = _api(server, "check", {**drawn, "lang": "ru"})
     first_ru = api_ru["violations"][0]["message"]
     assert first_ru != api_check["violations"][0]["message"]
-    _settle(page)
     assert first_ru in page.locator(VIOLATIONS).first.text_content()
     _shot(page, "page-russian")
 
@@ -323,9 +317,10 @@ def test_travel_panel_and_phone_width(server: str, browser: Any) -> None:
         rows = page.eval_on_selector_all(
             "#t-days tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))"
         )
-        api = httpx.post(
-            f"{server}/api/travel",
-            json={
+        api = _api(
+            server,
+            "travel",
+            {
                 "system": "pf1e",
                 "speed": 30,
                 "legs": ["24 mi forest trackless", "30 mi plains road"],
@@ -333,7 +328,7 @@ def test_travel_panel_and_phone_width(server: str, browser: Any) -> None:
                 "forced_march": 2,
                 "con_mod": 0,
             },
-        ).json()
+        )
         assert [r[:3] for r in rows] == [
             [str(d["day"]), str(d["hours"]), str(d["distance"])] for d in api["days"]
         ]
@@ -375,15 +370,12 @@ def test_readme_screenshot(server: str, page: Any) -> None:
     page.locator('input[name=tool][value="path"]').check()
     for x, y in ((13, 4), (14, 3), (15, 2)):
         page.mouse.click(*_square_xy(page, x, y))
-    api_check = httpx.post(
-        f"{server}/api/check",
-        json={"scene": scene, "mover": "ogre", "path": [[13, 4], [14, 3], [15, 2]]},
-    ).json()
     rules = _rules(page)  # the whole path's answer, not that of its first one or two squares
+    api_check = _api(
+        server, "check", {"scene": scene, "mover": "ogre", "path": [[13, 4], [14, 3], [15, 2]]}
+    )
     assert rules == [v["rule"] for v in api_check["violations"]] and rules
-    api_path = httpx.post(
-        f"{server}/api/path", json={"scene": scene, "mover": "ogre", "to": [9, 4]}
-    ).json()
+    api_path = _api(server, "path", {"scene": scene, "mover": "ogre", "to": [9, 4]})
     page.mouse.move(*_square_xy(page, 9, 4))
     _settle(page)
     assert page.locator("#hover-cost").get_attribute("data-cost") == str(api_path["cost"])
@@ -642,6 +634,7 @@ def test_a_flyer_on_the_page(server: str, page: Any) -> None:
     """The dnd35 giant eagle, aloft, flies by default; unticking 'Move by flight' walks it."""
     _open(page, server + "/?scene=dnd35-canyon-squeeze")
     page.select_option("#mover", "giant-eagle")
+    _settle(page)  # ask the API once the page's questions are answered
     scene = _state(page, "scene")
     flying = _api_reach(server, scene, "giant-eagle")
     walking = _api_reach(server, scene, "giant-eagle", flying=False)
@@ -689,7 +682,7 @@ def test_chinese_labels_actions_and_rule_messages(server: str, page: Any) -> Non
     """中文: page labels, the system's action names and a rule message all in Chinese."""
     _open(page, server + "/?scene=browser-test&lang=zh")
     assert page.evaluate("document.documentElement.lang") == "zh-Hans"
-    meta = httpx.get(f"{server}/api/meta?lang=zh").json()
+    meta = _api(server, "meta?lang=zh")
     pf1e = next(s for s in meta["systems"] if s["id"] == "pf1e")
     options = page.eval_on_selector_all("#action option", "os => os.map(o => o.textContent)")
     assert options == [a["label"] for a in pf1e["actions"]]
@@ -697,10 +690,9 @@ def test_chinese_labels_actions_and_rule_messages(server: str, page: Any) -> Non
     page.locator('input[name=tool][value="path"]').check()
     for x, y in ((3, 3), (4, 4)):
         page.mouse.click(*_square_xy(page, x, y))
-    api_zh = httpx.post(
-        f"{server}/api/check",
-        json={"scene": SCENE, "mover": "valeros", "path": [[3, 3], [4, 4]], "lang": "zh"},
-    ).json()
-    assert _rules(page) == [v["rule"] for v in api_zh["violations"]] == ["corner"]
+    rules = _rules(page)
+    drawn = {"scene": SCENE, "mover": "valeros", "path": [[3, 3], [4, 4]], "lang": "zh"}
+    api_zh = _api(server, "check", drawn)
+    assert rules == [v["rule"] for v in api_zh["violations"]] == ["corner"]
     assert api_zh["violations"][0]["message"] in page.locator(VIOLATIONS).first.text_content()
     _shot(page, "page-chinese")
