@@ -44,6 +44,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from footfall import __version__
 from footfall.errors import FootfallError, InputError, LimitError, unknown
 from footfall.i18n import Lang, parse_lang
+from footfall.rates import MAX_BONUS
 
 __all__ = ["Limits", "create_app", "sample_scenes"]
 
@@ -352,8 +353,10 @@ class TravelQuery(_Model):
     hustle: int = Field(0, ge=0, le=24, description="Hustle the first H hours of each day.")
     forced_march: int = Field(0, ge=0, le=16, description="March H hours past the 8 of a day.")
     con_mod: int = Field(0, ge=-10, le=30, description="Constitution modifier (odds, rolls).")
-    agility_bonus: int | None = Field(None, ge=0, le=100, description="dh2e Agility Bonus.")
-    toughness_bonus: int | None = Field(None, ge=0, le=100, description="dh2e Toughness Bonus.")
+    agility_bonus: int | None = Field(None, ge=0, le=MAX_BONUS, description="dh2e Agility Bonus.")
+    toughness_bonus: int | None = Field(
+        None, ge=0, le=MAX_BONUS, description="dh2e Toughness Bonus."
+    )
     toughness: int | None = Field(None, description="dh2e Toughness characteristic (odds).")
     metric: bool = Field(False, description="pf1e/dnd35: give distances in km.")
     interpretations: dict[str, str] = Field(
@@ -379,7 +382,7 @@ class RouteQuery(_Model):
     speeds: list[int] = Field(default_factory=list, description="Party speeds; slowest counts.")
     mount: str | None = Field(None, description="A mount or land vehicle of the system's table.")
     loaded: bool = Field(False, description="Use the mount's loaded row.")
-    agility_bonus: int | None = Field(None, ge=0, le=100, description="dh2e Agility Bonus.")
+    agility_bonus: int | None = Field(None, ge=0, le=MAX_BONUS, description="dh2e Agility Bonus.")
     metric: bool = Field(False, description="pf1e/dnd35: give distances in km.")
     lang: str = Field("en", description=_LANG_DOC, json_schema_extra=_LANG_ENUM)
 
@@ -624,7 +627,7 @@ def create_app(
     def rates_(
         system: Annotated[str, Path(max_length=40)],
         speed: Annotated[int | None, Query(ge=0, le=100_000)] = None,
-        agility_bonus: Annotated[int | None, Query(ge=0, le=1_000)] = None,
+        agility_bonus: Annotated[int | None, Query(ge=0, le=MAX_BONUS)] = None,
         armor: str = "none",
         load: str = "light",
         metric: bool = False,
