@@ -3,19 +3,26 @@
 Each module in `COMMAND_MODULES` exposes ``register(app)`` and adds its commands. Commands are
 thin: they parse options, call the library, and print a Rich table for people or JSON for
 programs (``--json``). Any `FootfallError` becomes one line on stderr and exit status 2.
+
+`main` is the one place where errors become what a user sees, so it holds the promise of
+docs/errors.md whatever a command raises: bad input (a `FootfallError`, or a value Typer
+refuses) is one ``footfall: error:`` line naming the bad value, exit 2; a bug footfall did not
+foresee is one ``footfall: internal error:`` line, exit 1 - never a traceback (set
+``FOOTFALL_DEBUG=1`` to see it).
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import os
 import sys
 from functools import cache
 from typing import Any, NoReturn
 
 import typer
 
-from footfall.errors import FootfallError
+from footfall.errors import FootfallError, quote
 
 try:  # Typer >= 0.24 vendors Click as typer._click; older Typer depends on Click itself.
     from typer._click import exceptions as _click
@@ -94,7 +101,7 @@ def emit_json(value: Any) -> None:
 
 def fail(message: str) -> NoReturn:
     """Print a one-line error on stderr and exit with status 2."""
-    typer.echo(f"footfall: error: {message}", err=True)
+    typer.echo(f"footfall: error: {_fold(message)}", err=True)
     raise typer.Exit(2)
 
 
@@ -102,15 +109,15 @@ def main() -> None:
     """Entry point of the console script: run the app, turning errors into exit 2."""
     command = sys.argv[1] if len(sys.argv) > 1 else ""
     home = COMMAND_HOMES.get(command)
-    runner = build_app((home,)) if home is not None else _full_app()
     try:
+        runner = build_app((home,)) if home is not None else _full_app()
         # Without standalone mode Click returns the status of `typer.Exit` (`fail` raises
         # Exit(2)) instead of exiting with it.
         status = runner(standalone_mode=False)
         if isinstance(status, int) and status:
             sys.exit(status)
     except FootfallError as exc:
-        typer.echo(f"footfall: error: {exc}", err=True)
+        typer.echo(f"footfall: error: {_fold(str(exc))}", err=True)
         sys.exit(2)
     except _click.NoArgsIsHelpError as exc:
         # `footfall` or `footfall fly` alone: the help, as a bare command asks for it.
@@ -120,15 +127,75 @@ def main() -> None:
         # An unknown option, a missing argument, a bad value Typer caught: one line, exit 2.
         path = exc.ctx.command_path if exc.ctx else f"footfall {command}".strip()
         hint = f" (see '{path} --help')"
-        typer.echo(f"footfall: error: {_one_line(exc.format_message())}{hint}", err=True)
+        typer.echo(f"footfall: error: {_usage_message(exc)}{hint}", err=True)
         sys.exit(2)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except typer.Abort:
         typer.echo("footfall: aborted", err=True)
         sys.exit(1)
+    except Exception as exc:  # the last line of defence: no traceback reaches a user
+        if os.environ.get("FOOTFALL_DEBUG"):
+            raise
+        # A bug, not the user's fault: say so in one line, with what to report.
+        detail = _fold(f"{type(exc).__name__}: {exc}")
+        if len(detail) > _DETAIL_LIMIT:
+            detail = f"{detail[: _DETAIL_LIMIT - 1]}…"
+        typer.echo(
+            f"footfall: internal error: {detail} (a bug in footfall: "
+            "please report it with the command line; FOOTFALL_DEBUG=1 shows the traceback)",
+            err=True,
+        )
+        sys.exit(1)
 
 
-def _one_line(message: str) -> str:
-    """Fold a multi-line usage message into one line."""
-    return " ".join(part.strip() for part in message.splitlines() if part.strip())
+#: Longest exception text an internal-error line quotes.
+_DETAIL_LIMIT = 300
+
+
+def _usage_message(exc: Exception) -> str:
+    """Return Click's one-line usage message, naming the value a bad parameter was given.
+
+    Typer validates typed options with pydantic, whose message ("Input should be a valid
+    integer") does not say what the user typed: the value is taken from the validation error,
+    else from the command line.
+    """
+    message = _fold(exc.format_message()) if isinstance(exc, _click.UsageError) else str(exc)
+    if not isinstance(exc, _click.BadParameter):
+        return message
+    value = _bad_value(exc)
+    if value is None:
+        return message
+    quoted = quote(value)
+    return message if quoted in message else f"{message}, got {quoted}"
+
+
+def _bad_value(exc: Any) -> object | None:
+    """Return the value the user gave the parameter `exc` refuses, if it can be found."""
+    errors = getattr(exc.__cause__, "errors", None)
+    if callable(errors):
+        try:
+            found = errors()
+        except Exception:  # only a nicer message is at stake
+            found = []
+        for error in found if isinstance(found, list) else []:
+            if isinstance(error, dict) and "input" in error:
+                value: object = error["input"]
+                return value
+    opts = [o for o in getattr(exc.param, "opts", ()) if o.startswith("-")]
+    args = sys.argv[1:]
+    for i, arg in enumerate(args):
+        for opt in opts:
+            if arg == opt and i + 1 < len(args):
+                return args[i + 1]
+            if opt.startswith("--") and arg.startswith(f"{opt}="):
+                return arg[len(opt) + 1 :]
+    return None
+
+
+def _fold(message: str) -> str:
+    """Fold a multi-line message into one line."""
+    lines = message.splitlines()
+    if len(lines) <= 1:
+        return message
+    return " ".join(part.strip() for part in lines if part.strip())
