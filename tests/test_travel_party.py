@@ -535,3 +535,14 @@ def test_member_agility_bonus_sets_the_dh2e_pace() -> None:
             [parse_leg("4 mi plains road", load_system("pf1e"))],
             Traveller(speeds=(30,), party=(Member("X", agility_bonus=3),)),
         )
+
+
+def test_party_lines_in_russian_and_chinese() -> None:
+    """The party's lines use the seeds' words: «проверка Выносливости СЛ», 体质检定, 任一成员."""
+    args = ["odds", "pf1e", "--forced-march", "1", "--member", "name=A", "--member", "name=B,con=3"]
+    ru = runner.invoke(app, [*args, "--lang", "ru"]).output.splitlines()
+    assert ru[1] == (
+        "  День 1, час 9: проверка Выносливости СЛ 12, провал A 55,00%, B 40,00%; хоть кто-то 73,00%"
+    )
+    zh = runner.invoke(app, [*args, "--lang", "zh"]).output.splitlines()
+    assert zh[1] == "  第 1 天第 9 小时:体质检定 DC 12,失败几率 A 55.00%, B 40.00%;任一成员 73.00%"

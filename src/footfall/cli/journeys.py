@@ -291,7 +291,8 @@ def _forced_line(f: ForcedHour, lang: Lang) -> str:
     """
     if f.members:
         chances = ", ".join(f"{m.name} {_pct(m.p_fail, lang)}" for m in f.members)
-        p = f"{chances}; {t('journeys.forced.anyone', lang, p=_pct(f.p_fail, lang))}"
+        anyone = t("journeys.forced.anyone", lang, p=_pct(f.p_fail, lang))
+        p = f"{chances}{t('journeys.sep', lang)}{anyone}"
         rolled = ""
         if f.damage is not None:
             rolls = ", ".join(
@@ -323,7 +324,8 @@ def _tests_line(h: HustleHour, lang: Lang) -> str:
         )
         for m in h.members
     )
-    p = f"{chances}; {t('journeys.forced.anyone', lang, p=_pct(h.p_fatigue, lang))}"
+    anyone = t("journeys.forced.anyone", lang, p=_pct(h.p_fatigue, lang))
+    p = f"{chances}{t('journeys.sep', lang)}{anyone}"
     rolled = ""
     if h.members[0].roll is not None:
         rolls = ", ".join(
