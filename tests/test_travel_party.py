@@ -542,7 +542,8 @@ def test_party_lines_in_russian_and_chinese() -> None:
     args = ["odds", "pf1e", "--forced-march", "1", "--member", "name=A", "--member", "name=B,con=3"]
     ru = runner.invoke(app, [*args, "--lang", "ru"]).output.splitlines()
     assert ru[1] == (
-        "  День 1, час 9: проверка Выносливости СЛ 12, провал A 55,00%, B 40,00%; хоть кто-то 73,00%"
+        "  День 1, час 9: проверка Выносливости СЛ 12, провал A 55,00%, B 40,00%;"
+        " хоть кто-то 73,00%"
     )
     zh = runner.invoke(app, [*args, "--lang", "zh"]).output.splitlines()
     assert zh[1] == "  第 1 天第 9 小时:体质检定 DC 12,失败几率 A 55.00%, B 40.00%;任一成员 73.00%"
