@@ -78,9 +78,15 @@ class Limits:
     """Most legs of a journey."""
     leg_distance: int = 10_000
     """Longest leg of a journey, in miles or km."""
-    flight_work: int = 20_000
-    """Most flight states a ``/api/flight/reach`` or ``/path`` search may expand (the 3-D
-    search grows fast: the library's own cap, 400,000, is for the CLI)."""
+    flight_work: int = 250_000
+    """Most flight states a ``/api/flight/reach`` or ``/path`` search may expand: about a
+    second's search on a 2-core machine, enough for an 80-ft average flyer (the dnd35
+    sample's giant eagle, aloft) and refusing the 3-D searches that take many seconds
+    (docs/api.md, "Limits")."""
+    flight_ends: int = 50_000
+    """Most ends (square, altitude, facing) a ``/api/flight/reach`` answer may list: a free
+    turner's search lists 8 facings a place, and writing 200,000 ends takes longer than the
+    search (about 14 MB of JSON)."""
     scene_cache: int = 32
     """Parsed scenes kept for reuse (a page asks many questions of one scene); 0 = none."""
 
@@ -281,7 +287,22 @@ class FlightQuery(_Model):
     since_dive: int | None = Field(
         None, ge=0, le=10_000, description="Ft of level flight since a descent just before."
     )
+    interpretations: dict[str, str] = Field(
+        default_factory=dict,
+        description="Flight switches of RULES.md (flight_turn_credit, flight_climb_cost), "
+        "as the CLI's --switch.",
+    )
     lang: str = Field("en", description=_LANG_DOC, json_schema_extra=_LANG_ENUM)
+
+
+class FlightReachQuery(FlightQuery):
+    """``fly reach``: every (square, altitude, facing) a flyer can end in."""
+
+    alt_range: Pair | None = Field(
+        None,
+        description="Keep the flight between [low, high] ft around the start (the CLI's "
+        "--alt-range; also keeps a search small).",
+    )
 
 
 class FlightCheckQuery(FlightQuery):
@@ -292,7 +313,7 @@ class FlightCheckQuery(FlightQuery):
     reflex: int = Field(0, ge=-20, le=100, description="Reflex save bonus (stall odds).")
 
 
-class FlightPathQuery(FlightQuery):
+class FlightPathQuery(FlightReachQuery):
     """``fly path``: a cheapest legal flight ending at a square and altitude."""
 
     to: Triple = Field(description="Where to end: [x, y, alt].")
@@ -752,7 +773,7 @@ def create_app(
         return out
 
     @app.post("/api/flight/reach", tags=["flight"])
-    def flight_reach(body: FlightQuery) -> Any:
+    def flight_reach(body: FlightReachQuery) -> Any:
         """Where a flyer can end its move: square, altitude, facing (``fly reach --json``)."""
         from footfall.flight.reach import reach as fly_reach
         from footfall.flight.report import reach_json
@@ -762,6 +783,12 @@ def create_app(
         result = fly_reach(
             flyer, start, system=system, budget_ft=budget, space=air, max_work=lim.flight_work
         )
+        if len(result.entries) > lim.flight_ends:
+            raise LimitError(
+                f"this flight reach has {len(result.entries)} ends (square, altitude, facing), "
+                f"over the limit of {lim.flight_ends}; ask for a narrower 'alt_range' or a "
+                "shorter movement, or use footfall fly reach"
+            )
         return reach_json(name, body.action, result)
 
     @app.post("/api/flight/stall", tags=["flight"])
@@ -883,8 +910,15 @@ def _travel(body: TravelQuery, lim: Limits) -> Any:
 
 def _flight_setup(body: FlightQuery, parse: Callable[[Mapping[str, Any]], Any]) -> Any:
     """Return system, flyer, airspace, start state, name and budget (as ``footfall fly``)."""
-    from footfall.flight import FLIGHT_ACTIONS, OPEN_SKY, Airspace, FlightState, parse_direction
-    from footfall.flight.space import flight_system, flyer_of, scene_flyer
+    from footfall.flight import (
+        FLIGHT_ACTIONS,
+        OPEN_SKY,
+        Airspace,
+        FlightState,
+        parse_direction,
+        with_switches,
+    )
+    from footfall.flight.space import SceneAirspace, flight_system, flyer_of, scene_flyer
 
     if body.action not in FLIGHT_ACTIONS:
         raise unknown("action", body.action, FLIGHT_ACTIONS)
@@ -910,10 +944,31 @@ def _flight_setup(body: FlightQuery, parse: Callable[[Mapping[str, Any]], Any]) 
         air = OPEN_SKY
     if start_alt % 5:
         raise InputError(f"altitude must be a multiple of 5 ft, at least 0, not {start_alt}")
+    ceiling = air.ceiling if isinstance(air, SceneAirspace) else None
+    if ceiling is not None and start_alt + flyer.height_ft > ceiling:
+        raise InputError(
+            f"altitude {start_alt} ft puts the {flyer.height_ft}-ft-tall {name} above the "
+            f"{ceiling}-ft ceiling"
+        )
+    flyer = with_switches(flyer, system, body.interpretations)
     start = FlightState(
         x, y, start_alt, heading, since_turn=body.since_turn, level_after_dive=body.since_dive
     )
+    if isinstance(body, FlightReachQuery) and body.alt_range is not None:
+        air = _banded(air, start_alt, body.alt_range)
     return system, flyer, air, start, name, flyer.speed * FLIGHT_ACTIONS[body.action]
+
+
+def _banded(air: Any, start_alt: int, band: list[int]) -> Any:
+    """Wrap `air` in the altitude band ``[low, high]`` around the start (as ``--alt-range``)."""
+    from footfall.flight.space import BandedAirspace
+
+    low, high = band
+    if not low <= start_alt <= high:
+        raise InputError(
+            f"alt_range [{low}, {high}] must be [low, high] ft around the start's {start_alt} ft"
+        )
+    return BandedAirspace(air, low, high)
 
 
 def _render(body: RenderQuery, scene: Any) -> bytes:

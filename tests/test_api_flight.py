@@ -1,0 +1,123 @@
+"""``/api/flight/*`` under the default limits: an 80-ft griffon answers; the CLI's options.
+
+The griffon of docs/flight.md flies 80 ft with average maneuverability; the dnd35 sample's
+giant eagle is one (fly 80 ft, average, 20 ft up: seed 004's maneuverability table, RULES.md
+1.8). Answers are compared with ``footfall fly ... --json`` in the same process.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from footfall.api import Limits, create_app, sample_scenes
+
+SAMPLE = "dnd35-canyon-squeeze"
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    """A client on the default app (default limits)."""
+    return TestClient(create_app(), raise_server_exceptions=False)
+
+
+def _cli(*args: str) -> Any:
+    """Run ``footfall ARGS --json`` in this process; return its JSON."""
+    from footfall.cli import app
+
+    result = CliRunner().invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_default_flight_work_admits_the_80_ft_griffon() -> None:
+    """The sample's giant eagle (80 ft, average, aloft) needs fewer states than the limit."""
+    from footfall.api import FlightReachQuery, _flight_setup
+    from footfall.flight.reach import reach
+    from footfall.scene import parse_scene
+
+    body = FlightReachQuery(scene=sample_scenes()[SAMPLE], mover="giant-eagle")
+    system, flyer, air, start, _, budget = _flight_setup(body, parse_scene)
+    assert (flyer.speed, flyer.maneuverability.value, start.alt) == (80, "average", 20)
+    found = reach(flyer, start, system=system, budget_ft=budget, space=air)
+    assert 0 < found.work <= Limits().flight_work
+    assert len(found.entries) <= Limits().flight_ends
+
+
+def test_griffon_reach_equals_the_cli(client: TestClient) -> None:
+    """Default limits: the 80-ft griffon's reach answers, the same as ``footfall fly reach``."""
+    scene = client.get(f"/api/scenes/{SAMPLE}").json()
+    response = client.post("/api/flight/reach", json={"scene": scene, "mover": "giant-eagle"})
+    assert response.status_code == 200, response.text
+    assert response.json() == _cli("fly", "reach", SAMPLE, "--mover", "giant-eagle")
+
+
+def test_a_double_move_griffon_is_over_the_work_limit(client: TestClient) -> None:
+    """160 ft of flight is a search of many seconds: 413 naming the limit (the CLI answers)."""
+    scene = client.get(f"/api/scenes/{SAMPLE}").json()
+    body = {"scene": scene, "mover": "giant-eagle", "action": "double-move"}
+    response = client.post("/api/flight/reach", json=body)
+    assert response.status_code == 413
+    assert response.json()["error"].startswith(
+        f"this flight search needs more than {Limits().flight_work} states"
+    )
+
+
+def test_alt_range_and_switches_as_the_cli(client: TestClient) -> None:
+    """``alt_range`` and ``interpretations`` are the CLI's --alt-range and --switch."""
+    body = {
+        "speed": 40,
+        "maneuverability": "average",
+        "alt": 20,
+        "alt_range": [10, 30],
+        "interpretations": {"flight_turn_credit": "bank"},
+    }
+    api = client.post("/api/flight/reach", json=body).json()
+    cli = _cli(
+        "fly", "reach", "--speed", "40", "--maneuverability", "average", "--alt", "20",
+        "--alt-range", "10-30", "--switch", "flight_turn_credit=bank",
+    )  # fmt: skip
+    assert api == cli
+    assert {s["alt"] for s in api["squares"]} <= {10, 15, 20, 25, 30}
+    assert api["switches"]["flight_turn_credit"] == "bank"
+    wide = client.post("/api/flight/reach", json={**body, "alt_range": None}).json()
+    assert len(wide["squares"]) > len(api["squares"])
+
+
+def test_path_within_an_alt_range(client: TestClient) -> None:
+    """``fly path`` keeps to the band too: the same steps as the CLI's."""
+    body = {"speed": 60, "maneuverability": "average", "alt": 20, "to": [0, -6, 20]}
+    banded = {**body, "alt_range": [20, 20]}
+    api = client.post("/api/flight/path", json=banded).json()
+    cli = _cli(
+        "fly", "path", "--speed", "60", "--maneuverability", "average", "--alt", "20",
+        "--to", "0,-6,20", "--alt-range", "20-20",
+    )  # fmt: skip
+    assert api == cli and api["found"] is True
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (
+            {"alt_range": [30, 40]},
+            "alt_range [30, 40] must be [low, high] ft around the start's 20 ft",
+        ),
+        (
+            {"interpretations": {"flight_turn_credit": "maybe"}},
+            "unknown flight_turn_credit choice 'maybe' (known: reset, bank)",
+        ),
+    ],
+)
+def test_bad_alt_range_or_switch_is_400(
+    client: TestClient, extra: dict[str, Any], message: str
+) -> None:
+    """A band not around the start, an unknown switch choice: 400, one line."""
+    body = {"speed": 60, "maneuverability": "average", "alt": 20, **extra}
+    response = client.post("/api/flight/reach", json=body)
+    assert response.status_code == 400, response.text
+    assert message in response.json()["error"]
