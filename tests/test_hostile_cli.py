@@ -900,3 +900,34 @@ def test_fail_folds_a_multi_line_message(capsys: pytest.CaptureFixture[str]) -> 
         cli.fail("first\n  second")
     assert info.value.exit_code == 2
     assert capsys.readouterr().err == "footfall: error: first second\n"
+
+
+# ------------------------------------------------------------------------------ errors.py
+
+
+def test_footfall_error_is_one_line_whatever_the_message() -> None:
+    """`str()` of any FootfallError folds line breaks (CLI and API print it as one line)."""
+    from footfall.errors import LimitError, SceneError
+
+    assert str(SceneError("line 1\r\n  line 2\n\nline 3")) == "line 1 line 2 line 3"
+    assert str(LimitError("one line")) == "one line"
+
+
+def test_quote_shortens_long_values_and_escapes_breaks() -> None:
+    """`quote` is the repr, cut at the limit with the full length said."""
+    from footfall.errors import quote
+
+    assert quote("a\nb") == "'a\\nb'"
+    assert quote("x" * 100, limit=10) == "'xxxxxxxx… (100 characters)"
+    assert quote(10**100, limit=10) == "100000000… (101 digits)"
+    assert quote(12345) == "12345"
+
+
+def test_unknown_lists_at_most_forty_names() -> None:
+    """`unknown` names 40 valid values, then how many more there are."""
+    from footfall.errors import KNOWN_LIMIT, unknown
+
+    message = str(unknown("creature", "z", [f"c{i}" for i in range(KNOWN_LIMIT + 7)]))
+    assert message.startswith("unknown creature 'z' (known: c0, c1, ")
+    assert message.endswith(f"c{KNOWN_LIMIT - 1} and 7 more)")
+    assert str(unknown("system", "", ["pf1e"])) == "unknown system '' (known: pf1e)"
