@@ -22,6 +22,8 @@ __all__ = ["reach_kernel"]
 def reach_kernel(
     part_of: npt.NDArray[np.int32],
     resources: npt.NDArray[np.int64],
+    keys: npt.NDArray[np.int64],
+    high: int,
     keeps: npt.NDArray[np.bool_],
     facing_of: npt.NDArray[np.int8],
     move_start: npt.NDArray[np.int32],
@@ -54,26 +56,31 @@ def reach_kernel(
     Cells are ``(y * side + x) * n_alts + alt`` over a square box of `side` squares and
     `n_alts` 5-ft altitude levels (level `ground` is on the ground; it may be outside the
     box); levels below `alt_lo` are refused (the ground, or an altitude band). The box holds
-    every square and altitude the budget can reach. Scene rules come as arrays over the box
+    every square and altitude the budget can reach. Labels are compared by their rule states'
+    `resources`, or by the packed `keys` when `high` is not 0
+    (`footfall.flight.reach._packed`). Scene rules come as arrays over the box
     (`footfall.flight.space.scene_tables`): `across[y, x, d]` a step in direction d passes
     edges, walls and corners, `enemy[y, x, k]` an enemy blocks the flyer's box there,
-    `occupied[y, x, k]` someone is there (no end), `land[y, x]` it may land. Returns -1
-    past `max_work` pops, -2 when the label pool of `capacity` overflows.
+    `occupied[y, x, k]` someone is there (no end), `land[y, x]` it may land. The label pool
+    has room for `capacity` labels: its arrays are allocated untouched, so memory is only
+    taken as labels are made (the operating system maps pages on first write). Returns -1
+    past `max_work` pops, -2 when the pool is full.
     """
     n_cells = side * side * n_alts
     head = np.full(n_cells * n_parts, -1, np.int32)
     lab_rid = np.empty(capacity, np.int32)
     lab_cell = np.empty(capacity, np.int32)
     lab_cost = np.empty(capacity, np.int32)
+    lab_key = np.empty(capacity, np.int64)  # keys[rid], next to the cost (one less lookup)
     lab_next = np.empty(capacity, np.int32)
     lab_queue = np.empty(capacity, np.int32)
     lab_state = np.zeros(capacity, np.int8)  # 0 pending, 1 popped, 2 dead
     bucket = np.full(limit + 1, -1, np.int32)
     n_res = resources.shape[1]
-    n = 0
     lab_rid[0] = start_rid
     lab_cell[0] = origin
     lab_cost[0] = start_cost
+    lab_key[0] = keys[start_rid]
     lab_next[0] = -1
     lab_queue[0] = -1
     head[origin * n_parts + part_of[start_rid]] = 0
@@ -122,42 +129,62 @@ def reach_kernel(
                 nrid = move_to[m]
                 ncell = (ny * side + nx) * n_alts + nalt
                 slot = ncell * n_parts + part_of[nrid]
-                # Dominated by a label of the same place and part, popped or pending, that
-                # costs no more and has every resource at least as large?
+                nkey = keys[nrid]
+                # One walk over the labels of the same place and part: is the new label
+                # dominated by one (popped or pending, no costlier, every resource at least as
+                # large)? Pending labels it dominates will never be needed: they die. Dead
+                # labels are unlinked as the walk meets them. (A label it kills cannot be
+                # dominated by another already there, which would have killed or kept it out.)
                 dominated = False
+                prev = -1
                 other = head[slot]
                 while other >= 0:
-                    if lab_state[other] != 2 and lab_cost[other] <= new_cost:
-                        orid = lab_rid[other]
-                        better = True
-                        for i in range(n_res):
-                            if resources[orid, i] < resources[nrid, i]:
-                                better = False
+                    following = lab_next[other]
+                    state = lab_state[other]
+                    if state != 2:
+                        ocost = lab_cost[other]
+                        if ocost <= new_cost:
+                            if high:
+                                better = ((lab_key[other] | high) - nkey) & high == high
+                            else:
+                                better = True
+                                orid = lab_rid[other]
+                                for i in range(n_res):
+                                    if resources[orid, i] < resources[nrid, i]:
+                                        better = False
+                                        break
+                            if better:
+                                dominated = True
                                 break
-                        if better:
-                            dominated = True
-                            break
-                    other = lab_next[other]
+                        if state == 0 and ocost >= new_cost:
+                            if high:
+                                worse = ((nkey | high) - lab_key[other]) & high == high
+                            else:
+                                worse = True
+                                orid = lab_rid[other]
+                                for i in range(n_res):
+                                    if resources[orid, i] > resources[nrid, i]:
+                                        worse = False
+                                        break
+                            if worse:
+                                lab_state[other] = 2
+                                state = 2
+                    if state == 2:
+                        if prev < 0:
+                            head[slot] = following
+                        else:
+                            lab_next[prev] = following
+                    else:
+                        prev = other
+                    other = following
                 if dominated:
                     continue
-                # Pending labels the new one dominates will never be needed.
-                other = head[slot]
-                while other >= 0:
-                    if lab_state[other] == 0 and lab_cost[other] >= new_cost:
-                        orid = lab_rid[other]
-                        worse = True
-                        for i in range(n_res):
-                            if resources[orid, i] > resources[nrid, i]:
-                                worse = False
-                                break
-                        if worse:
-                            lab_state[other] = 2
-                    other = lab_next[other]
                 if n >= capacity:
                     return -2
                 lab_rid[n] = nrid
                 lab_cell[n] = ncell
                 lab_cost[n] = new_cost
+                lab_key[n] = nkey
                 lab_next[n] = head[slot]
                 head[slot] = n
                 lab_queue[n] = bucket[new_cost]

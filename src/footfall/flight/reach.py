@@ -272,13 +272,16 @@ class _Rules:
         self.ids[r] = rid
         self.states.append(r)
         _, _, _, facing, _, since, turned, parity, backward, level, run, rh, rv, fwd = r
-        part: tuple[int, ...] = (0 if self.free else facing, parity, run)
+        # Climbing, diving and level flight share a part: level flight is a climb (and a dive)
+        # with no slack yet (dominance 6).
+        part: tuple[int, ...] = (0 if self.free else facing, parity)
         since_res = since
         if self.since_in_part:
             part = (*part, since)
             since_res = 0
-        # Turning left in this space; with no maximum, whether it may still turn here.
-        turn_res = self.max_turn - turned if self.max_turn is not None else int(not turned)
+        # Whether it may still turn in this space: the search turns once per space (one turn
+        # of up to 180°, ordinary first), so how much a turned state could still turn is moot.
+        turn_res = int(not turned)
         resources: Resources = (
             fwd,
             since_res,
@@ -286,8 +289,10 @@ class _Rules:
             self.need_level if level is None else level,
             1 if backward else 0,
         )
-        if run:
-            resources = (*resources, self.slack(run, rh, rv))
+        if self.up is not None:
+            resources = (*resources, self.slack(run, rh, rv) if run > 0 else 0)
+        if self.down is not None:
+            resources = (*resources, self.slack(run, rh, rv) if run < 0 else 0)
         self.parts.append(part)
         self.resources.append(resources)
         self.keeps.append(fwd >= self.forward_cap)
@@ -676,6 +681,8 @@ Machine = tuple[
     npt.NDArray[np.int8],
     npt.NDArray[np.int8],
     int,
+    npt.NDArray[np.int64],
+    int,
 ]
 
 
@@ -756,7 +763,32 @@ def _machine(
         np.array(dzs, np.int8),
         np.array(dirs, np.int8),
         len(part_ids),
+        *_packed(resources),
     )
+
+
+def _packed(resources: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], int]:
+    """Return the resource vectors packed one per int64 for a one-operation dominance test.
+
+    Each column is replaced by its rank among the column's values (the order is kept) and
+    given a bit field with a guard bit above it; `high` has the guard bits set. Then row `a`
+    has every resource at least row `b`'s exactly when ``((key[a] | high) - key[b]) & high ==
+    high`` (no field borrows from the next). `high` is 0 when the fields need more than 63
+    bits: the kernel then compares the columns one by one.
+    """
+    n, width = resources.shape
+    keys = np.zeros(n, np.int64)
+    high = 0
+    offset = 0
+    for c in range(width):
+        values, ranks = np.unique(resources[:, c], return_inverse=True)
+        bits = max(1, int(len(values) - 1).bit_length())
+        if offset + bits + 1 > 63:
+            return np.zeros(n, np.int64), 0
+        keys |= ranks.astype(np.int64).reshape(n) << offset
+        high |= 1 << (offset + bits)
+        offset += bits + 1
+    return keys, high
 
 
 def _compiled_reach(
@@ -788,7 +820,8 @@ def _compiled_reach(
         return None
     limit = budget_ft * HALF_FT
     machine = _machine(flyer, square_ft, system.tactical.diagonal_costs, budget_ft, raw(start))
-    states, part_of, resources, keeps, facing_of, move_start, *moves, n_parts = machine
+    states, part_of, resources, keeps, facing_of, move_start, *moves = machine[:12]
+    n_parts, keys, guards = machine[12:]
     # Every square costs at least 5 ft x the cheapest rate per ft (a dive: 2.5 ft).
     cheapest = min(Fraction(HALF_FT), Fraction(*flyer.up_cost), Fraction(*flyer.down_cost))
     reach_sq = math.floor(limit / (5 * cheapest))
@@ -819,20 +852,13 @@ def _compiled_reach(
         x0, y0 = start.x - reach_sq, start.y - reach_sq
         across, enemy, occupied, land = scene_tables(scene, flyer, x0, y0, side, base, n_alts)
     kernel = _kernel()
-    capacity = 1 << 20
-    while True:
-        work = kernel(
-            part_of, resources, keeps, facing_of, move_start, *moves, n_parts,
-            side, n_alts, alt_lo, ground, origin, 0, 0, limit, _free_turns(flyer),
-            across, enemy, occupied, land, max_work, capacity, end_cost,
-        )  # fmt: skip
-        if work != -2:
-            break
-        if capacity >= _MAX_LABELS:
-            work = -1  # as many labels as a search may keep (about 350 MB): too large
-            break
-        capacity *= 4
-        end_cost.fill(-1)
+    work = kernel(
+        part_of, resources, keys, guards, keeps, facing_of, move_start, *moves, n_parts,
+        side, n_alts, alt_lo, ground, origin, 0, 0, limit, _free_turns(flyer),
+        across, enemy, occupied, land, max_work, _MAX_LABELS, end_cost,
+    )  # fmt: skip
+    if work == -2:
+        work = -1  # as many labels as a search may keep (about 350 MB): too large
     if work == -1:
         raise LimitError(
             f"this flight search needs more than {max_work} states; "
