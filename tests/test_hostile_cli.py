@@ -14,7 +14,10 @@ failure as soon as they are fixed, so the table is kept honest.
 from __future__ import annotations
 
 import json
+import os
 import sys
+import threading
+import time
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -792,6 +795,80 @@ def test_serve_reports_a_bad_scene_whatever_the_port(
         port = str(taken.getsockname()[1])
         result = run(["serve", "--port", port, "--scene", "nosuch"], monkeypatch, capsys)
     assert_one_line_error(result, ["'nosuch'", SAMPLE])
+
+
+@pytest.fixture
+def endless(tmp_path: Path) -> Any:
+    """Yield a factory of named pipes that feed 1 MB of NUL bytes to whoever reads them.
+
+    A stand-in for /dev/zero (endless) that cannot hang the suite: a file that is not a
+    regular file has ``st_size`` 0, so a size check on it never fires and a reader reads
+    whatever comes. A command must refuse such a file before reading it.
+    """
+    stop = threading.Event()
+    threads: list[threading.Thread] = []
+
+    def feed(path: Path) -> None:
+        while not stop.is_set():
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+            except OSError:  # no reader yet
+                time.sleep(0.01)
+                continue
+            os.set_blocking(fd, True)
+            try:
+                with os.fdopen(fd, "wb") as out:
+                    out.write(b"\0" * 1_000_000)
+            except OSError:
+                pass
+            return
+
+    def make(name: str) -> Path:
+        path = tmp_path / name
+        os.mkfifo(path)
+        thread = threading.Thread(target=feed, args=(path,), daemon=True)
+        thread.start()
+        threads.append(thread)
+        return path
+
+    yield make
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=5)
+
+
+ENDLESS = [
+    pytest.param(["reach", "{p}", *M], "endless.json", id="reach"),
+    pytest.param(["render", "{p}", "-o", "out.png"], "endless.json", id="render"),
+    pytest.param(["import", "{p}", "--system", "pf1e"], "endless.json", id="import"),
+    pytest.param(["import", "map.dd2vtt", "--system", "pf1e", "--terrain", "{p}"], "endless.txt",
+                 id="import-terrain"),
+    pytest.param(["route", "{p}", "--from", "0,0", "--to", "1,1", "--speed", "30"], "endless.txt",
+                 id="route"),
+    pytest.param(["travel", "pf1e", "--speed", "30", "--journey", "{p}"], "endless.json",
+                 id="journey"),
+]  # fmt: skip
+
+
+@pytest.mark.xfail(strict=True, reason="bug: a file that is not a regular file (/dev/zero, a FIFO)"
+                   " is read to its end: 'footfall render /dev/zero -o x.png' never returns and "
+                   "grows without bound; owner: src/footfall/scene.py load_scene, imports "
+                   "(map, --terrain), route.py (map file), cli/journeys.py (--journey): refuse "
+                   "non-regular files before reading")  # fmt: skip
+@pytest.mark.parametrize(("args", "name"), ENDLESS)
+def test_a_device_or_pipe_is_refused_before_reading(
+    args: list[str],
+    name: str,
+    d: Path,
+    endless: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A device or pipe given as a file is one error line saying it is not a regular file."""
+    pipe = endless(name)
+    result = run([a.replace("{p}", str(pipe)) for a in args], monkeypatch, capsys)
+    line = assert_one_line_error(result, [name])
+    assert "regular file" in line or "not a file" in line, line
 
 
 def test_unicode_ids_are_names_like_any_other(
