@@ -156,6 +156,7 @@ def _write_files(d: Path) -> None:
         "zero-grid.dd2vtt": _uvtt(pixels_per_grid=0),
         "bad.toml": "legs = [\n",
         "journey.json": json.dumps({"legs": ["24 mi plains highway"]}),
+        "digits.json": good.replace('"speed": 30', '"speed": 1' + "0" * 5000, 1),
     }
     for name, text in texts.items():
         (d / name).write_bytes(text.encode("utf-8"))
@@ -199,6 +200,7 @@ LEG = ["--leg", "24 mi plains highway"]
 CHASE = ["--pursuer", "speed=30", "--quarry", "speed=30"]
 VALLEY = ["valley", "--from", "0,7", "--to", "29,7"]
 PNG = ["-o", "{d}/out.png"]
+DIGITS = "1" + "0" * 5000  # over Python's 4300-digit limit of int(str)
 
 # fmt: off
 CASES = [
@@ -699,6 +701,30 @@ BUGS = [
     bug("import", "map.dd2vtt", "--system", "pf1e", "-o", "adir", says=["'adir'"],
         id="import-out-dir-two-lines", reason="'warning: no background image' is printed "
         "before the one error line (two lines)", owner="src/footfall/cli/maps.py import_"),
+    bug("reach", "digits.json", *M, says=["digits.json", "speed"], id="scene-5001-digits",
+        reason="a 5001-digit number in a scene file is an internal error (json.loads raises "
+        "ValueError, only JSONDecodeError is caught)",
+        owner="src/footfall/scene.py parse_scene_text"),
+    bug("travel", "pf1e", "--speed", "30", "--journey", "digits.json", says=["digits.json"],
+        id="journey-5001-digits", reason="a 5001-digit number in a journey file is an "
+        "internal error (ValueError from json.loads)",
+        owner="src/footfall/travel.py load_journey"),
+    bug("path", SAMPLE, *M, "--to", DIGITS + ",0", says=["--to", "digits"],
+        id="to-5001-digits", reason="--to with a 5001-digit x is an internal error (int() "
+        "refuses over 4300 digits)", owner="src/footfall/cli/tactical.py parse_square"),
+    bug("check", SAMPLE, *M, "--path", DIGITS + ",0", says=["--path", "digits"],
+        id="path-5001-digits", reason="--path with a 5001-digit x is an internal error",
+        owner="src/footfall/cli/tactical.py parse_square"),
+    bug("fly", "check", *FLY, "--steps", "f" + DIGITS, says=["digits"],
+        id="steps-5001-digits", reason="a step 'f<5001 digits>' is an internal error",
+        owner="src/footfall/flight/check.py parse_steps"),
+    bug("route", "valley", "--from", "0,7", "--to", DIGITS + ",7", "--speed", "30",
+        says=["--to"], id="route-to-quoted-whole", reason="the 5001-digit --to is quoted "
+        "whole: a 5000-character line (use footfall.errors.quote)",
+        owner="src/footfall/cli/journeys.py route"),
+    bug("travel", "pf1e", "--speed", "30", "--leg", DIGITS + " mi plains highway",
+        says=["leg"], id="leg-quoted-whole", reason="the 5001-digit leg distance is quoted "
+        "whole (use footfall.errors.quote)", owner="src/footfall/travel.py parse_leg"),
 ]
 # fmt: on
 
@@ -740,7 +766,7 @@ SAME_OUTPUT = [
         marks=pytest.mark.xfail(
             strict=True,
             reason="bug: a journey .json with a byte-order mark fails: 'Unexpected UTF-8 BOM'; "
-            "owner: src/footfall/cli/journeys.py (read journey files as utf-8-sig)",
+            "owner: src/footfall/travel.py load_journey (read as utf-8-sig)",
         ),
     ),
 ]
@@ -853,7 +879,7 @@ ENDLESS = [
 @pytest.mark.xfail(strict=True, reason="bug: a file that is not a regular file (/dev/zero, a FIFO)"
                    " is read to its end: 'footfall render /dev/zero -o x.png' never returns and "
                    "grows without bound; owner: src/footfall/scene.py load_scene, imports "
-                   "(map, --terrain), route.py (map file), cli/journeys.py (--journey): refuse "
+                   "(map, --terrain), route.py (map file), travel.py load_journey: refuse "
                    "non-regular files before reading")  # fmt: skip
 @pytest.mark.parametrize(("args", "name"), ENDLESS)
 def test_a_device_or_pipe_is_refused_before_reading(
