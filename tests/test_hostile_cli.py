@@ -1034,3 +1034,22 @@ def test_unknown_lists_at_most_forty_names() -> None:
     assert message.startswith("unknown creature 'z' (known: c0, c1, ")
     assert message.endswith(f"c{KNOWN_LIMIT - 1} and 7 more)")
     assert str(unknown("system", "", ["pf1e"])) == "unknown system '' (known: pf1e)"
+
+
+def test_ctrl_c_exits_130_quietly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C in a long command: exit 130 (128 + SIGINT), no traceback, no error line."""
+    interrupted = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
+
+    @interrupted.command()
+    def wait() -> None:
+        raise KeyboardInterrupt
+
+    @interrupted.command()
+    def other() -> None:
+        """Do nothing."""
+
+    monkeypatch.setattr(cli, "_full_app", lambda: interrupted)
+    result = run(["wait"], monkeypatch, capsys)
+    assert (result.code, result.out, result.err) == (130, "", "")
