@@ -352,16 +352,7 @@ def check(command: Command, status: int, output: str) -> None:
 EXAMPLES = collect()
 #: examples of docs owned by others whose output changed, by document and first command;
 #: each names the exact difference (reported to the doc's owner)
-KNOWN: dict[tuple[str, str], str] = {
-    (
-        "docs/maps.md",
-        "footfall import fvtt-Scene-bridge.json --system pf1e --background bridge.webp "
-        "-o bridge.json",
-    ): (
-        "import prints no 'wrote bridge.webp' line (the --background picture is already in the "
-        "output directory, so nothing is written)"
-    ),
-}
+KNOWN: dict[tuple[str, str], str] = {}
 
 
 def known(example: Example) -> str | None:
