@@ -132,6 +132,9 @@ _NOWHERE = _Free()
 #: class that turns freely), the rule state after it, its cost (half-feet), its displacement
 #: and its horizontal direction (None: straight up or down).
 Move = tuple[tuple[Step, ...], int, int, int, int, int, int | None]
+#: One legal step from a rule state: the free turn before it, the step, the raw state after
+#: it and its horizontal direction (None: straight up or down).
+_StepOut = tuple[tuple[Step, ...], Step, Raw, int | None]
 
 
 class _Rules:
@@ -226,6 +229,10 @@ class _Rules:
         self.resources: list[Resources] = []
         self.keeps: list[bool] = []
         self._moves: list[list[Move] | None] = []
+        self._by_head: dict[
+            tuple[object, ...], list[tuple[tuple[Step, ...], Step, Raw, int | None]]
+        ]
+        self._by_head = {}
         self.moves_list, self.turns_list = _candidates(flyer, square_ft)
 
     def canon(self, r: Raw) -> Raw:
@@ -300,11 +307,33 @@ class _Rules:
         return rid
 
     def moves(self, rid: int) -> list[Move]:
-        """Return the moves from rule state `rid` (computed once, by `step_raw`)."""
+        """Return the moves from rule state `rid` (computed once, by `step_raw`).
+
+        `step_raw` never reads the ground covered forward, only adds to it: the steps of
+        rule states that differ in nothing else are worked out once (`_steps`) and the
+        forward ground added to each.
+        """
         found = self._moves[rid]
         if found is not None:
             return found
         r = self.states[rid]
+        fwd = r[13]
+        found = []
+        for pre, step, new, direction in self._steps((*r[:13], 0)):
+            new = (*new[:13], fwd + new[13])
+            nrid = self.intern(self.canon(new))
+            if nrid == rid and new[4] == 0 and not new[0] and not new[1] and not new[2]:
+                continue  # hovering, or a turn that changes nothing
+            found.append(((*pre, step), nrid, new[4], new[0], new[1], new[2], direction))
+        self._moves[rid] = found
+        return found
+
+    def _steps(self, r: Raw) -> list[_StepOut]:
+        """Return the legal steps from rule state `r` (no forward ground yet): the turn
+        before, the step, the raw state after it and its direction (None: vertical)."""
+        found = self._by_head.get(r)
+        if found is not None:
+            return found
         flyer, square_ft, diagonal_costs = self.flyer, self.square_ft, self.diagonal_costs
         found = []
         if self.free:
@@ -330,11 +359,8 @@ class _Rules:
                     direction = rf[3]
                 elif step.kind is StepKind.BACKWARD:
                     direction = (rf[3] + 4) % 8
-                nrid = self.intern(self.canon(new))
-                if nrid == rid and new[4] == 0 and not new[0] and not new[1] and not new[2]:
-                    continue  # hovering, or a turn that changes nothing
-                found.append(((*pre, step), nrid, new[4], new[0], new[1], new[2], direction))
-        self._moves[rid] = found
+                found.append((pre, step, new, direction))
+        self._by_head[r] = found
         return found
 
 
