@@ -116,6 +116,21 @@ def test_disengage_is_shift_one() -> None:
     assert check_path(s, "f", [(2, 0)], action="disengage").to_json()["provokes"] == []
 
 
+@pytest.mark.parametrize(
+    ("action", "distance", "label", "up_to"),
+    [("advance", None, "speed", 5), ("advance", 3, "speed", 3), ("shift", 2, "shift", 2),
+     ("disengage", None, "disengage", 1)],
+)  # fmt: skip
+def test_band_is_what_the_action_grants(
+    action: str, distance: int | None, label: str, up_to: int
+) -> None:
+    """The one Draw Steel band is the action's own grant (shift 2: up to 2), not the speed."""
+    s = make("drawsteel", ["......"] * 3, hero("f", 0, 0))
+    answer = reachable(s, "f", action, distance=distance).to_json()
+    assert answer["bands"] == [{"band": 1, "label": label, "up_to": up_to}]
+    assert max(sq["cost"] for sq in answer["squares"]) == up_to
+
+
 def test_speed_cap() -> None:
     """A granted move of 3 with speed 2 moves 2 (seed 002 'Нельзя превысить скорость')."""
     s = make("drawsteel", ["......"], hero("f", 0, 0, speed=2))

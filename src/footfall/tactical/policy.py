@@ -645,7 +645,7 @@ def _make_policy(
     rules = StepRules("ds", "flat", shift=spec.shift)
     policy = Policy(
         scene, system, mover, side, order, flying, spec, chosen, rules, budget,
-        Fraction(1), "squares", straight, (("advance", speed),), 1,
+        Fraction(1), "squares", straight, ((spec.name, budget),), 1,
         speed_cap=speed, notes=tuple(notes), orders=orders,
     )  # fmt: skip
     if spec.shift:
