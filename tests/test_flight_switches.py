@@ -9,12 +9,15 @@ exact (against the plain search of test_flight_reach) and the two engines agree,
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from footfall.cli import app
@@ -304,3 +307,37 @@ def test_cli_switch_on_check_path_and_reach() -> None:
     text = _fly("check", *common, "--steps", "f3 r180 f2", *bank)
     assert text.splitlines()[1] == "rule switches: flight_turn_credit=bank"
     assert "rule switches" not in _fly("check", *common, "--steps", "f3 r180 f2")
+
+
+_STEP_WORDS = ["f", "f", "f", "c5", "d5", "l45", "r45", "r90", "r135", "up5", "down5", "b"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    cls=st.sampled_from(list(Maneuverability)),
+    words=st.lists(st.sampled_from(_STEP_WORDS), min_size=1, max_size=6),
+    switches=st.sampled_from([BANK, SPLIT]),
+)
+def test_every_legal_switched_flight_is_in_reach(
+    cls: Maneuverability, words: list[str], switches: dict[str, str]
+) -> None:
+    """Whatever check accepts under a switch, reach under it lists at the same or less."""
+    flyer = _flyer(cls, 20)
+    start = FlightState(0, 0, 15, 2, since_turn=5)
+    steps = parse_steps(" ".join(words))
+    verdict = check(flyer, start, steps, system=SYSTEM, budget_ft=20, switches=switches)
+    end = verdict.end
+    if not verdict.legal or (end.x, end.y, end.alt) == (0, 0, 15):
+        return
+    listed = _reach_20(cls, tuple(sorted(switches.items())))
+    assert listed[(end.x, end.y, end.alt, end.facing)] <= verdict.cost_ft
+
+
+@functools.cache
+def _reach_20(
+    cls: Maneuverability, switches: tuple[tuple[str, str], ...]
+) -> dict[tuple[int, int, int, int], Fraction]:
+    """Reach of a 20-ft flyer at 15 ft facing E, 5 ft flown since its last turn (cached)."""
+    start = FlightState(0, 0, 15, 2, since_turn=5)
+    found = reach(_flyer(cls, 20), start, system=SYSTEM, budget_ft=20, switches=dict(switches))
+    return {(e.x, e.y, e.alt, e.facing): e.cost_ft for e in found.entries}

@@ -1,6 +1,7 @@
 """Search every legal flight of one movement: where a flyer can end, and a cheapest path there.
 
-An exact least-cost search (Dijkstra on a binary heap; A* toward a target for `find_path`)
+An exact least-cost search (Dijkstra on a bucket queue; A* toward a target for `find_path`;
+a compiled kernel for larger searches)
 over the flyer's whole state (`FlightState`: square, altitude, facing, turn and climb
 history ...). Its moves are the steps of `footfall.flight.model` and their legality and cost
 come from `step_raw`, the function `advance` (and so `check`) wraps: the search and the check
@@ -163,9 +164,9 @@ class _Rules:
       never fail;
     - ground covered forward: capped at the minimum forward speed (only ``>=`` is asked).
 
-    Dominance (`resources`): among rule states with the same `part` (facing, 5-10-5 parity,
-    climb/dive/level), each resource is "larger is never worse": every step keeps the order
-    (or refuses the worse state), proved in docs/flight.md ("Performance"):
+    Dominance (`resources`): among rule states with the same `part` (facing, 5-10-5 parity),
+    each resource is "larger is never worse": every step keeps the order (or refuses the
+    worse state), proved in docs/flight.md ("Performance"):
 
     1. forward ground (capped): only ever increases, by the same amount for both;
     2. ft since the last turn (capped): a larger value turns more cheaply; an ordinary turn
@@ -176,11 +177,13 @@ class _Rules:
        or more and pays less in place; it keeps at least as much, as the smaller one either
        spends as many or turns the rest in place (turn rate 5 ft: nothing left over) or
        cannot turn at all (poor and clumsy: no turn in place);
-    3. turning left in this space (``max_turn - turned``; for an unlimited maximum, whether
-       it has turned here at all: the search turns once per space);
+    3. whether it may still turn in this space: the search turns once per space (one turn of
+       up to 180°), so a state that turned here only moves on, whatever it could still turn;
     4. level ft since a dive (capped, None = the cap): climbs need at least so much;
     5. already flying backward: the next backward square costs no reverse;
-    6. slack under the current run's angle: ``tan(angle) x rh - rv`` (exact ordering, below).
+    6. slack under the climb angle and under the dive angle: ``tan(angle) x rh - rv`` of the
+       current climb (dive), 0 when flying level or the other way: level flight is a run with
+       no slack yet, as its next climbing step is judged from nothing (exact ordering, below).
     """
 
     def __init__(
