@@ -271,6 +271,7 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
     page.select_option("#lang", "ru")
     assert page.evaluate("document.documentElement.lang") == "ru"
     assert page.locator('[data-i18n="system"]').first.inner_text() == "Система"
+    assert page.locator("#status").text_content() == "Открыто: browser-test."  # said again
     _settle(page)
     api_ru = _api(server, "check", {**drawn, "lang": "ru"})
     first_ru = api_ru["violations"][0]["message"]

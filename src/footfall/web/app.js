@@ -51,6 +51,7 @@
     // newer question or by any change that makes the pending answer stale; an answer is used
     // only while its number is current (a slow answer never overwrites a newer state).
     seq: { reach: 0, hover: 0, check: 0, scene: 0, meta: 0, travel: 0 },
+    said: null, // {key, values, source} of the page message on the status line
     busy: 0, // questions in flight and debounced calls not yet run (window.footfall.idle())
     flyOverride: {}, // mover id -> flying chosen on the page
     tracing: null, // the last square of a path being dragged
@@ -71,6 +72,12 @@
     el.textContent = message || "";
     el.classList.toggle("error", !!isError);
     el.dataset.source = message ? source || "" : "";
+    state.said = null;
+  }
+  // A page message (not a server's): said again in the new language when it is switched.
+  function say(key, values, source) {
+    status(tr(key, values), false, source);
+    state.said = { key, values, source };
   }
   function clearStatus(source) {
     if ($("status").dataset.source === source) status("");
@@ -158,6 +165,7 @@
     url.searchParams.set("lang", lang);
     window.history.replaceState(null, "", url); // a reload keeps the language
     applyLabels();
+    if (state.said) say(state.said.key, state.said.values, state.said.source);
     await job(async () => {
       if (!(await loadMeta())) return; // a newer language was picked meanwhile
       fillSystemSelects();
@@ -201,7 +209,7 @@
         if (seq !== state.seq.scene) return; // another scene was asked for meanwhile
         setScene(scene, name);
         $("sample").value = name;
-        status(tr("loaded", { name }), false, "scene");
+        say("loaded", { name }, "scene");
       } catch (e) {
         if (seq === state.seq.scene) status(e.message, true, "scene");
       }
@@ -685,7 +693,7 @@
   function wallPoint(p) {
     if (!state.wallStart) {
       state.wallStart = p;
-      status(tr("wall_start", { x: p[0], y: p[1] }), false, "wall");
+      say("wall_start", { x: p[0], y: p[1] }, "wall");
       draw();
       return;
     }
@@ -842,7 +850,7 @@
     document.body.append(a);
     a.click();
     setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
-    status(tr("saved", { name: a.download }), false, "file");
+    say("saved", { name: a.download }, "file");
   }
   async function savePicture() {
     // The server draws the picture (footfall render); the browser saves it.
@@ -861,7 +869,7 @@
         document.body.append(a);
         a.click();
         setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
-        status(tr("saved", { name: a.download }), false, "file");
+        say("saved", { name: a.download }, "file");
       } catch (e) {
         status(e.message, true, "file");
       }
@@ -894,7 +902,7 @@
         }
         if (seq !== state.seq.scene) return;
         setScene(scene, file.name.replace(/\.[^.]+$/, ""));
-        status(tr("loaded", { name: file.name }), false, "scene");
+        say("loaded", { name: file.name }, "scene");
       } catch (e) {
         if (seq === state.seq.scene) status(e.message, true, "file");
       }
