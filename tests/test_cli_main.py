@@ -79,3 +79,14 @@ def test_an_input_error_from_a_command_exits_2() -> None:
     assert out.stderr.strip().splitlines() == [
         "footfall: error: --speed must be a whole number, got 'abc'"
     ]
+
+
+@pytest.mark.parametrize("args", [[], ["fly"]])
+def test_a_bare_command_prints_its_help_once(args: list[str]) -> None:
+    """`footfall` or `footfall fly` alone prints the help once (not twice) and exits 2."""
+    out = subprocess.run(
+        [sys.executable, "-m", "footfall", *args], capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 2
+    assert (out.stdout + out.stderr).count("Usage: ") == 1
+    assert "Traceback" not in out.stderr

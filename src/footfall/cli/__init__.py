@@ -120,8 +120,12 @@ def main() -> None:
         typer.echo(f"footfall: error: {_fold(str(exc))}", err=True)
         sys.exit(2)
     except _click.NoArgsIsHelpError as exc:
-        # `footfall` or `footfall fly` alone: the help, as a bare command asks for it.
-        typer.echo((exc.ctx.get_help() if exc.ctx else str(exc)), err=True)
+        # `footfall` or `footfall fly` alone: the help, as a bare command asks for it. Building
+        # the error built the help text; Typer's rich help is printed right then (and the
+        # text is empty), plain Click's is returned: print it only then, so it shows once.
+        text = exc.format_message()
+        if text.strip():
+            typer.echo(text, err=True)
         sys.exit(2)
     except _click.UsageError as exc:
         # An unknown option, a missing argument, a bad value Typer caught: one line, exit 2.
