@@ -10,18 +10,27 @@ Catalogs are TOML files beside this module, one per domain (`rates.toml`, `tacti
 
 Keys are unique across catalogs (prefix them with the domain, e.g. ``tactical.budget``).
 Placeholders use `str.format` syntax. Russian and Chinese terms come from the seed texts.
+
+A count and its noun agree through the ``plural`` format spec, which prints the number and
+the form its language's plural rule picks (CLDR rules)::
+
+    ru = "выравнивается за {rounds:plural:раунд|раунда|раундов}"   # 1 раунд, 3 раунда, 5 раундов
+    en = "levels out within {rounds:plural:round|rounds}"            # 1 round, 3 rounds
 """
 
 from __future__ import annotations
 
+import re
+import string
 import tomllib
+from fractions import Fraction
 from functools import cache
 from importlib import resources
 from typing import Literal, cast
 
 from footfall.errors import RuleDataError, unknown
 
-__all__ = ["LANGS", "Lang", "catalog", "parse_lang", "t"]
+__all__ = ["LANGS", "Lang", "catalog", "parse_lang", "plural", "t"]
 
 Lang = Literal["en", "ru", "zh"]
 LANGS: tuple[Lang, ...] = ("en", "ru", "zh")
@@ -54,7 +63,19 @@ def catalog() -> dict[str, dict[Lang, str]]:
                     f"i18n/{entry.name}: key {key!r} must have exactly en, ru and zh strings"
                 )
             merged[key] = {cast(Lang, lang): str(text) for lang, text in texts.items()}
+            for lang, text in merged[key].items():
+                for spec in _PLURAL_SPEC.findall(text):
+                    if len(spec.split("|")) != _PLURAL_FORMS[lang]:
+                        raise RuleDataError(
+                            f"i18n/{entry.name}: key {key!r} ({lang}): plural:{spec} needs "
+                            f"{_PLURAL_FORMS[lang]} form(s) separated by '|'"
+                        )
     return merged
+
+
+#: How many forms a ``plural:`` spec gives per language (CLDR: en one/other; ru one/few/many).
+_PLURAL_FORMS: dict[Lang, int] = {"en": 2, "ru": 3, "zh": 1}
+_PLURAL_SPEC = re.compile(r"\{[^{}:]*:plural:([^{}]*)\}")
 
 
 def t(key: str, lang: Lang = "en", /, **values: object) -> str:
@@ -62,4 +83,64 @@ def t(key: str, lang: Lang = "en", /, **values: object) -> str:
 
     An unknown key is a programming error and raises `KeyError`.
     """
-    return catalog()[key][lang].format(**values)
+    text = catalog()[key][lang]
+    if ":plural:" in text:
+        return _PluralFormatter(lang).format(text, **values)
+    return text.format(**values)
+
+
+def plural(lang: Lang, count: object, forms: tuple[str, ...] | list[str]) -> str:
+    """Return the form of a noun that agrees with `count` in `lang` (without the number).
+
+    `forms`: en ``one|other``; ru ``one|few|many`` (1 клетка, 2 клетки, 5 клеток; a fraction
+    takes the ``few`` form: 1,5 клетки); zh one form (no plural). `count` may be a number or a
+    number already formatted for display (``"2,5"``). CLDR plural rules.
+    """
+    whole = _whole(count)
+    if lang == "ru":
+        if len(forms) != 3:
+            raise ValueError(f"Russian plural needs 3 forms (one|few|many), got {len(forms)}")
+        if whole is None:
+            return forms[1]
+        n = abs(whole)
+        if n % 10 == 1 and n % 100 != 11:
+            return forms[0]
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return forms[1]
+        return forms[2]
+    if lang == "en":
+        if len(forms) != 2:
+            raise ValueError(f"English plural needs 2 forms (one|other), got {len(forms)}")
+        return forms[0] if whole is not None and abs(whole) == 1 else forms[1]
+    return forms[0]
+
+
+def _whole(count: object) -> int | None:
+    """Return `count` as an int when it is a whole number, else None (a fraction)."""
+    if isinstance(count, bool):
+        return int(count)
+    if isinstance(count, int):
+        return count
+    if isinstance(count, Fraction):
+        return int(count) if count.denominator == 1 else None
+    if isinstance(count, float):
+        return int(count) if count.is_integer() else None
+    text = str(count).strip().replace("\u00a0", "").replace(" ", "")
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+class _PluralFormatter(string.Formatter):
+    """`str.format` plus the ``plural:form|form...`` spec: the count, a space, the form."""
+
+    def __init__(self, lang: Lang) -> None:
+        self.lang = lang
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        """Format one field; ``plural:...`` prints the count and its agreeing noun."""
+        if format_spec.startswith("plural:"):
+            forms = format_spec.removeprefix("plural:").split("|")
+            return f"{value} {plural(self.lang, value, forms)}"
+        return str(super().format_field(value, format_spec))
