@@ -304,7 +304,14 @@ MEDIUM = {"size": "medium", "side": "party", "speed": 30}
             example(walls=[{"from": [1, "x"], "to": [1, 2]}]),
             r"walls\[0\].from\[1\]: expected a number, got 'x'",
         ),
-        (example(square=0), r"square: must be more than 0, got 0"),
+        (example(square=0), r"square: the side of a square is from 0.01 to 1000 .*, got 0$"),
+        (example(square=1e-300), r"square: .* from 0.01 to 1000 .*, got 1e-300$"),
+        (example(square=10**300), r"square: .* from 0.01 to 1000 .*, got 10+… \(301 digits\)"),
+        (
+            example(square="1002/1001"),
+            r"square: .* denominator of at most 1000 .*, got '1002/1001'",
+        ),
+        (example(square=10**5000), r"square: a number of over 4300 digits is too long"),
         (example(ceiling_ft=12), r"ceiling_ft: the ceiling is in 5-ft steps, got 12"),
     ],
 )

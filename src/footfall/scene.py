@@ -14,6 +14,7 @@ import json
 import math
 import os
 import re
+import stat
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -25,7 +26,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from footfall.errors import InputError, LimitError, RuleDataError, SceneError, unknown
+from footfall.errors import InputError, LimitError, RuleDataError, SceneError, quote, unknown
 from footfall.grid import DIRECTIONS
 from footfall.rules import SYSTEM_IDS, Maneuverability, load_system
 
@@ -312,6 +313,40 @@ def _share_size_gap(system: str) -> int | None:
 
 _FRACTION_TEXT = re.compile(r"^\s*-?\d+(\.\d+)?(/\d+)?\s*$")
 
+#: Most digits in one number of a scene: Python's own limit for reading an int from text
+#: (``sys.get_int_max_str_digits``, 4300 by default). Every scene number is far smaller
+#: (speeds stop at `MAX_SPEED`), so a longer one is refused before it is converted.
+MAX_DIGITS = 4300
+
+
+#: Bits of the largest int `_number` takes: 10**MAX_DIGITS has 14,284 bits.
+_MAX_BITS = 14_000
+
+
+class _TooManyDigits(str):
+    """A JSON integer literal of more than `MAX_DIGITS` digits, kept as its text.
+
+    `json.loads` hands such a literal to ``int()``, which refuses it with a bare
+    ``ValueError``; `_read_json` keeps it as this marker instead, so `_number` refuses it
+    naming the key it stands under.
+    """
+
+
+def _json_int(text: str) -> int | _TooManyDigits:
+    """Read a JSON integer literal, or mark it when it has over `MAX_DIGITS` digits."""
+    if len(text) - text.startswith("-") > MAX_DIGITS:
+        return _TooManyDigits(text)
+    return int(text)
+
+
+def _digits_error(where: str, text: str) -> SceneError:
+    """Build the error of a number written with more than `MAX_DIGITS` digits."""
+    digits = sum(ch.isdigit() for ch in text)
+    return _fail(
+        where,
+        f"a number of {digits} digits is too long (at most {MAX_DIGITS} digits), got {quote(text)}",
+    )
+
 
 def _fail(where: str, message: str) -> SceneError:
     """Build a `SceneError` whose one line starts with the place of the bad value."""
@@ -326,7 +361,11 @@ def _number(value: object, where: str) -> Number:
     """
     if isinstance(value, bool):
         raise _fail(where, f"expected a number, got {value!r}")
+    if isinstance(value, _TooManyDigits):
+        raise _digits_error(where, value)
     if isinstance(value, int):
+        if value.bit_length() > _MAX_BITS:  # str() of it would raise ValueError
+            raise _fail(where, f"a number of over {MAX_DIGITS} digits is too long")
         return value
     if isinstance(value, float):
         if value != value or value in (float("inf"), float("-inf")):
@@ -335,12 +374,14 @@ def _number(value: object, where: str) -> Number:
     elif isinstance(value, Fraction):
         result = value
     elif isinstance(value, str) and _FRACTION_TEXT.match(value):
+        if sum(ch.isdigit() for ch in value) > MAX_DIGITS:
+            raise _digits_error(where, value)
         try:
             result = Fraction(value.strip())
         except (ValueError, ZeroDivisionError):
-            raise _fail(where, f"expected a number, got {value!r}") from None
+            raise _fail(where, f"expected a number, got {quote(value)}") from None
     else:
-        raise _fail(where, f"expected a number, got {value!r}")
+        raise _fail(where, f"expected a number, got {quote(value)}")
     return result.numerator if result.denominator == 1 else result
 
 
@@ -651,10 +692,7 @@ def parse_scene(data: Mapping[str, Any]) -> Scene:
     )
     square = None
     if "square" in data:
-        number = _number(data["square"], "square")
-        if number <= 0:
-            raise _fail("square", f"must be more than 0, got {data['square']!r}")
-        square = Fraction(number)
+        square = _parse_square(data["square"])
     ceiling_ft = None
     if "ceiling_ft" in data:
         ceiling_ft = _at_most(
@@ -666,6 +704,36 @@ def parse_scene(data: Mapping[str, Any]) -> Scene:
     scene = Scene(system, rows, legend, walls, creatures, square, ceiling_ft, background, extra)
     _check_creatures(scene)
     return scene
+
+
+#: Range of a scene's ``square`` (the side of one square in the system's unit: ft, m or
+#: squares). Movement is counted in whole squares (pf1e, dnd35: speed / square) or in
+#: 1/(2000 x denominator) m (dh2e), so a side of 1e-300 made budgets of 10^300 squares and
+#: one of 10^300 overflowed the float shown in answers. 1/100 to 1000 covers every real map
+#: (a 1-inch square, a 1000-ft overland square) and keeps every count a modest integer.
+MIN_SQUARE = Fraction(1, 100)
+MAX_SQUARE = 1000
+#: Largest denominator of ``square`` (1/1000: three decimal places, or thirds, sevenths...).
+MAX_SQUARE_DENOMINATOR = 1000
+
+
+def _parse_square(value: object) -> Fraction:
+    """Read the scene's ``square``: a number from `MIN_SQUARE` to `MAX_SQUARE`."""
+    number = Fraction(_number(value, "square"))
+    shown = quote(value)
+    if not MIN_SQUARE <= number <= MAX_SQUARE:
+        raise _fail(
+            "square",
+            f"the side of a square is from {float(MIN_SQUARE)} to {MAX_SQUARE} in the system's "
+            f"unit (ft, m or squares), got {shown}",
+        )
+    if number.denominator > MAX_SQUARE_DENOMINATOR:
+        raise _fail(
+            "square",
+            f"the side of a square is a fraction with a denominator of at most "
+            f"{MAX_SQUARE_DENOMINATOR} (such as 1.5, 2.125 or 1/3), got {shown}",
+        )
+    return number
 
 
 def _system_ids() -> tuple[str, ...]:
@@ -901,30 +969,95 @@ def scene_json_text(scene: Scene) -> str:
 TEXT_EXTENSIONS = (".txt", ".map", ".ffmap")
 
 
+def _read_json(text: str) -> dict[str, Any]:
+    """Read a JSON scene document: one JSON object, or a `SceneError` saying what it is.
+
+    An integer literal of over `MAX_DIGITS` digits is kept as a marker that `parse_scene`
+    refuses naming its key; if the marker sits where nothing reads a number (an ``x-`` key),
+    the number is refused here.
+    """
+    if not text.strip():
+        raise SceneError("not valid JSON: the file is empty (a JSON scene is one object {...})")
+    try:
+        data = json.loads(text, parse_int=_json_int)
+    except json.JSONDecodeError as exc:
+        raise SceneError(f"not valid JSON: {exc}") from None
+    except RecursionError:
+        raise SceneError("not valid JSON: nested too deeply") from None
+    except ValueError as exc:  # int() under a lower PYTHONINTMAXSTRDIGITS
+        raise SceneError(f"not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise SceneError(
+            f"not a JSON object: a scene is one object {{...}}, got a JSON {_json_kind(data)}"
+        )
+    return data
+
+
+def _json_kind(value: object) -> str:
+    """Name the JSON type of `value` (array, string, number, true/false, null)."""
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, bool):
+        return "boolean"
+    if value is None:
+        return "null"
+    return "number"
+
+
+def _parse_json_scene(text: str) -> Scene:
+    """Parse a JSON scene document (`_read_json`, then `parse_scene`)."""
+    data = _read_json(text)
+    scene = parse_scene(data)
+    huge = _huge_number(data)
+    if huge is not None:
+        raise _digits_error(huge[0], huge[1])
+    return scene
+
+
+def _huge_number(value: object, where: str = "") -> tuple[str, str] | None:
+    """Find a `_TooManyDigits` marker left in `value`: ``(where, text)``, or None."""
+    if isinstance(value, _TooManyDigits):
+        return where, value
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found = _huge_number(item, f"{where}.{key}" if where else str(key))
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found = _huge_number(item, f"{where}[{i}]")
+            if found is not None:
+                return found
+    return None
+
+
 def parse_scene_text(text: str) -> Scene:
     """Parse a scene from `text`: JSON when it starts with ``{``, else the plain-text map."""
     if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SceneError(f"not valid JSON: {exc}") from None
-        except RecursionError:
-            raise SceneError("not valid JSON: nested too deeply") from None
-        if not isinstance(data, dict):
-            raise SceneError("a scene is a JSON object")
-        return parse_scene(data)
+        return _parse_json_scene(text)
     return parse_text_map(text)
 
 
 def load_scene(path: str | os.PathLike[str]) -> Scene:
     """Read a scene file: JSON (SCENE.md) or the plain-text map format (docs/scenes.md).
 
-    A ``.txt``, ``.map`` or ``.ffmap`` file is read as a text map; any other file as JSON when
-    its first character is ``{``, else as a text map.
+    A ``.txt``, ``.map`` or ``.ffmap`` file is read as a text map, a ``.json`` file as JSON
+    (an empty file or an array is refused as not a JSON object); any other file as JSON when
+    its first character is ``{``, else as a text map. Anything but a regular file (a
+    directory, a device such as /dev/zero, a pipe) is refused before reading.
     """
     file = Path(path)
     try:
-        size = file.stat().st_size
+        info = file.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(info.st_mode):  # a device or pipe: st_size 0, reads forever
+            raise SceneError(
+                f"{file}: not a regular file (a device, pipe or socket): a scene is a file"
+            )
+        size = info.st_size
         if size > _MAX_FILE_BYTES:
             raise LimitError(
                 f"{file}: {size} bytes is over the scene file limit of {_MAX_FILE_BYTES} bytes"
@@ -941,6 +1074,8 @@ def load_scene(path: str | os.PathLike[str]) -> Scene:
     try:
         if file.suffix.lower() in TEXT_EXTENSIONS:
             return parse_text_map(text)
+        if file.suffix.lower() == ".json":
+            return _parse_json_scene(text)
         return parse_scene_text(text)
     except SceneError as exc:
         raise type(exc)(f"{file.name}: {exc}") from None
@@ -974,9 +1109,9 @@ def _text_pairs(tokens: list[str], where: str, bare: tuple[str, ...]) -> dict[st
             if token in bare:
                 out[token] = True
                 continue
-            raise SceneError(f"{where}: expected key=value, got {token!r}")
+            raise SceneError(f"{where}: expected key=value, got {quote(token)}")
         if key in out:
-            raise SceneError(f"{where}: {key!r} given twice")
+            raise SceneError(f"{where}: {quote(key)} given twice")
         out[key] = _text_value(value)
     return out
 
@@ -984,7 +1119,7 @@ def _text_pairs(tokens: list[str], where: str, bare: tuple[str, ...]) -> dict[st
 def _text_point(token: str, where: str) -> list[str]:
     parts = token.split(",")
     if len(parts) != 2 or not all(parts):
-        raise SceneError(f"{where}: expected a point X,Y, got {token!r}")
+        raise SceneError(f"{where}: expected a point X,Y, got {quote(token)}")
     return parts
 
 
@@ -1020,7 +1155,7 @@ def parse_text_map(text: str) -> Scene:
         if line.startswith("legend "):
             char, colon, rest = line[7], line[8:9], line[9:]
             if colon != ":":
-                raise SceneError(f"{where}: expected 'legend X: flags...', got {line!r}")
+                raise SceneError(f"{where}: expected 'legend X: flags...', got {quote(line)}")
             if char in legend:
                 raise SceneError(f"{where}: legend character {char!r} given twice")
             tokens = rest.split()
@@ -1029,7 +1164,7 @@ def parse_text_map(text: str) -> Scene:
             for flag_name in flags:
                 if flag_name not in known_flags:
                     raise SceneError(
-                        f"{where}: unknown flag {flag_name!r} for {char!r} "
+                        f"{where}: unknown flag {quote(flag_name)} for {char!r} "
                         f"(known: {', '.join(known_flags)}, impassable, width_ft=, height_ft=, "
                         "terrain=)"
                     )
@@ -1040,13 +1175,13 @@ def parse_text_map(text: str) -> Scene:
         head = head.strip()
         if not colon:
             raise SceneError(
-                f"{where}: expected 'key: value', got {line!r} "
+                f"{where}: expected 'key: value', got {quote(line)} "
                 f"(known: {', '.join(_TEXT_DIRECTIVES)})"
             )
         tokens = rest.split()
         if head in _TEXT_HEADER_KEYS:
             if head in data and head != "footfall":
-                raise SceneError(f"{where}: {head!r} given twice")
+                raise SceneError(f"{where}: {quote(head)} given twice")
             value = rest.strip()
             data[head] = int(value) if head == "footfall" and value.isdigit() else value
         elif head == "wall":
@@ -1061,7 +1196,9 @@ def parse_text_map(text: str) -> Scene:
         elif head.startswith("creature "):
             cid = head[9:].strip()
             if not cid or " " in cid:
-                raise SceneError(f"{where}: expected 'creature ID: key=value ...', got {line!r}")
+                raise SceneError(
+                    f"{where}: expected 'creature ID: key=value ...', got {quote(line)}"
+                )
             props = _text_pairs(tokens, where, ("helpless",))
             entry: dict[str, Any] = {"id": cid}
             mark = props.pop("mark", None)
@@ -1072,19 +1209,19 @@ def parse_text_map(text: str) -> Scene:
                 entry["at"] = _text_point(str(props.pop("at")), where)
             elif mark is None:
                 raise SceneError(
-                    f"{where}: creature {cid!r} needs at=X,Y or mark=L (a letter on the map)"
+                    f"{where}: creature {quote(cid)} needs at=X,Y or mark=L (a letter on the map)"
                 )
             else:
                 if not isinstance(mark, str) or len(mark) != 1 or mark.isspace():
-                    raise SceneError(f"{where}: mark must be one character, got {mark!r}")
+                    raise SceneError(f"{where}: mark must be one character, got {quote(mark)}")
                 if mark in DEFAULT_LEGEND:
                     raise SceneError(
-                        f"{where}: mark {mark!r} is a legend character: pick another letter"
+                        f"{where}: mark {quote(mark)} is a legend character: pick another letter"
                     )
                 if mark in marks:
-                    raise SceneError(f"{where}: mark {mark!r} is already used")
+                    raise SceneError(f"{where}: mark {quote(mark)} is already used")
                 if not isinstance(under, str) or len(under) != 1:
-                    raise SceneError(f"{where}: on= must be one map character, got {under!r}")
+                    raise SceneError(f"{where}: on= must be one map character, got {quote(under)}")
                 marks[mark] = (len(creatures), under, number)
             if "fly" in props:
                 speed, _, maneuverability = str(props["fly"]).partition(",")
@@ -1096,7 +1233,7 @@ def parse_text_map(text: str) -> Scene:
             creatures.append(entry)
         else:
             raise SceneError(
-                f"{where}: unknown directive {head!r} (known: {', '.join(_TEXT_DIRECTIVES)})"
+                f"{where}: unknown directive {quote(head)} (known: {', '.join(_TEXT_DIRECTIVES)})"
             )
     if map_line is None:
         raise SceneError("no 'map:' line: the map rows follow a line 'map:'")
@@ -1116,7 +1253,7 @@ def parse_text_map(text: str) -> Scene:
     system = data.get("system")
     for mark in marks:
         if mark in legend:
-            raise SceneError(f"mark {mark!r} is also a legend character: pick another letter")
+            raise SceneError(f"mark {quote(mark)} is also a legend character: pick another letter")
     if marks:
         rows = _place_marks(rows, marks, creatures, system, map_line)
     known = set(DEFAULT_LEGEND) | set(legend)

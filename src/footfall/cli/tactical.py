@@ -7,8 +7,8 @@ and the per-step breakdown listed.
 
 from __future__ import annotations
 
+import os
 import re
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -17,13 +17,27 @@ from rich.table import Table
 from rich.text import Text
 
 from footfall.cli import emit_json, fail
-from footfall.errors import FootfallError, InputError
+from footfall.errors import FootfallError, InputError, quote
 from footfall.i18n import Lang, parse_lang, t
-from footfall.scene import Scene, footprint, list_samples, load_sample, load_scene
+from footfall.scene import (
+    TEXT_EXTENSIONS,
+    Scene,
+    footprint,
+    list_samples,
+    load_sample,
+    load_scene,
+)
 
 __all__ = ["load_scene_arg", "parse_square", "parse_squares", "register"]
 
 _SQUARE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
+#: Most digits of one coordinate of --to / --path read as a number: no map is wider than
+#: 4,000,000 squares (scene.MAX_SQUARES), so a longer one is off any map. Up to this many the
+#: search says "off the map" with the map's size; past it the coordinate is refused here,
+#: before int() sees the thousands of digits it refuses and the whole number is quoted.
+_MAX_COORDINATE_DIGITS = 100
+#: File extensions that make SCENE a file name even when no such file exists.
+_SCENE_EXTENSIONS = (".json", *TEXT_EXTENSIONS)
 #: Background of each band (one move, two moves, a run / dh2e half, full, charge, run).
 _BAND_STYLES = ("on dark_green", "on dark_goldenrod", "on dark_red", "on purple4", "on grey30")
 
@@ -32,7 +46,14 @@ def parse_square(text: str, what: str) -> tuple[int, int]:
     """Parse ``"X,Y"`` into ``(x, y)``; anything else raises `InputError` naming `what`."""
     match = _SQUARE.match(text)
     if not match:
-        raise InputError(f"{what} {text!r} is not a square X,Y (e.g. 3,4)")
+        raise InputError(f"{what} {quote(text)} is not a square X,Y (e.g. 3,4)")
+    for group in match.groups():
+        digits = len(group.lstrip("-"))
+        if digits > _MAX_COORDINATE_DIGITS:
+            raise InputError(
+                f"{what} {quote(text)}: a coordinate of {digits} digits is off any map (at "
+                f"most {_MAX_COORDINATE_DIGITS} digits)"
+            )
     return int(match.group(1)), int(match.group(2))
 
 
@@ -45,12 +66,24 @@ def parse_squares(text: str) -> list[tuple[int, int]]:
 
 
 def load_scene_arg(value: str) -> Scene:
-    """Load SCENE: an existing file, else a shipped sample name (unknown -> lists samples)."""
-    if Path(value).is_file():
-        return load_scene(value)
-    if value.endswith((".json", ".txt", ".map", ".ffmap")) and ("/" in value or "\\" in value):
+    """Load SCENE: a file, else a shipped sample name (unknown -> lists samples).
+
+    SCENE is a file when something of that name exists (a directory is then refused as one),
+    when it names a folder (holds ``/`` or ``\\``) or when it ends in a scene extension
+    (``.json``, ``.txt``, ``.map``, ``.ffmap``): a missing one is "no such scene file", never
+    an unknown sample. Any other word is a sample name.
+    """
+    if _exists(value) or "/" in value or "\\" in value or value.lower().endswith(_SCENE_EXTENSIONS):
         return load_scene(value)
     return load_sample(value)
+
+
+def _exists(value: str) -> bool:
+    """Tell whether a file, directory or device of the name `value` exists."""
+    try:
+        return os.path.lexists(value)
+    except (OSError, ValueError):  # a name too long for the system, or holding NUL
+        return False
 
 
 def _switches(values: list[str] | None) -> dict[str, str]:
