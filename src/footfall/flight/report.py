@@ -12,8 +12,8 @@ from fractions import Fraction
 from typing import Any
 
 from footfall.flight.check import FlightCheck
-from footfall.flight.model import direction_name, switch_choices
-from footfall.flight.reach import FlightReach
+from footfall.flight.model import DIRECTION_NAMES, direction_name, switch_choices
+from footfall.flight.reach import FlightReach, paused_gc
 from footfall.flight.stall import Stall
 
 __all__ = ["check_json", "ft_number", "reach_json", "stall_json"]
@@ -93,6 +93,25 @@ def check_json(name: str, action: str, result: FlightCheck) -> dict[str, Any]:
 def reach_json(name: str, action: str, result: FlightReach) -> dict[str, Any]:
     """Return a flight reach in SCENE.md's ``reach`` shape with ``alt`` and ``facing`` added."""
     start = result.start
+    names = DIRECTION_NAMES
+    squares: list[dict[str, Any]] = []
+    append = squares.append
+    # A reach has up to a few hundred thousand entries: the loop is kept lean (ft_number
+    # inlined: an integer, or the exact binary decimal of a half-foot) and the garbage
+    # collector paused (`paused_gc`).
+    with paused_gc():
+        for e in result.entries:
+            cost = e.cost_ft
+            num, den = cost.numerator, cost.denominator
+            append(
+                {
+                    "at": [e.x, e.y],
+                    "alt": e.alt,
+                    "facing": names[e.facing],
+                    "cost": num if den == 1 else num / den,
+                    "landed": e.landed,
+                }
+            )
     return {
         "mover": name,
         "maneuverability": result.flyer.maneuverability.value,
@@ -101,15 +120,6 @@ def reach_json(name: str, action: str, result: FlightReach) -> dict[str, Any]:
         "unit": "ft",
         "alt": start.alt,
         "facing": direction_name(start.facing),
-        "squares": [
-            {
-                "at": [e.x, e.y],
-                "alt": e.alt,
-                "facing": direction_name(e.facing),
-                "cost": ft_number(e.cost_ft),
-                "landed": e.landed,
-            }
-            for e in result.entries
-        ],
+        "squares": squares,
         "switches": switch_choices(result.flyer),
     }
