@@ -234,6 +234,8 @@ CASES = [
     case("rates", "dh2e", "--agility-bonus", "3", "--armor", "heavy", says=["--armor"],
          id="dh-armor"),
     case("rates", "pf1e", "--speed", "3\u200b0", says=["'3\\u200b0'"], id="rates-zero-width"),
+    case("rates", "drawsteel", "--speed", "100000000", says=["100000000", "20000 squares",
+         "100000 ft"], id="rates-drawsteel-huge"),
     # ---- tables
     case("tables", "nosuch", says=["'nosuch'", "pf1e"], id="tables-system"),
     case("tables", "pf1e", "nosuch", says=["'nosuch'", "terrain"], id="tables-table"),
@@ -369,6 +371,37 @@ CASES = [
          id="journey-deep"),
     case("travel", "pf1e", "--speed", "30", "--journey", "empty.json", says=["'empty.json'"],
          id="journey-empty"),
+    # options that do not apply: validated, then refused, never ignored (docs/travel.md)
+    case("travel", "pf1e", "--speed", "30", *LEG, "--armor", "plate", says=["'plate'", "heavy"],
+         id="travel-armor-unknown"),
+    case("travel", "pf1e", "--speed", "30", *LEG, "--load", "much", says=["'much'", "heavy"],
+         id="travel-load-unknown"),
+    case("travel", "pf1e", "--speed", "30", *LEG, "--armor", "heavy", says=["--armor", "local"],
+         id="travel-armor-overland"),
+    case("travel", "pf1e", "--speed", "30", *LEG, "--con", "14", says=["--con", "local"],
+         id="travel-con-overland"),
+    case("travel", "pf1e", "--speed", "30", *LEG, "--toughness", "30", says=["--toughness"],
+         id="travel-dh-option-on-pf1e"),
+    case("travel", "pf1e", "--speed", "30", "--leg", "600 ft", "--agility-bonus", "3",
+         says=["--agility-bonus", "dh2e"], id="travel-local-ab-on-pf1e"),
+    case("travel", "pf1e", "--speed", "30", "--leg", "600 ft", "--con-mod", "2",
+         says=["--con-mod", "overland"], id="travel-local-con-mod"),
+    case("travel", "dh2e", "--agility-bonus", "3", "--leg", "100 m", "--speed", "30",
+         says=["--speed", "dh2e"], id="travel-local-speed-on-dh2e"),
+    case("travel", "dh2e", "--agility-bonus", "3", "--leg", "12 km", "--con-mod", "2",
+         says=["--con-mod", "dh2e"], id="travel-con-mod-on-dh2e"),
+    case("travel", "dh2e", "--agility-bonus", "3", "--leg", "12 km", "--metric",
+         says=["--metric", "dh2e"], id="travel-metric-on-dh2e"),
+    case("travel", "pf1e", "--speed", "30", *LEG, "--con-mod", "999999999",
+         says=["999999999", "-10..30"], id="travel-con-mod-huge"),
+    case("travel", "pf1e", "--speed", "30", *LEG, "--member", "name=a,con=31",
+         says=["'a'", "31", "-10..30"], id="travel-member-con-huge"),
+    case("travel", "pf1e", "--leg", "24 mi", "--vessel", "raft", "--downstream", "--current",
+         "1e999", says=["'1e999'"], id="current-inf-quoted"),
+    case("travel", "pf1e", "--speed", "30", "--journey", "digits.json",
+         says=["digits.json", "4300 digits"], id="journey-5001-digits"),
+    case("travel", "pf1e", "--speed", "30", "--leg", DIGITS + " mi plains highway",
+         says=["leg", "5001 digits"], id="leg-quoted-whole"),
     # ---- chase
     case("chase", "pf1e", "--pursuer", "", "--quarry", "speed=30", says=["''", "speed=30"],
          id="runner-empty"),
@@ -392,6 +425,12 @@ CASES = [
     case("chase", "pf1e", *CHASE, "--roll", says=["--seed"], id="chase-roll"),
     case("chase", "pf1e", *CHASE, "--roll", "--seed", "-5", says=["-5"], id="chase-seed"),
     case("chase", "pf1e", *CHASE, "--lang", "fr", says=["'fr'"], id="chase-lang"),
+    case("chase", "pf1e", "--pursuer", "speed=30,dex=99999999999999999999", "--quarry",
+         "speed=30", says=["99999999999999999999", "-10..30"], id="chase-dex-huge"),
+    case("chase", "pf1e", "--pursuer", "speed=30", "--quarry", "speed=30,con=-11",
+         "--scale", "overland", says=["quarry con -11", "-10..30"], id="chase-con-low"),
+    case("chase", "pf1e", "--pursuer", "speed=" + DIGITS, "--quarry", "speed=30",
+         says=["pursuer speed", "5001 characters"], id="chase-speed-digits"),
     # ---- route
     case("route", "valley", "--from", "0,7", "--to", "99,7", "--speed", "30",
          says=["99,7", "30x14"], id="route-to-off-map"),
@@ -434,6 +473,10 @@ CASES = [
          says=["--agility-bonus"], id="route-no-ab"),
     case("route", "hive", "--from", "0,0", "--to", "1,1", "--system", "dh2e",
          "--agility-bonus", "99999999999", says=["99999999999", "0-30"], id="route-ab"),
+    case("route", "valley", "--from", "0,7", "--to", DIGITS + ",7", "--speed", "30",
+         says=["--to", "5001 digits"], id="route-to-quoted-whole"),
+    case("route", "valley", "--from", "0,7", "--to", "9" * 23 + ",7", "--speed", "30",
+         says=["--to", "23 digits", "off every map"], id="route-to-huge"),
     # ---- odds
     case("odds", "pf1e", "--forced-march", "-1", says=["-1", "1-16"], id="odds-fm"),
     case("odds", "pf1e", "--forced-march", "99999999", says=["99999999"], id="odds-fm-huge"),
@@ -457,6 +500,8 @@ CASES = [
     case("odds", "pf1e", "--hustle", "3", says=["--hustle"], id="odds-pf-hustle"),
     case("odds", "pf1e", "--forced-march", "2", "--member", "x", says=["'x'", "name="],
          id="odds-member"),
+    case("odds", "pf1e", "--forced-march", "2", "--con-mod", "99999999999",
+         says=["99999999999", "-10..30"], id="odds-con-mod-huge"),
     # ---- fly
     case("fly", "reach", "--speed", "-60", "-m", "good", says=["-60"], id="fly-speed"),
     case("fly", "reach", "--speed", "61", "-m", "good", says=["61"], id="fly-speed-5"),
@@ -649,10 +694,6 @@ def bug(*args: str, says: list[str], reason: str, owner: str, id: str) -> Any:
 
 # fmt: off
 BUGS = [
-    bug("rates", "drawsteel", "--speed", "100000000", says=["100000000", "100000"],
-        id="rates-drawsteel-huge", reason="a Draw Steel speed of 10^8 squares is accepted "
-        "(pf1e refuses over 100000 ft, the scene limit MAX_SPEED)",
-        owner="src/footfall/rates.py"),
     bug("render", "good.json", *PNG, *M, "--speed", "99999999999999", says=["99999999999999"],
         id="render-speed-huge", reason="render --speed skips the scene's speed checks: "
         "OverflowError in tactical/policy.py _cost_tables (was a traceback)",
@@ -660,29 +701,6 @@ BUGS = [
     bug("render", "good.json", *PNG, *M, "--speed", "31", says=["31", "multiple of 5"],
         id="render-speed-not-5", reason="render --speed 31 is drawn for a pf1e mover "
         "(a scene with speed 31 is refused)", owner="src/footfall/cli/maps.py _prepare"),
-    bug("travel", "pf1e", "--speed", "30", *LEG, "--armor", "plate", says=["'plate'", "heavy"],
-        id="travel-armor-ignored", reason="an unknown --armor is silently ignored unless the "
-        "trip uses the local scale", owner="src/footfall/cli/journeys.py travel"),
-    bug("travel", "pf1e", "--speed", "30", *LEG, "--load", "much", says=["'much'", "heavy"],
-        id="travel-load-ignored", reason="an unknown --load is silently ignored unless the "
-        "trip uses the local scale", owner="src/footfall/cli/journeys.py travel"),
-    bug("travel", "pf1e", "--speed", "30", *LEG, "--toughness", "30", says=["--toughness"],
-        id="travel-dh-option-on-pf1e", reason="dh2e's --toughness is silently ignored on a "
-        "pf1e trip (rates refuses dh2e's options elsewhere)",
-        owner="src/footfall/cli/journeys.py travel"),
-    bug("travel", "pf1e", "--speed", "30", *LEG, "--con-mod", "999999999", says=["999999999"],
-        id="travel-con-mod-huge", reason="--con-mod 999999999 is accepted (the API refuses "
-        "outside -10..30)", owner="src/footfall/cli/journeys.py / travel.py"),
-    bug("odds", "pf1e", "--forced-march", "2", "--con-mod", "99999999999", says=["99999999999"],
-        id="odds-con-mod-huge", reason="--con-mod 99999999999 is accepted (the API refuses "
-        "outside -10..30)", owner="src/footfall/cli/journeys.py odds"),
-    bug("travel", "pf1e", "--leg", "24 mi", "--vessel", "raft", "--downstream", "--current",
-        "1e999", says=["'1e999'"], id="current-inf-quoted",
-        reason="--current 1e999 is quoted as a 1000-digit number, not as typed",
-        owner="src/footfall/cli/journeys.py _current"),
-    bug("chase", "pf1e", "--pursuer", "speed=30,dex=99999999999999999999", "--quarry",
-        "speed=30", says=["99999999999999999999"], id="chase-dex-huge",
-        reason="a Dexterity modifier of 10^20 is accepted", owner="src/footfall/chase.py"),
     bug("fly", "stall", "--alt", "100", "--reflex", "9999999999999999", says=["9999999999999999"],
         id="stall-reflex-huge", reason="--reflex 10^16 is accepted (the API refuses outside "
         "-20..100)", owner="src/footfall/cli/flight.py"),
@@ -696,20 +714,9 @@ BUGS = [
     bug("import", "map.dd2vtt", "--system", "pf1e", "-o", "adir", says=["'adir'"],
         id="import-out-dir-two-lines", reason="'warning: no background image' is printed "
         "before the one error line (two lines)", owner="src/footfall/cli/maps.py import_"),
-    bug("travel", "pf1e", "--speed", "30", "--journey", "digits.json", says=["digits.json"],
-        id="journey-5001-digits", reason="a 5001-digit number in a journey file is an "
-        "internal error (ValueError from json.loads)",
-        owner="src/footfall/travel.py load_journey"),
     bug("fly", "check", *FLY, "--steps", "f" + DIGITS, says=["digits"],
         id="steps-5001-digits", reason="a step 'f<5001 digits>' is an internal error",
         owner="src/footfall/flight/check.py parse_steps"),
-    bug("route", "valley", "--from", "0,7", "--to", DIGITS + ",7", "--speed", "30",
-        says=["--to"], id="route-to-quoted-whole", reason="the 5001-digit --to is quoted "
-        "whole: a 5000-character line (use footfall.errors.quote)",
-        owner="src/footfall/cli/journeys.py route"),
-    bug("travel", "pf1e", "--speed", "30", "--leg", DIGITS + " mi plains highway",
-        says=["leg"], id="leg-quoted-whole", reason="the 5001-digit leg distance is quoted "
-        "whole (use footfall.errors.quote)", owner="src/footfall/travel.py parse_leg"),
 ]
 # fmt: on
 
@@ -748,11 +755,6 @@ SAME_OUTPUT = [
         ["travel", "pf1e", "--speed", "30", "--journey", "{f}", "--json"],
         ["journey.json", "journey-bom.json"],
         id="journey-bom",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="bug: a journey .json with a byte-order mark fails: 'Unexpected UTF-8 BOM'; "
-            "owner: src/footfall/travel.py load_journey (read as utf-8-sig)",
-        ),
     ),
 ]
 
@@ -773,11 +775,6 @@ def test_bom_and_line_ends_read_as_the_plain_file(
         assert (result.code, result.out) == (0, first.out), (name, result.err)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: a route map with a byte-order mark fails with "
-    "unknown key '\\ufeffname'; owner: src/footfall/route.py (read utf-8-sig)",
-)
 def test_route_map_with_bom(
     d: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -848,28 +845,16 @@ def endless(tmp_path: Path) -> Any:
         thread.join(timeout=5)
 
 
-def _endless_bug(owner: str) -> Any:
-    """Mark an ENDLESS case that still reads a device or pipe to its end (strict xfail)."""
-    return pytest.mark.xfail(
-        strict=True,
-        reason="bug: a file that is not a regular file "
-        "(/dev/zero, a FIFO) is read to its end: 'footfall render /dev/zero "
-        f"-o x.png' never returns and grows without bound; owner: {owner}: "
-        "refuse non-regular files before reading",
-    )
-
-
 ENDLESS = [
     pytest.param(["reach", "{p}", *M], "endless.json", id="reach"),
     pytest.param(["render", "{p}", "-o", "out.png"], "endless.json", id="render"),
-    pytest.param(["import", "{p}", "--system", "pf1e"], "endless.json", id="import",
-                 marks=_endless_bug("src/footfall/imports (map)")),
+    pytest.param(["import", "{p}", "--system", "pf1e"], "endless.json", id="import"),
     pytest.param(["import", "map.dd2vtt", "--system", "pf1e", "--terrain", "{p}"], "endless.txt",
-                 id="import-terrain", marks=_endless_bug("src/footfall/imports (--terrain)")),
+                 id="import-terrain"),
     pytest.param(["route", "{p}", "--from", "0,0", "--to", "1,1", "--speed", "30"], "endless.txt",
-                 id="route", marks=_endless_bug("src/footfall/route.py (map file)")),
+                 id="route"),
     pytest.param(["travel", "pf1e", "--speed", "30", "--journey", "{p}"], "endless.json",
-                 id="journey", marks=_endless_bug("src/footfall/travel.py load_journey")),
+                 id="journey"),
 ]  # fmt: skip
 
 

@@ -25,11 +25,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from footfall.dice import OpposedTie, Roller, RollRecord, p_first_wins
-from footfall.errors import InputError, unknown
+from footfall.errors import InputError, quote, unknown
 from footfall.rates import MAX_D20_SPEED
 
 __all__ = [
     "CHASE_SYSTEMS",
+    "MAX_MODIFIER",
+    "MIN_MODIFIER",
     "ChaseResult",
     "ChaseRoll",
     "ChaseTie",
@@ -92,6 +94,13 @@ class ChaseTie(enum.Enum):
 
 _CHECK_OF_SCALE = {Scale.TACTICAL: Check.DEXTERITY, Scale.OVERLAND: Check.CONSTITUTION}
 _OPPOSED_TIE = {ChaseTie.PURSUER: OpposedTie.SECOND, ChaseTie.OPPOSED: OpposedTie.HIGHER_MODIFIER}
+#: Bounds of a Dexterity or Constitution modifier in a chase (``dex=``, ``con=``), the same
+#: as travel's `footfall.travel.MIN_CON_MOD` / `MAX_CON_MOD`: a modifier is (score - 10) / 2
+#: rounded down (pf1e Core Rulebook, dnd35 Player's Handbook, "Ability Modifiers"), so a score
+#: of 1 gives -5 and a score of 70, past any printed runner, +30; -10 leaves room for drained
+#: scores. Past these a d20 never matters and the value is a typo (dex=10^20).
+MIN_MODIFIER = -10
+MAX_MODIFIER = 30
 #: Bound on rerolls of tied checks with equal modifiers (each reroll ties with p <= 1/20).
 _MAX_REROLLS = 1000
 
@@ -172,11 +181,17 @@ def _check_speed(speed: int, role: str) -> None:
     those of ``footfall rates`` (`footfall.rates.check_d20_speed`).
     """
     if speed < 0:
-        raise InputError(f"{role} speed {speed} is negative")
+        raise InputError(f"{role} speed {quote(speed)} is negative")
     if speed % 5:
-        raise InputError(f"{role} speed must be a multiple of 5 ft, got {speed}")
+        raise InputError(f"{role} speed must be a multiple of 5 ft, got {quote(speed)}")
     if speed > MAX_D20_SPEED:
-        raise InputError(f"{role} speed {speed} ft is out of range (0-{MAX_D20_SPEED} ft)")
+        raise InputError(f"{role} speed {quote(speed)} ft is out of range (0-{MAX_D20_SPEED} ft)")
+
+
+def _check_modifier(value: int, what: str) -> None:
+    """Refuse an ability modifier outside `MIN_MODIFIER`..`MAX_MODIFIER`, naming `what`."""
+    if not MIN_MODIFIER <= value <= MAX_MODIFIER:
+        raise InputError(f"{what} {quote(value)} is out of range ({MIN_MODIFIER}..{MAX_MODIFIER})")
 
 
 def require_chase_rules(system: str) -> None:
@@ -194,6 +209,8 @@ def chase_odds(
     require_chase_rules(system)
     for role, runner in (("pursuer", pursuer), ("quarry", quarry)):
         _check_speed(runner.speed, role)
+        _check_modifier(runner.dex, f"{role} dex")
+        _check_modifier(runner.con, f"{role} con")
     if pursuer.speed == quarry.speed == 0:
         raise InputError("pursuer and quarry both have speed 0: nobody moves, there is no chase")
     if quarry.speed > pursuer.speed:
@@ -248,15 +265,15 @@ def parse_runner(text: str, role: str) -> Runner:
         key, sep, value = part.partition("=")
         key = key.strip().lower()
         if not sep:
-            raise InputError(f"{role} {part!r}: expected key=value (keys: {', '.join(known)})")
+            raise InputError(f"{role} {quote(part)}: expected key=value (keys: {', '.join(known)})")
         if key not in known:
             raise unknown(f"{role} key", key, known)
         if key in fields:
-            raise InputError(f"{role} {text!r} gives {key} twice")
+            raise InputError(f"{role} {quote(text)} gives {key} twice")
         try:
             fields[key] = int(value.strip())
         except ValueError:
-            raise InputError(f"{role} {key} {value.strip()!r} is not a whole number") from None
+            raise InputError(f"{role} {key} {quote(value.strip())} is not a whole number") from None
     if "speed" not in fields:
-        raise InputError(f"{role} {text!r} has no speed (e.g. speed=30,dex=+2,con=+1)")
+        raise InputError(f"{role} {quote(text)} has no speed (e.g. speed=30,dex=+2,con=+1)")
     return Runner(speed=fields["speed"], dex=fields.get("dex", 0), con=fields.get("con", 0))

@@ -24,13 +24,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from footfall.errors import InputError, unknown
+from footfall.errors import InputError, quote, unknown
 from footfall.rules import ActionId, Armor, Load, Mode, System, Unit, load_system
-from footfall.units import ft_to_m, json_number, mi_to_km
+from footfall.units import FT_PER_SQUARE, ft_to_m, json_number, mi_to_km
 
 __all__ = [
     "MAX_BONUS",
     "MAX_D20_SPEED",
+    "MAX_STEEL_SPEED",
     "SAMPLE_CREATURES",
     "D20Rates",
     "HeresyRates",
@@ -38,6 +39,7 @@ __all__ = [
     "SteelRates",
     "check_bonus",
     "check_d20_speed",
+    "check_steel_speed",
     "d20_rates",
     "heresy_rates",
     "parse_armor",
@@ -190,6 +192,11 @@ MAX_BONUS = 30
 #: every duration still prints (a mile takes 0.36 s). One bound for rates, travel and routes.
 MAX_D20_SPEED = 100_000
 
+#: Largest Draw Steel speed footfall accepts, in squares: the same physical bound as
+#: `MAX_D20_SPEED`, 100000 ft, in Draw Steel's 5-ft squares (Draw Steel Heroes, "Movement":
+#: a square is 5 feet, as pf1e / dnd35's) = 20000 squares. Printed speeds are 5-10.
+MAX_STEEL_SPEED = MAX_D20_SPEED // FT_PER_SQUARE
+
 
 def check_bonus(value: int, what: str = "agility bonus", *, least: int = 0) -> int:
     """Return `value` if it is a dh2e characteristic bonus in `least`..`MAX_BONUS`.
@@ -199,7 +206,7 @@ def check_bonus(value: int, what: str = "agility bonus", *, least: int = 0) -> i
     a row for AB 0); hustle needs a Toughness Bonus of at least 1 (`least=1`).
     """
     if not least <= value <= MAX_BONUS:
-        raise InputError(f"{what} {value} is out of range ({least}-{MAX_BONUS})")
+        raise InputError(f"{what} {quote(value)} is out of range ({least}-{MAX_BONUS})")
     return value
 
 
@@ -210,9 +217,22 @@ def check_d20_speed(system: System, speed: int) -> None:
     """
     step = int(system.square)
     if speed <= 0 or speed % step:
-        raise InputError(f"{system.id} speed must be a positive multiple of {step} ft, got {speed}")
+        raise InputError(
+            f"{system.id} speed must be a positive multiple of {step} ft, got {quote(speed)}"
+        )
     if speed > MAX_D20_SPEED:
-        raise InputError(f"{system.id} speed {speed} ft is out of range (5-{MAX_D20_SPEED} ft)")
+        raise InputError(
+            f"{system.id} speed {quote(speed)} ft is out of range (5-{MAX_D20_SPEED} ft)"
+        )
+
+
+def check_steel_speed(speed: int) -> None:
+    """Refuse a Draw Steel speed below 0 or over `MAX_STEEL_SPEED` squares, naming the bound."""
+    if not 0 <= speed <= MAX_STEEL_SPEED:
+        raise InputError(
+            f"drawsteel speed {quote(speed)} squares is out of range (0-{MAX_STEEL_SPEED}"
+            f" squares = {MAX_D20_SPEED} ft)"
+        )
 
 
 def d20_rates(
@@ -292,7 +312,8 @@ def steel_rates(system: System, speed: int) -> SteelRates:
     if system.steel is None:
         raise InputError(f"{system.id} has no speed-in-squares rates (drawsteel has)")
     if speed < 0:
-        raise InputError(f"drawsteel speed must be 0 or more squares, got {speed}")
+        raise InputError(f"drawsteel speed must be 0 or more squares, got {quote(speed)}")
+    check_steel_speed(speed)
     advance = system.action(ActionId.ADVANCE)
     disengage = system.action(ActionId.DISENGAGE)
     assert advance.speed_multiple is not None and disengage.squares is not None

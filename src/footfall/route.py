@@ -45,6 +45,7 @@ import enum
 import itertools
 import json
 import math
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -54,7 +55,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from footfall.errors import InputError, LimitError, SceneError, unknown
+from footfall.errors import InputError, LimitError, SceneError, quote, unknown
 from footfall.rules import Road, System, Terrain, load_system
 from footfall.tactical.search import INF, StepGraph, search
 from footfall.travel import (
@@ -64,6 +65,7 @@ from footfall.travel import (
     Traveller,
     make_leg,
     num,
+    read_text_file,
     resolve_traveller,
     system_unit,
     to_unit,
@@ -71,6 +73,7 @@ from footfall.travel import (
 
 __all__ = [
     "MAX_CELLS",
+    "MAX_MAP_BYTES",
     "Cell",
     "Diagonal",
     "Grid",
@@ -89,6 +92,13 @@ __all__ = [
 MAX_CELLS = 4_000_000
 #: Largest cell side (in the map's unit): past it, hours overflow a display float.
 MAX_CELL_SIZE = 1000
+#: Largest map file footfall reads, in bytes: a map of `MAX_CELLS` one-character cells is
+#: 4 MB of text (a JSON map's quotes and commas add a little), so 32 MB refuses only what is
+#: not a map.
+MAX_MAP_BYTES = 32 * 1024 * 1024
+#: Largest cell coordinate ``--from`` / ``--to`` may give, in digits: a map has at most
+#: `MAX_CELLS` cells, so any coordinate of more digits is off every map.
+_POINT_DIGITS = len(str(MAX_CELLS))
 
 #: Direction bits of the kernel (N, NE, E, SE, S, SW, W, NW = 0..7).
 _ORTHOGONAL = 0b01010101
@@ -223,7 +233,11 @@ def _uncomment(line: str) -> str:
 
 
 def parse_map_text(text: str, name: str = "map") -> TerrainMap:
-    """Parse the text map format (see the module docstring) into a `TerrainMap`."""
+    """Parse the text map format (see the module docstring) into a `TerrainMap`.
+
+    A leading byte-order mark (a map saved by Windows Notepad, or pasted from one) is dropped.
+    """
+    text = text.removeprefix("\ufeff")
     header: dict[str, str] = {}
     legend: dict[str, str] = {}
     rows: list[str] = []
@@ -246,12 +260,14 @@ def parse_map_text(text: str, name: str = "map") -> TerrainMap:
             words = tokens[2:] if len(tokens) > 1 and tokens[1] == "=" else tokens[1:]
             if len(tokens[0]) != 1 or not words:
                 where = f"{name} line {number}"
-                raise _map_error(where, f"legend entry {stripped!r}: use 'X = terrain road'")
+                raise _map_error(where, f"legend entry {quote(stripped)}: use 'X = terrain road'")
             legend[tokens[0]] = " ".join(words)
             continue
         field, sep, value = stripped.partition(":")
         if not sep:
-            raise _map_error(f"{name} line {number}", f"expected 'key: value', got {stripped!r}")
+            raise _map_error(
+                f"{name} line {number}", f"expected 'key: value', got {quote(stripped)}"
+            )
         header[field.strip().lower()] = value.strip()
     return parse_map({**header, "legend": legend, "rows": rows}, name)
 
@@ -259,11 +275,15 @@ def parse_map_text(text: str, name: str = "map") -> TerrainMap:
 def parse_map_json(text: str, name: str = "map") -> TerrainMap:
     """Parse the JSON map format (keys as the text format) into a `TerrainMap`."""
     try:
-        data = json.loads(text)
+        data = json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as exc:
         raise _map_error(name, f"not valid JSON: {exc}") from None
     except RecursionError:
         raise _map_error(name, "not valid JSON: nested too deeply") from None
+    except ValueError:  # Python refuses integers of more than 4300 digits (CVE-2020-10735)
+        raise _map_error(
+            name, f"not valid JSON: a number of more than {sys.get_int_max_str_digits()} digits"
+        ) from None
     if not isinstance(data, dict):
         raise _map_error(name, "expected a JSON object")
     return parse_map(data, name)
@@ -285,11 +305,11 @@ def parse_map(data: Mapping[str, object], name: str = "map") -> TerrainMap:
         raise _map_error(name, str(unknown("diagonal", diagonal, diagonals)))
     cell_text = str(data.get("cell", "1 mi")).split()
     if len(cell_text) != 2 or cell_text[1] not in ("mi", "km"):
-        raise _map_error(name, f"cell {data.get('cell')!r}: expected e.g. '6 mi' or '10 km'")
+        raise _map_error(name, f"cell {quote(data.get('cell'))}: expected e.g. '6 mi' or '10 km'")
     try:
         cell = Fraction(cell_text[0])
     except (ValueError, ZeroDivisionError):
-        raise _map_error(name, f"cell size {cell_text[0]!r} is not a number") from None
+        raise _map_error(name, f"cell size {quote(cell_text[0])} is not a number") from None
     if cell <= 0:
         raise _map_error(name, f"cell size {cell} must be more than 0")
     if cell > MAX_CELL_SIZE:
@@ -300,10 +320,10 @@ def parse_map(data: Mapping[str, object], name: str = "map") -> TerrainMap:
     legend: dict[str, Cell] = {}
     for symbol, meaning in raw_legend.items():
         if not isinstance(symbol, str) or len(symbol) != 1 or symbol.isspace():
-            raise _map_error(name, f"legend symbol {symbol!r} must be one visible character")
+            raise _map_error(name, f"legend symbol {quote(symbol)} must be one visible character")
         if not isinstance(meaning, str):
             raise _map_error(
-                name, f"legend {symbol!r}: {meaning!r} must be text, e.g. 'forest road'"
+                name, f"legend {quote(symbol)}: {quote(meaning)} must be text, e.g. 'forest road'"
             )
         words = tuple(meaning.lower().split())
         legend[symbol] = Cell(symbol, words, impassable=words == ("impassable",))
@@ -312,7 +332,7 @@ def parse_map(data: Mapping[str, object], name: str = "map") -> TerrainMap:
         raise _map_error(name, "needs rows")
     for y, raw in enumerate(raw_rows):
         if not isinstance(raw, str):
-            raise _map_error(name, f"row {y} {raw!r} must be text, one symbol per cell")
+            raise _map_error(name, f"row {y} {quote(raw)} must be text, one symbol per cell")
     rows = tuple(str(r).replace(" ", "") for r in raw_rows)
     width = len(rows[0])
     if width == 0:
@@ -324,7 +344,7 @@ def parse_map(data: Mapping[str, object], name: str = "map") -> TerrainMap:
             raise _map_error(name, f"row {y} has {len(row)} cells, row 0 has {width}")
         for ch in set(row):
             if ch not in legend:
-                raise _map_error(name, f"row {y}: symbol {ch!r} is not in the legend")
+                raise _map_error(name, f"row {y}: symbol {quote(ch)} is not in the legend")
     return TerrainMap(
         grid=Grid(grid_name),
         cell=cell,
@@ -344,12 +364,7 @@ def load_map(path: str | Path) -> TerrainMap:
     file = Path(path)
     if not file.exists() and file.parent == Path(".") and file.suffix == "":
         return sample_map(str(path))
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"map {str(file)!r}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"map {str(file)!r}: not UTF-8 text") from None
+    text = read_text_file(file, "map", MAX_MAP_BYTES)  # a regular file; a BOM is dropped
     if file.suffix.lower() == ".json":
         return parse_map_json(text, file.name)
     return parse_map_text(text, file.name)
@@ -380,7 +395,7 @@ def _cell_leg(system: System, cell: Cell, distance: Fraction) -> Leg:
     except InputError as exc:  # name the map's symbol: a dh2e map read as pf1e, or a typo
         meaning = " ".join(cell.words)
         raise InputError(
-            f"legend {cell.symbol!r} = {meaning!r} does not fit {system.id} ({exc}); "
+            f"legend {quote(cell.symbol)} = {quote(meaning)} does not fit {system.id} ({exc}); "
             + (
                 "dh2e maps use open, dense, impassable"
                 if system.heresy is not None
@@ -466,7 +481,8 @@ def find_route(
     for label, (x, y) in (("from", start), ("to", goal)):
         if not (0 <= x < terrain_map.width and 0 <= y < terrain_map.height):
             raise InputError(
-                f"--{label} {x},{y} is off the {terrain_map.width}x{terrain_map.height} map"
+                f"--{label} {quote(x, 20)},{quote(y, 20)} is off the"
+                f" {terrain_map.width}x{terrain_map.height} map"
             )
     symbols, multipliers, hours, classes = _class_tables(system, terrain_map, mover.walk)
     for label, (x, y) in (("from", start), ("to", goal)):
@@ -568,10 +584,21 @@ def find_route(
 
 
 def parse_point(text: str, what: str) -> tuple[int, int]:
-    """Parse ``"x,y"`` into a cell; `what` names the option in errors."""
+    """Parse ``"x,y"`` into a cell; `what` names the option in errors.
+
+    A coordinate of more digits than any map could need is refused here, quoted short (a
+    5001-digit number is past Python's int() limit and would make a 5000-character line).
+    """
     parts = text.split(",")
+    for part in parts:
+        digits = part.strip().lstrip("+-")
+        if len(digits) > _POINT_DIGITS and digits.isdigit():
+            raise InputError(
+                f"--{what} {quote(text, 40)} is off every map: a coordinate of {len(digits)}"
+                f" digits (a map has at most {MAX_CELLS} cells)"
+            )
     try:
         x, y = (int(p) for p in parts)
     except ValueError:
-        raise InputError(f"--{what} {text!r}: expected X,Y (column,row), e.g. 2,3") from None
+        raise InputError(f"--{what} {quote(text)}: expected X,Y (column,row), e.g. 2,3") from None
     return x, y

@@ -27,6 +27,8 @@ import enum
 import json
 import math
 import re
+import stat
+import sys
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -45,7 +47,7 @@ from footfall.dice import (
     party_d100_failures,
     party_damage,
 )
-from footfall.errors import InputError, LimitError, unknown
+from footfall.errors import InputError, LimitError, quote, unknown
 from footfall.rates import check_bonus, check_d20_speed
 from footfall.rules import (
     Armor,
@@ -66,9 +68,13 @@ from footfall.units import KM_PER_MI
 __all__ = [
     "FATIGUE_FORBIDS",
     "KM_PER_MILE",
+    "MAX_CON_MOD",
     "MAX_CURRENT",
+    "MAX_JOURNEY_BYTES",
     "MAX_ODDS_CHECKS",
     "MAX_PARTY",
+    "MIN_CON_MOD",
+    "PATH_QUOTE_LIMIT",
     "Day",
     "ExertionOdds",
     "FatigueOdds",
@@ -88,6 +94,7 @@ __all__ = [
     "Pace",
     "PartyOdds",
     "Traveller",
+    "check_con_mod",
     "exertion_odds",
     "load_journey",
     "make_leg",
@@ -100,6 +107,7 @@ __all__ = [
     "parse_party",
     "plan_journey",
     "plan_local",
+    "read_text_file",
     "resolve_traveller",
     "system_unit",
     "to_unit",
@@ -132,6 +140,19 @@ _MAX_HOURS = 200_000
 MAX_CURRENT = 100
 #: Hours in a day: a forced march cannot make a travel day longer (8 walking + 16 at most).
 HOURS_IN_DAY = 24
+#: Bounds of a Constitution modifier footfall accepts (``--con-mod``, a member's ``con``, the
+#: API's ``con_mod``). A modifier is (score - 10) / 2 rounded down (pf1e Core Rulebook and
+#: dnd35 Player's Handbook, "Ability Modifiers"): a score of 1 gives -5 and a score of 70,
+#: past any creature printed for a party to march with, gives +30; -10 leaves room for
+#: drained scores. Outside these a modifier is a typo (999999999), not a character.
+MIN_CON_MOD = -10
+MAX_CON_MOD = 30
+#: Largest journey file footfall reads, in bytes: a journey of a thousand legs is under
+#: 100 KB, so 16 MB refuses only what is not a journey (a disk image named .json).
+MAX_JOURNEY_BYTES = 16 * 1024 * 1024
+#: Longest file path an error line quotes whole (`footfall.errors.quote`): a path is worth
+#: reading to its file name, yet a hostile 100,000-character one must not fill the line.
+PATH_QUOTE_LIMIT = 240
 
 
 class Flow(enum.Enum):
@@ -620,23 +641,34 @@ _UNITS = {"mi": "mi", "mile": "mi", "miles": "mi", "km": "km"}
 
 
 def _fraction(text: str, what: str) -> Fraction:
+    digits = sum(ch.isdigit() for ch in text)
+    if digits > sys.get_int_max_str_digits():  # Python's int() refuses these (CVE-2020-10735)
+        raise InputError(f"{what} {quote(text)} has {digits} digits: too large a number")
     try:
         return Fraction(text.replace(",", "."))
     except (ValueError, ZeroDivisionError):
-        raise InputError(f"{what} {text!r} is not a number") from None
+        raise InputError(f"{what} {quote(text)} is not a number") from None
+
+
+def _short(value: object) -> str:
+    """Return `value` as text for an error line, shortened with `quote` past its limit."""
+    text = str(value)
+    return text if len(quote(text)) == len(text) + 2 else quote(text)
 
 
 def parse_current(value: object) -> Fraction:
     """Read a current in mi/h (a number or its text) as an exact, finite, non-negative value."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str, Fraction)):
-        raise InputError(f"current {value!r} is not a number of mi/h")
+        raise InputError(f"current {quote(value)} is not a number of mi/h")
     if isinstance(value, float) and not math.isfinite(value):
-        raise InputError(f"current {value!r} is not a finite number of mi/h")
+        raise InputError(f"current {quote(value)} is not a finite number of mi/h")
     current = value if isinstance(value, Fraction) else _fraction(str(value), "current")
+    # Name the value as it was given: '1e999' typed, not the 1000 digits it stands for.
+    shown = quote(value) if isinstance(value, str) else _short(num(current))
     if current < 0:
-        raise InputError(f"current {num(current)} mi/h is negative")
+        raise InputError(f"current {shown} mi/h is negative")
     if current > MAX_CURRENT:
-        raise InputError(f"current {num(current)} mi/h is out of range (0-{MAX_CURRENT} mi/h)")
+        raise InputError(f"current {shown} mi/h is out of range (0-{MAX_CURRENT} mi/h)")
     return current
 
 
@@ -662,10 +694,13 @@ def parse_leg(text: str, system: System) -> Leg:
     glued = match is not None and match.group(2) and match.end(2) < len(text)
     if match and glued and not text[match.end(2)].isspace():  # '1e9 mi': unit glued to more
         first = text.split()[0]
-        raise InputError(f"leg {text!r}: distance {first!r} is not a number like 24, 1.5 or 3/4")
+        raise InputError(
+            f"leg {quote(text)}: distance {quote(first)} is not a number like 24, 1.5 or 3/4"
+        )
     if not match or not match.group(1):
         raise InputError(
-            f"leg {text!r}: expected 'DISTANCE UNIT TERRAIN ROAD', e.g. '24 mi forest trackless'"
+            f"leg {quote(text)}: expected 'DISTANCE UNIT TERRAIN ROAD',"
+            " e.g. '24 mi forest trackless'"
         )
     distance = _fraction(match.group(1), "leg distance")
     unit = (match.group(2) or system_unit(system)).lower()
@@ -682,7 +717,7 @@ def make_leg(system: System, distance: Fraction, unit: str, words: Sequence[str]
     ``open`` (dh2e); a last word ``hustle`` or ``walk`` sets the pace on that leg.
     """
     if distance < 0:
-        raise InputError(f"leg distance {distance} is negative")
+        raise InputError(f"leg distance {_short(distance)} is negative")
     distance = to_unit(distance, unit, system_unit(system))
     flags = [w.lower() for w in words]
     pace: Pace | None = None
@@ -699,7 +734,7 @@ def make_leg(system: System, distance: Fraction, unit: str, words: Sequence[str]
         return Leg(distance=distance, pace=pace)
     if len(flags) != 2:
         raise InputError(
-            f"leg terrain {' '.join(words)!r}: expected TERRAIN ROAD [hustle|walk], "
+            f"leg terrain {quote(' '.join(words))}: expected TERRAIN ROAD [hustle|walk], "
             "e.g. 'forest trackless'"
         )
     terrains = [r.terrain.value for r in system.travel.terrain]
@@ -778,7 +813,7 @@ def parse_journey(data: Mapping[str, object], system: System) -> JourneySpec:
         raise InputError("journey file: 'legs' must be a non-empty list")
     default_unit = data.get("unit", system_unit(system))
     if not isinstance(default_unit, str):
-        raise InputError(f"journey file: unit {default_unit!r} must be mi or km")
+        raise InputError(f"journey file: unit {quote(default_unit)} must be mi or km")
     legs: list[Leg] = []
     for i, raw in enumerate(raw_legs, 1):
         if isinstance(raw, str):
@@ -790,7 +825,7 @@ def parse_journey(data: Mapping[str, object], system: System) -> JourneySpec:
         # A route's legs carry the exact distance beside the rounded one: prefer it.
         dist_raw = raw.get("distance_exact", raw["distance"])
         if isinstance(dist_raw, bool) or not isinstance(dist_raw, (int, float, str)):
-            raise InputError(f"journey file: leg {i} distance {dist_raw!r} is not a number")
+            raise InputError(f"journey file: leg {i} distance {quote(dist_raw)} is not a number")
         distance = _fraction(str(dist_raw), f"leg {i} distance")
         unit = str(raw.get("unit", default_unit))
         if unit not in ("mi", "km"):
@@ -838,9 +873,9 @@ def _check_leg_keys(raw: Mapping[str, object], i: int) -> None:
         if key not in _LEG_KEYS + _ROUTE_LEG_KEYS:
             raise unknown(f"journey file leg {i} key", key, _LEG_KEYS)
         if key in ("terrain", "road", "pace", "unit") and not isinstance(value, str):
-            raise InputError(f"journey file: leg {i} {key} {value!r} must be text")
+            raise InputError(f"journey file: leg {i} {key} {quote(value)} must be text")
         if key == "dense" and not isinstance(value, bool):
-            raise InputError(f"journey file: leg {i} dense {value!r} must be true or false")
+            raise InputError(f"journey file: leg {i} dense {quote(value)} must be true or false")
 
 
 #: The type each journey-file option must have, and how an error names it.
@@ -877,11 +912,13 @@ def _check_option(key: str, value: object) -> None:
             for item in value:
                 _check_option("speed", item)
             return
-        raise InputError(f"journey file: {key} {value!r} must be a list of whole numbers of ft")
+        raise InputError(
+            f"journey file: {key} {quote(value)} must be a list of whole numbers of ft"
+        )
     kind, what = _OPTION_TYPES[key]
     wrong_bool = kind is int and isinstance(value, bool)
     if wrong_bool or not isinstance(value, kind):
-        raise InputError(f"journey file: {key} {value!r} must be {what}")
+        raise InputError(f"journey file: {key} {quote(value)} must be {what}")
 
 
 def parse_day_pace(data: Mapping[str, object], where: str) -> tuple[int, int]:
@@ -892,31 +929,71 @@ def parse_day_pace(data: Mapping[str, object], where: str) -> tuple[int, int]:
         if key not in known:
             raise unknown(f"{where} key", key, known)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InputError(f"{where}: {key} {value!r} is not a whole number of hours")
+            raise InputError(f"{where}: {key} {quote(value)} is not a whole number of hours")
         values[key] = value
     return values["hustle"], values["forced_march"]
 
 
-def load_journey(path: str | Path, system: System) -> JourneySpec:
-    """Read a journey file (``.toml`` or ``.json``) into a `JourneySpec`."""
+def read_text_file(path: str | Path, what: str, limit: int) -> str:
+    """Return the UTF-8 text of the regular file `path`, a byte-order mark dropped.
+
+    Refuse in one line naming `what` and the path: a missing or unreadable file, a directory,
+    anything else that is not a regular file (a device such as /dev/zero or a named pipe
+    says its size is 0 and reads forever, so it is refused before a byte is read), a file
+    over `limit` bytes, and text that is not UTF-8. A file saved with a byte-order mark
+    (Windows Notepad) reads as the same file without it.
+    """
     file = Path(path)
+    name = quote(str(file), PATH_QUOTE_LIMIT)
     try:
-        text = file.read_text(encoding="utf-8")
+        info = file.stat()
     except OSError as exc:
-        raise InputError(f"journey file {str(file)!r}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"journey file {str(file)!r}: not UTF-8 text") from None
+        raise InputError(f"{what} {name}: {exc.strerror}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise InputError(f"{what} {name}: Is a directory")
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError(
+            f"{what} {name} is not a regular file (a device, pipe or socket): give a file"
+        )
+    if info.st_size > limit:
+        raise LimitError(f"{what} {name} is {info.st_size} bytes, over the limit of {limit}")
+    try:
+        with file.open("rb") as handle:
+            data = handle.read(limit + 1)  # bounded even if the file grows meanwhile
+    except OSError as exc:
+        raise InputError(f"{what} {name}: {exc.strerror}") from None
+    if len(data) > limit:
+        raise LimitError(f"{what} {name} is over the limit of {limit} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{what} {name}: not UTF-8 text (byte {exc.start})") from None
+
+
+def load_journey(path: str | Path, system: System) -> JourneySpec:
+    """Read a journey file (``.toml`` or ``.json``) into a `JourneySpec`.
+
+    The file must be a regular file of at most `MAX_JOURNEY_BYTES` bytes of UTF-8 text (a
+    byte-order mark is dropped); see `read_text_file`.
+    """
+    file = Path(path)
+    text = read_text_file(file, "journey file", MAX_JOURNEY_BYTES)
+    name = quote(str(file), PATH_QUOTE_LIMIT)
     try:
         if file.suffix.lower() == ".toml":
             data: object = tomllib.loads(text)
         else:
             data = json.loads(text)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"journey file {str(file)!r}: {exc}") from None
+        raise InputError(f"journey file {name}: {exc}") from None
     except RecursionError:
-        raise InputError(f"journey file {str(file)!r}: nested too deeply") from None
+        raise InputError(f"journey file {name}: nested too deeply") from None
+    except ValueError:  # Python refuses integers of more than 4300 digits (CVE-2020-10735)
+        raise InputError(
+            f"journey file {name}: a number of more than {sys.get_int_max_str_digits()} digits"
+        ) from None
     if not isinstance(data, dict):
-        raise InputError(f"journey file {str(file)!r}: expected a table / object")
+        raise InputError(f"journey file {name}: expected a table / object")
     return parse_journey(data, system)
 
 
@@ -1077,6 +1154,37 @@ def _resolve(system: System, who: Traveller) -> tuple[Mover, list[str]]:
     return mover, notes
 
 
+def _check_system_fields(system: System, who: Traveller) -> None:
+    """Refuse what `who` gives that `system`'s rules do not use, and a bad Con modifier.
+
+    pf1e / dnd35 have no Agility or Toughness Bonus (dh2e's, seed 001); dh2e has no
+    forced-march Constitution check (its hustle tests Toughness). Ignoring either would answer
+    a question the user did not ask.
+    """
+    check_con_mod(who.con_mod)
+    if system.heresy is not None:
+        if who.con_mod:
+            raise InputError(
+                f"--con-mod {who.con_mod}: dh2e has no forced-march Constitution check;"
+                " its hustle tests Toughness (--toughness, --toughness-bonus)"
+            )
+        return
+    given = [
+        name
+        for name, value in (
+            ("--agility-bonus", who.agility_bonus),
+            ("--toughness-bonus", who.toughness_bonus),
+            ("--toughness", who.toughness),
+        )
+        if value is not None
+    ]
+    if given:
+        raise InputError(
+            f"{', '.join(given)}: dh2e options; {system.id} travels by --speed FT, --mount or"
+            " --vessel and checks Constitution (--con-mod)"
+        )
+
+
 def system_hustle_multiplier(system: System) -> Fraction:
     """Return the hustle multiplier of a pf1e / dnd35 system's pace table (x2)."""
     travel = _travel(system)
@@ -1140,6 +1248,7 @@ def plan_journey(
     """
     system = load_system(system_id)
     chosen = system.switches(switches)
+    _check_system_fields(system, traveller)
     mover, notes = _resolve(system, traveller)
     _check_party(system, traveller, mover)
     if not legs:
@@ -1420,6 +1529,17 @@ def plan_journey(
     )
 
 
+def check_con_mod(value: int, what: str = "--con-mod") -> int:
+    """Return `value` if it is a Constitution modifier in `MIN_CON_MOD`..`MAX_CON_MOD`.
+
+    Otherwise raise `InputError` naming `what` and the bound, e.g. ``--con-mod 999999999 is
+    out of range (-10..30)``.
+    """
+    if not MIN_CON_MOD <= value <= MAX_CON_MOD:
+        raise InputError(f"{what} {quote(value)} is out of range ({MIN_CON_MOD}..{MAX_CON_MOD})")
+    return value
+
+
 def parse_member(text: str, n: int = 1) -> Member:
     """Parse ``"name=Valeros,con=+2"`` (the CLI's ``--member``) into a `Member`.
 
@@ -1437,12 +1557,12 @@ def parse_member(text: str, n: int = 1) -> Member:
         key = aliases.get(key, key)
         if not sep:
             raise InputError(
-                f"--member {text!r}: expected name=NAME,con=MOD (dh2e: name=NAME,toughness=T)"
+                f"--member {quote(text)}: expected name=NAME,con=MOD (dh2e: name=NAME,toughness=T)"
             )
         if key not in known:
             raise unknown("--member key", key, known)
         if key in fields:
-            raise InputError(f"--member {text!r} gives {key} twice")
+            raise InputError(f"--member {quote(text)} gives {key} twice")
         fields[key] = value.strip()
     numbers: dict[str, int | None] = {}
     for key in ("con", "toughness", "tb", "speed", "ab"):
@@ -1450,7 +1570,9 @@ def parse_member(text: str, n: int = 1) -> Member:
         try:
             numbers[key] = None if raw is None else int(raw)
         except ValueError:
-            raise InputError(f"--member {text!r}: {key} {raw!r} is not a whole number") from None
+            raise InputError(
+                f"--member {quote(text)}: {key} {quote(raw)} is not a whole number"
+            ) from None
     return Member(
         name=fields.get("name") or f"member {n}",
         con_mod=numbers["con"] or 0,
@@ -1478,11 +1600,11 @@ def parse_party(raw: object) -> tuple[Member, ...]:
                 raise unknown(f"journey file party member {i} key", key, _MEMBER_KEYS)
             if key != "name" and (isinstance(value, bool) or not isinstance(value, int)):
                 raise InputError(
-                    f"journey file: party member {i} {key} {value!r} must be a whole number"
+                    f"journey file: party member {i} {key} {quote(value)} must be a whole number"
                 )
         name = item.get("name", f"member {i}")
         if not isinstance(name, str):
-            raise InputError(f"journey file: party member {i} name {name!r} must be text")
+            raise InputError(f"journey file: party member {i} name {quote(name)} must be text")
         members.append(
             Member(
                 name=name,
@@ -1519,14 +1641,14 @@ def _check_heresy_members(party: Sequence[Member]) -> None:
     """Refuse a dh2e member without a Toughness 0-100 or with a Bonus out of range."""
     for m in party:
         if m.con_mod:
-            raise InputError(f"dh2e party member {m.name!r}: give toughness=T, not con")
+            raise InputError(f"dh2e party member {quote(m.name)}: give toughness=T, not con")
         if m.toughness is None:
-            raise InputError(f"dh2e party member {m.name!r} needs a toughness (0-100)")
+            raise InputError(f"dh2e party member {quote(m.name)} needs a toughness (0-100)")
         if not 0 <= m.toughness <= 100:
             raise InputError(
-                f"party member {m.name!r}: toughness {m.toughness} is out of range (0-100)"
+                f"party member {quote(m.name)}: toughness {m.toughness} is out of range (0-100)"
             )
-        check_bonus(m.tb, f"party member {m.name!r}: toughness bonus", least=1)
+        check_bonus(m.tb, f"party member {quote(m.name)}: toughness bonus", least=1)
 
 
 def _check_members(party: Sequence[Member], con_mod: int, *, heresy: bool = False) -> None:
@@ -1541,11 +1663,12 @@ def _check_members(party: Sequence[Member], con_mod: int, *, heresy: bool = Fals
     for m in party:
         if not m.name.strip():
             raise InputError("a party member's name is empty")
+        check_con_mod(m.con_mod, f"party member {quote(m.name)}: con")
         if names.count(m.name) > 1:
-            raise InputError(f"party member name {m.name!r} is given twice")
+            raise InputError(f"party member name {quote(m.name)} is given twice")
         if not heresy and (m.toughness is not None or m.toughness_bonus is not None):
             raise InputError(
-                f"party member {m.name!r}: toughness is dh2e's; pf1e / dnd35 members give con"
+                f"party member {quote(m.name)}: toughness is dh2e's; pf1e / dnd35 members give con"
             )
 
 
@@ -1810,6 +1933,7 @@ def exertion_odds(
     system = load_system(system_id)
     if not 1 <= days <= 365:
         raise InputError(f"days {days} is out of range (1-365)")
+    check_con_mod(con_mod)
     if system.heresy is not None:
         if forced_march or con_mod or mount:
             raise InputError("dh2e has no forced-march rule; give --hustle H and --toughness N")

@@ -14,9 +14,9 @@ import typer
 
 from footfall import chase as chase_mod
 from footfall.cli import emit_json
-from footfall.errors import InputError, unknown
+from footfall.errors import InputError, quote, unknown
 from footfall.i18n import Lang, parse_lang, t
-from footfall.rules import Road, System, Terrain, load_system
+from footfall.rules import Armor, Load, Road, System, Terrain, load_system
 from footfall.travel import (
     KM_PER_MILE,
     FatigueOdds,
@@ -29,6 +29,7 @@ from footfall.travel import (
     LocalTrip,
     PartyOdds,
     Traveller,
+    check_con_mod,
     load_journey,
     num,
     parse_current,
@@ -51,8 +52,8 @@ def _whole(option: str) -> Callable[[str], int]:
     def parse(value: str) -> int:
         try:
             return int(value)
-        except ValueError:
-            raise InputError(f"{option} must be a whole number, got {value!r}") from None
+        except ValueError:  # also past Python's 4300-digit limit: quoted short
+            raise InputError(f"{option} must be a whole number, got {quote(value)}") from None
 
     return parse
 
@@ -436,13 +437,13 @@ def _day_pace(text: str, n: int) -> tuple[int, int]:
         key = key.strip().replace("-", "_")
         key = "forced_march" if key == "forced" else key
         if key in values:
-            raise InputError(f"--day {text!r} gives {key} twice")
+            raise InputError(f"--day {quote(text)} gives {key} twice")
         try:
             values[key] = int(value)
         except ValueError:
-            raise InputError(f"--day {text!r}: expected hustle=H,forced_march=F") from None
+            raise InputError(f"--day {quote(text)}: expected hustle=H,forced_march=F") from None
         if not sep:
-            raise InputError(f"--day {text!r}: expected hustle=H,forced_march=F")
+            raise InputError(f"--day {quote(text)}: expected hustle=H,forced_march=F")
     return parse_day_pace(values, f"--day {n}")
 
 
@@ -454,13 +455,11 @@ def _local_trip(
     matches: list[re.Match[str]],
     speed: int | None,
     con: int | None,
-    armor: str,
-    load: str,
+    armor: Armor,
+    load: Load,
     agility_bonus: int | None,
 ) -> LocalTrip:
     """Plan legs given in ft (pf1e / dnd35) or m (dh2e) at the local scale."""
-    from footfall.rates import parse_armor, parse_load
-
     unit = "m" if rules.heresy is not None else "ft"
     total = Fraction(0)
     dense = False
@@ -472,7 +471,7 @@ def _local_trip(
         for w in words:
             if rules.heresy is None or w not in ("dense", "open"):
                 raise InputError(
-                    f"local leg {m.group(0).strip()!r}: no terrain at this scale"
+                    f"local leg {quote(m.group(0).strip())}: no terrain at this scale"
                     if rules.heresy is None
                     else str(unknown("dh2e leg flag", w, ("dense", "open")))
                 )
@@ -483,8 +482,8 @@ def _local_trip(
         rules.id,
         total,
         speed=speed,
-        armor=parse_armor(armor),
-        load=parse_load(load),
+        armor=armor,
+        load=load,
         con=con,
         agility_bonus=agility_bonus,
         dense=dense,
@@ -528,6 +527,29 @@ def render_local(trip: LocalTrip, lang: Lang, who: int | None, con: int | None) 
     if "beyond-table" in trip.notes:
         lines.append(t("journeys.beyond_table", lang))
     return "\n".join(lines)
+
+
+#: The ``travel`` options of one family of systems: dh2e's (seed 001) and pf1e / dnd35's.
+_DH2E_OPTIONS = ("--agility-bonus", "--toughness-bonus", "--toughness")
+_D20_OPTIONS = ("--speed", "--con-mod", "--con", "--armor", "--load", "--metric")
+
+
+def _refuse_other_system(rules: System, given: dict[str, bool]) -> None:
+    """Refuse the ``travel`` options `given` that belong to another system's rules."""
+    heresy = rules.heresy is not None
+    theirs = _D20_OPTIONS if heresy else _DH2E_OPTIONS
+    wrong = [name for name in theirs if given.get(name)]
+    if not wrong:
+        return
+    if heresy:
+        raise InputError(
+            f"{', '.join(wrong)}: pf1e / dnd35 options; dh2e travels by --agility-bonus, in km,"
+            " and hustles on --toughness / --toughness-bonus"
+        )
+    raise InputError(
+        f"{', '.join(wrong)}: dh2e options; {rules.id} travels by --speed FT, --mount or"
+        " --vessel and checks Constitution (--con-mod)"
+    )
 
 
 def _flow(downstream: bool, upstream: bool) -> Flow:
@@ -586,8 +608,12 @@ def travel(
     con: int | None = typer.Option(
         None, "--con", help="Constitution score (local running)", parser=_whole("--con")
     ),
-    armor: str = typer.Option("none", "--armor", help="local scale: none, light, medium, heavy"),
-    load: str = typer.Option("light", "--load", help="local scale: light, medium, heavy"),
+    armor: str | None = typer.Option(
+        None, "--armor", help="local scale: none (default), light, medium, heavy"
+    ),
+    load: str | None = typer.Option(
+        None, "--load", help="local scale: light (default), medium, heavy"
+    ),
     agility_bonus: int | None = typer.Option(
         None, "--agility-bonus", help="dh2e AB", parser=_whole("--agility-bonus")
     ),
@@ -609,9 +635,43 @@ def travel(
     lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
 ) -> None:
     """Plan a journey day by day: legs, pace, hustle, forced march, fatigue and its odds."""
+    from footfall.rates import parse_armor, parse_load
+
     language = parse_lang(lang)
     rules = load_system(system)
+    # Every value is checked whether or not this trip uses it, then an option the trip does
+    # not use is refused (docs/travel.md "options that do not apply"): never ignored.
+    armor_kind = parse_armor("none" if armor is None else armor)
+    load_kind = parse_load("light" if load is None else load)
+    if con_mod is not None:
+        check_con_mod(con_mod)
     local = [m for m in (_LOCAL_LEG.match(text) for text in leg) if m]
+    _refuse_other_system(
+        rules,
+        {
+            "--speed": bool(speed) and bool(local),  # overland: refused by plan_journey
+            "--con-mod": con_mod is not None,
+            "--con": con is not None,
+            "--armor": armor is not None,
+            "--load": load is not None,
+            "--metric": metric,
+            "--agility-bonus": agility_bonus is not None,
+            "--toughness-bonus": toughness_bonus is not None,
+            "--toughness": toughness is not None,
+        },
+    )
+    if not local:
+        running = {
+            "--con": con is not None,
+            "--armor": armor is not None,
+            "--load": load is not None,
+        }
+        given_local = [name for name, used in running.items() if used]
+        if given_local:
+            raise InputError(
+                f"{', '.join(given_local)}: local-scale options (running); legs in mi / km"
+                " plan overland travel, where nobody runs (give legs in ft for the local scale)"
+            )
     if local:
         if len(local) != len(leg):
             raise InputError("give all legs in ft / m (local scale) or none of them")
@@ -630,7 +690,12 @@ def travel(
             "--day": bool(day),
             "--member": bool(member),
             "--roll": roll,
+            "--seed": seed is not None,
             "--metric": metric,
+            "--con-mod": con_mod is not None,
+            "--toughness": toughness is not None,
+            "--toughness-bonus": toughness_bonus is not None,
+            "--forced-march-dc": forced_march_dc is not None,
         }
         given = [name for name, used in overland.items() if used]
         if given:
@@ -639,7 +704,7 @@ def travel(
                 " (walk, hustle and run per minute)"
             )
         trip = _local_trip(
-            rules, local, min(speed) if speed else None, con, armor, load, agility_bonus
+            rules, local, min(speed) if speed else None, con, armor_kind, load_kind, agility_bonus
         )
         if as_json:
             emit_json(trip.to_json())

@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from footfall.cli import emit_json, fail
-from footfall.errors import FootfallError, InputError
+from footfall.errors import FootfallError, InputError, quote
 from footfall.i18n import Lang, parse_lang, t
 from footfall.rates import D20Rates, HeresyRates, SteelRates, rates, sample_rates
 from footfall.rules import SYSTEM_IDS, ActionId, Mode, load_system
@@ -61,7 +61,7 @@ def _int(option: str, value: str | None) -> int | None:
     try:
         return int(value)
     except ValueError:
-        raise InputError(f"{option} must be a whole number, got {value!r}") from None
+        raise InputError(f"{option} must be a whole number, got {quote(value)}") from None
 
 
 def _table(

@@ -14,11 +14,12 @@ in `ImportResult.warnings`. See docs/maps.md for the worked examples.
 
 from __future__ import annotations
 
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
 
-from footfall.errors import InputError, LimitError, unknown
+from footfall.errors import InputError, LimitError, quote, unknown
 from footfall.imports._common import MAX_IMPORT_SQUARES, load_json
 from footfall.imports.foundry import read_foundry
 from footfall.imports.result import BackgroundImage, ImportResult
@@ -43,6 +44,8 @@ FORMATS: tuple[Format, ...] = ("uvtt", "foundry")
 _UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 #: Largest map file read, in bytes (a Universal VTT file carries its image in base64).
 MAX_FILE_BYTES = 200 * 1024 * 1024
+#: Longest file path an error line quotes whole (as `footfall.travel.PATH_QUOTE_LIMIT`).
+PATH_QUOTE_LIMIT = 240
 
 
 def detect_format(name: str | None, doc: object) -> Format:
@@ -110,7 +113,8 @@ def import_map(
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise InputError(
-                f"terrain overlay {str(terrain)!r}: not UTF-8 text (byte {exc.start})"
+                f"terrain overlay {quote(str(terrain), PATH_QUOTE_LIMIT)}: not UTF-8 text"
+                f" (byte {exc.start})"
             ) from None
         rows = read_terrain(text)
     guess = fmt or ("uvtt" if name and Path(name).suffix.lower() in _UVTT_SUFFIXES else None)
@@ -123,12 +127,28 @@ def import_map(
 
 
 def _read_bytes(path: Path, what: str) -> bytes:
+    """Return the bytes of the regular file `path`, at most `MAX_FILE_BYTES` of them.
+
+    Anything that is not a regular file is refused before it is read: a device such as
+    /dev/zero or a named pipe says its size is 0 and reads forever.
+    """
+    name = quote(str(path), PATH_QUOTE_LIMIT)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise LimitError(
-                f"{what} {str(path)!r} is {size} bytes, over the limit of {MAX_FILE_BYTES}"
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise InputError(f"cannot read {what} {name}: Is a directory")
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError(
+                f"{what} {name} is not a regular file (a device, pipe or socket): give a file"
             )
-        return path.read_bytes()
+        if info.st_size > MAX_FILE_BYTES:
+            raise LimitError(
+                f"{what} {name} is {info.st_size} bytes, over the limit of {MAX_FILE_BYTES}"
+            )
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)  # bounded even if the file grows meanwhile
     except OSError as exc:
-        raise InputError(f"cannot read {what} {str(path)!r}: {exc.strerror}") from None
+        raise InputError(f"cannot read {what} {name}: {exc.strerror}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise LimitError(f"{what} {name} is over the limit of {MAX_FILE_BYTES} bytes")
+    return data
