@@ -243,6 +243,17 @@ def test_table_command_in_chinese() -> None:
             "square '0,-2,0' is not next to (0,0,0): give every square of the path",
         ),
         (["stall", "--alt", "-5"], "altitude must be at least 0 ft, not -5"),
+        (["stall", "--alt", "100", "--reflex", "101"], "--reflex 101 is outside -20..100"),
+        (["stall", "--alt", "100", "--rounds", "1001"], "--rounds must be 1 to 1000, not 1001"),
+        (
+            ["check", "--speed", "60", "-m", "good", "--steps", "f", "--since-dive", "10005"],
+            "--since-dive 10005 ft is more than the 10000 ft footfall takes",
+        ),
+        (
+            ["check", "--speed", "60", "-m", "good", "--steps", "c" + "5" * 101],
+            "step 'c5555555555555555...': a number of 101 digits is too large (a step is at "
+            "most 1000 squares, 180°, or a few thousand ft)",
+        ),
     ],
 )
 def test_bad_input_is_one_line_exit_2(args: list[str], message: str) -> None:

@@ -58,6 +58,13 @@ fly = typer.Typer(
     no_args_is_help=True,
 )
 
+#: Largest --since-turn / --since-dive, ft (the HTTP API's bound too).
+MAX_SINCE_FT = 10_000
+#: Range of --reflex (the HTTP API's bounds too): far past any creature's save bonus.
+MIN_REFLEX, MAX_REFLEX = -20, 100
+#: Largest --rounds of fly stall (the HTTP API's bound too).
+MAX_ROUNDS = 1_000
+
 #: Older name of `footfall.flight.FLIGHT_ACTIONS`, kept until the HTTP API imports that.
 _ACTIONS = FLIGHT_ACTIONS
 
@@ -140,6 +147,11 @@ def _setup(
     heading = parse_direction(facing)
     if since_turn < 0 or (since_dive is not None and since_dive < 0):
         raise InputError("--since-turn and --since-dive must be at least 0 ft")
+    for option, value in (("--since-turn", since_turn), ("--since-dive", since_dive)):
+        if value is not None and value > MAX_SINCE_FT:
+            raise InputError(
+                f"{option} {value} ft is more than the {MAX_SINCE_FT} ft footfall takes"
+            )
     if scene_arg is not None:
         if mover is None:
             raise InputError("--mover is required with a scene (the id of the flyer)")
@@ -182,6 +194,12 @@ def _setup(
         level_after_dive=since_dive,
     )
     return system, flyer, air, start, name, flyer.speed * FLIGHT_ACTIONS[action]
+
+
+def _check_reflex(reflex: int) -> None:
+    """Refuse a Reflex bonus outside `MIN_REFLEX`..`MAX_REFLEX` in one line."""
+    if not MIN_REFLEX <= reflex <= MAX_REFLEX:
+        raise InputError(f"--reflex {reflex} is outside {MIN_REFLEX}..{MAX_REFLEX}")
 
 
 def _banded(air: Airspace, start: FlightState, text: str | None) -> Airspace:
@@ -322,6 +340,7 @@ def check_command(
     """Check a flight path: cost, and every maneuverability rule it breaks."""
     try:
         language = parse_lang(lang)
+        _check_reflex(reflex)
         system, flyer, air, start, name, budget = _setup(
             scene,
             mover,
@@ -536,8 +555,9 @@ def stall_command(
         language = parse_lang(lang)
         system = flight_system("dnd35")
         assert system.flight is not None
-        if rounds is not None and rounds < 1:
-            raise InputError(f"--rounds must be at least 1, not {rounds}")
+        _check_reflex(reflex)
+        if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
+            raise InputError(f"--rounds must be 1 to {MAX_ROUNDS}, not {rounds}")
         fall = stall(alt, reflex, system.flight.stall)
         if json_out:
             out = stall_json(fall)

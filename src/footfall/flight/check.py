@@ -75,6 +75,11 @@ _STEP_WORDS = (
 )
 
 
+def _short(token: str) -> str:
+    """Return `token` cut to 20 characters for a one-line message."""
+    return token if len(token) <= 20 else token[:17] + "..."
+
+
 def _tokens(text: str) -> list[str]:
     return [tok for tok in re.split(r"[\s,;]+", text.strip()) if tok]
 
@@ -100,7 +105,13 @@ def parse_steps(text: str) -> list[tuple[int, Step]]:
         if match is None:
             raise InputError(f"unknown flight step {token!r} (known: {_STEP_WORDS})")
         word = _ALIASES.get(match.group(1), match.group(1))
-        arg = int(match.group(2)) if match.group(2) is not None else None
+        digits = match.group(2)
+        if digits is not None and len(digits) > 100:
+            raise InputError(
+                f"step {_short(token)!r}: a number of {len(digits)} digits is too large "
+                "(a step is at most 1000 squares, 180°, or a few thousand ft)"
+            )
+        arg = int(digits) if digits is not None else None
         if word in ("f", "b"):
             count = 1 if arg is None else arg
             if count < 1:
@@ -147,10 +158,14 @@ def parse_squares(text: str, flyer: Flyer, start: FlightState) -> list[tuple[int
     x, y, alt, facing = start.x, start.y, start.alt, start.facing
     for number, token in enumerate(tokens, start=1):
         parts = token.split(",")
+        if any(len(p.strip()) > 100 for p in parts):
+            raise InputError(f"3-D square {_short(token)!r}: a number has too many digits")
         try:
             nx, ny, nalt = (int(p) for p in parts)
         except ValueError:
-            raise InputError(f"bad 3-D square {token!r}: expected X,Y,ALT (ALT in ft)") from None
+            raise InputError(
+                f"bad 3-D square {_short(token)!r}: expected X,Y,ALT (ALT in ft)"
+            ) from None
         if nalt % 5:
             raise InputError(f"square {token!r}: altitude must be a multiple of 5 ft")
         dx, dy, dz = nx - x, ny - y, nalt - alt
