@@ -47,11 +47,6 @@ from footfall.rules import ANY, System, TurnInPlace, TurnRate
 
 __all__ = ["register"]
 
-# Older names, kept for callers that imported them from here (the HTTP API).
-_check_json = check_json
-_reach_json = reach_json
-_stall_json = stall_json
-
 fly = typer.Typer(
     name="fly",
     help="D&D 3.5 flight: maneuverability, altitude, climbing, diving, stalling.",
@@ -64,9 +59,6 @@ MAX_SINCE_FT = 10_000
 MIN_REFLEX, MAX_REFLEX = -20, 100
 #: Largest --rounds of fly stall (the HTTP API's bound too).
 MAX_ROUNDS = 1_000
-
-#: Older name of `footfall.flight.FLIGHT_ACTIONS`, kept until the HTTP API imports that.
-_ACTIONS = FLIGHT_ACTIONS
 
 SceneArg = Annotated[
     str | None,
