@@ -236,6 +236,8 @@ CASES = [
     case("rates", "pf1e", "--speed", "3\u200b0", says=["'3\\u200b0'"], id="rates-zero-width"),
     case("rates", "drawsteel", "--speed", "100000000", says=["100000000", "20000 squares",
          "100000 ft"], id="rates-drawsteel-huge"),
+    case("rates", "dh2e", "--agility-bonus", "3", "--metric", says=["--metric", "dh2e"],
+         id="rates-dh2e-metric"),
     # ---- tables
     case("tables", "nosuch", says=["'nosuch'", "pf1e"], id="tables-system"),
     case("tables", "pf1e", "nosuch", says=["'nosuch'", "terrain"], id="tables-table"),
@@ -402,6 +404,10 @@ CASES = [
          says=["digits.json", "4300 digits"], id="journey-5001-digits"),
     case("travel", "pf1e", "--speed", "30", "--leg", DIGITS + " mi plains highway",
          says=["leg", "5001 digits"], id="leg-quoted-whole"),
+    case("travel", "pf1e", "--speed", "30", "--leg", DIGITS + " ft", says=["leg", "5001 digits"],
+         id="local-leg-5001-digits"),
+    case("travel", "pf1e", "--speed", "30", *LEG, "--hustle", "9" * 4000,
+         says=["hustle", "(4000 digits)"], id="hustle-4000-digits"),
     # ---- chase
     case("chase", "pf1e", "--pursuer", "", "--quarry", "speed=30", says=["''", "speed=30"],
          id="runner-empty"),
@@ -477,6 +483,10 @@ CASES = [
          says=["--to", "5001 digits"], id="route-to-quoted-whole"),
     case("route", "valley", "--from", "0,7", "--to", "9" * 23 + ",7", "--speed", "30",
          says=["--to", "23 digits", "off every map"], id="route-to-huge"),
+    case("route", *VALLEY, "--speed", "30", "--agility-bonus", "3",
+         says=["--agility-bonus", "dh2e"], id="route-ab-on-pf1e"),
+    case("route", "hive", "--from", "0,0", "--to", "1,1", "--system", "dh2e",
+         "--agility-bonus", "3", "--metric", says=["--metric", "dh2e"], id="route-dh2e-metric"),
     # ---- odds
     case("odds", "pf1e", "--forced-march", "-1", says=["-1", "1-16"], id="odds-fm"),
     case("odds", "pf1e", "--forced-march", "99999999", says=["99999999"], id="odds-fm-huge"),

@@ -216,7 +216,7 @@ def test_text_format_and_errors() -> None:
         (
             {"cell": "1e400 mi", "legend": {".": "plains road"}, "rows": [".."]},
             LimitError,
-            "cell size 1e400 is more than 1000",
+            "cell size '1e400' is more than 1000",
         ),
     ],
 )

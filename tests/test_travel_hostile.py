@@ -26,8 +26,8 @@ from footfall.chase import (
 )
 from footfall.errors import InputError, LimitError
 from footfall.imports import import_map
-from footfall.rates import MAX_D20_SPEED, MAX_STEEL_SPEED, steel_rates
-from footfall.route import load_map, parse_map_json, parse_map_text, parse_point
+from footfall.rates import MAX_D20_SPEED, MAX_STEEL_SPEED, rates, steel_rates
+from footfall.route import find_route, load_map, parse_map_json, parse_map_text, parse_point
 from footfall.rules import load_system
 from footfall.travel import (
     MAX_CON_MOD,
@@ -39,6 +39,7 @@ from footfall.travel import (
     exertion_odds,
     load_journey,
     parse_leg,
+    parse_number,
     plan_journey,
     read_text_file,
 )
@@ -216,3 +217,40 @@ def test_draw_steel_speed_cap_is_the_d20_cap_in_squares() -> None:
     assert steel_rates(rules, MAX_STEEL_SPEED).advance == MAX_STEEL_SPEED
     with pytest.raises(InputError, match=r"drawsteel speed 20001 squares is out of range"):
         steel_rates(rules, MAX_STEEL_SPEED + 1)
+
+
+def test_routes_refuse_the_other_systems_options() -> None:
+    """A pf1e route refuses an Agility Bonus; a dh2e route refuses --metric (km already)."""
+    valley = load_map("valley")
+    with pytest.raises(InputError, match=r"--agility-bonus: dh2e options"):
+        find_route(valley, (0, 7), (29, 7), Traveller(speeds=(30,), agility_bonus=3))
+    hive = load_map("hive")
+    with pytest.raises(InputError, match=r"--metric: dh2e maps are in km already"):
+        find_route(hive, (0, 0), (1, 1), Traveller(agility_bonus=3), system_id="dh2e", metric=True)
+
+
+def test_dh2e_rates_and_trips_refuse_metric() -> None:
+    """dh2e's rates and trips are metric already: --metric is refused, not ignored."""
+    with pytest.raises(InputError, match=r"dh2e rates are in m and km already"):
+        rates("dh2e", agility_bonus=3, metric=True)
+    legs = [parse_leg("12 km", load_system("dh2e"))]
+    with pytest.raises(InputError, match=r"--metric: dh2e travels in km already"):
+        plan_journey("dh2e", legs, Traveller(agility_bonus=3), metric=True)
+
+
+def test_a_trip_too_long_to_plan_names_its_hours_short() -> None:
+    """A 1e308-mile leg is a LimitError whose hours are cut at 80 characters."""
+    legs = [parse_leg("1" + "0" * 308 + " mi plains highway", load_system("pf1e"))]
+    with pytest.raises(LimitError, match=r"the trip takes '3333.*… \(\d+ characters\) h") as info:
+        plan_journey("pf1e", legs, Traveller(speeds=(30,)))
+    assert len(str(info.value)) < 200
+
+
+def test_parse_number_reads_exact_decimals_and_refuses_huge_ones() -> None:
+    """'1,5' and '3/4' are exact; 5001 digits are refused naming the count."""
+    assert parse_number("1,5", "leg distance") == Fraction(3, 2)
+    assert parse_number("3/4", "leg distance") == Fraction(3, 4)
+    with pytest.raises(InputError, match=r"leg distance '1000.*has 5001 digits"):
+        parse_number(DIGITS, "leg distance")
+    with pytest.raises(InputError, match=r"current 'x' is not a number"):
+        parse_number("x", "current")

@@ -360,6 +360,10 @@ def rates(
             raise InputError(f"{system.id} needs an agility bonus (e.g. --agility-bonus 3)")
         if speed is not None:
             raise InputError(f"{system.id} takes an agility bonus, not a speed")
+        if metric:
+            raise InputError(
+                f"{system.id} rates are in m and km already: --metric is for pf1e / dnd35"
+            )
         return heresy_rates(system, agility_bonus)
     if agility_bonus is not None:
         raise InputError(f"{system.id} takes a speed in squares, not an agility bonus")

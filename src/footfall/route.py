@@ -313,7 +313,7 @@ def parse_map(data: Mapping[str, object], name: str = "map") -> TerrainMap:
     if cell <= 0:
         raise _map_error(name, f"cell size {cell} must be more than 0")
     if cell > MAX_CELL_SIZE:
-        raise LimitError(f"{name}: cell size {cell_text[0]} is more than {MAX_CELL_SIZE}")
+        raise LimitError(f"{name}: cell size {quote(cell_text[0])} is more than {MAX_CELL_SIZE}")
     raw_legend = data.get("legend")
     if not isinstance(raw_legend, Mapping) or not raw_legend:
         raise _map_error(name, "needs a legend of symbols")
@@ -475,6 +475,8 @@ def find_route(
 ) -> Route:
     """Find the fastest route from `start` to `goal` (``(x, y)`` cells) for `traveller`."""
     system = load_system(system_id)
+    if metric and system.heresy is not None:
+        raise InputError("--metric: dh2e maps are in km already (a pf1e / dnd35 option)")
     mover = resolve_traveller(system, traveller)
     if mover.water:
         raise InputError("routes are overland: give --speed or --mount, not a vessel")

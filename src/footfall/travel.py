@@ -104,6 +104,7 @@ __all__ = [
     "parse_journey",
     "parse_leg",
     "parse_member",
+    "parse_number",
     "parse_party",
     "plan_journey",
     "plan_local",
@@ -640,7 +641,11 @@ _LEG_RE = re.compile(r"^\s*(-?\d+(?:[.,]\d+)?(?:/\d+)?)\s*([a-zA-Zа-яё]+)?\s*
 _UNITS = {"mi": "mi", "mile": "mi", "miles": "mi", "km": "km"}
 
 
-def _fraction(text: str, what: str) -> Fraction:
+def parse_number(text: str, what: str) -> Fraction:
+    """Return `text` (``24``, ``1.5``, ``1,5``, ``3/4``) as an exact number; `what` names it.
+
+    A number of more digits than Python's int() reads (4300) is refused naming its length.
+    """
     digits = sum(ch.isdigit() for ch in text)
     if digits > sys.get_int_max_str_digits():  # Python's int() refuses these (CVE-2020-10735)
         raise InputError(f"{what} {quote(text)} has {digits} digits: too large a number")
@@ -662,7 +667,7 @@ def parse_current(value: object) -> Fraction:
         raise InputError(f"current {quote(value)} is not a number of mi/h")
     if isinstance(value, float) and not math.isfinite(value):
         raise InputError(f"current {quote(value)} is not a finite number of mi/h")
-    current = value if isinstance(value, Fraction) else _fraction(str(value), "current")
+    current = value if isinstance(value, Fraction) else parse_number(str(value), "current")
     # Name the value as it was given: '1e999' typed, not the 1000 digits it stands for.
     shown = quote(value) if isinstance(value, str) else _short(num(current))
     if current < 0:
@@ -702,7 +707,7 @@ def parse_leg(text: str, system: System) -> Leg:
             f"leg {quote(text)}: expected 'DISTANCE UNIT TERRAIN ROAD',"
             " e.g. '24 mi forest trackless'"
         )
-    distance = _fraction(match.group(1), "leg distance")
+    distance = parse_number(match.group(1), "leg distance")
     unit = (match.group(2) or system_unit(system)).lower()
     if unit not in _UNITS:
         raise unknown("distance unit", unit, ("mi", "km"))
@@ -826,7 +831,7 @@ def parse_journey(data: Mapping[str, object], system: System) -> JourneySpec:
         dist_raw = raw.get("distance_exact", raw["distance"])
         if isinstance(dist_raw, bool) or not isinstance(dist_raw, (int, float, str)):
             raise InputError(f"journey file: leg {i} distance {quote(dist_raw)} is not a number")
-        distance = _fraction(str(dist_raw), f"leg {i} distance")
+        distance = parse_number(str(dist_raw), f"leg {i} distance")
         unit = str(raw.get("unit", default_unit))
         if unit not in ("mi", "km"):
             raise unknown("distance unit", unit, ("mi", "km"))
@@ -1027,6 +1032,7 @@ class Mover:
 
 def _resolve(system: System, who: Traveller) -> tuple[Mover, list[str]]:
     """Turn a `Traveller` into rates and day shape, refusing what the rules forbid."""
+    _check_system_fields(system, who)
     notes: list[str] = []
     speeds = who.speeds + tuple(m.speed for m in who.party if m.speed is not None)
     bonuses = [m.agility_bonus for m in who.party if m.agility_bonus is not None]
@@ -1117,7 +1123,7 @@ def _resolve(system: System, who: Traveller) -> tuple[Mover, list[str]]:
     water = travel.water
     current = water.current_mph if who.current is None else who.current
     if current < 0:
-        raise InputError(f"current {current} mi/h is negative")
+        raise InputError(f"current {_short(current)} mi/h is negative")
     if who.flow is not Flow.NONE and not conveyance.river:
         rivers = [c.id for c in travel.conveyances if c.river]
         raise InputError(
@@ -1248,7 +1254,8 @@ def plan_journey(
     """
     system = load_system(system_id)
     chosen = system.switches(switches)
-    _check_system_fields(system, traveller)
+    if metric and system.heresy is not None:
+        raise InputError("--metric: dh2e travels in km already (a pf1e / dnd35 option)")
     mover, notes = _resolve(system, traveller)
     _check_party(system, traveller, mover)
     if not legs:
@@ -1262,7 +1269,7 @@ def plan_journey(
     tb = traveller.toughness_bonus
     if heresy is not None:
         if traveller.toughness is not None and not 0 <= traveller.toughness <= 100:
-            raise InputError(f"toughness {traveller.toughness} is out of range (0-100)")
+            raise InputError(f"toughness {quote(traveller.toughness)} is out of range (0-100)")
         if tb is None and traveller.toughness is not None:
             tb = traveller.toughness // 10
         if any_hustle and tb is None and not traveller.party:
@@ -1280,7 +1287,9 @@ def plan_journey(
     total_distance = sum((p.leg.distance for p in plans), Fraction(0))
     walk_hours_est = sum((p.hours for p in plans), Fraction(0))
     if walk_hours_est > _MAX_HOURS:
-        raise LimitError(f"the trip takes {num(walk_hours_est)} h: more than {_MAX_HOURS} h")
+        raise LimitError(
+            f"the trip takes {_short(num(walk_hours_est))} h: more than {_MAX_HOURS} h"
+        )
 
     def schedule_of(day_hustle: int, day_forced: int) -> list[tuple[Fraction, Pace, bool]]:
         """One day's hours, in order: (length, pace, forced?)."""
@@ -1812,18 +1821,22 @@ def _party_odds(
 def _check_pace(hustle: int, forced: int, base: Fraction, mover: Mover, heresy: bool) -> None:
     """Refuse a day's pace the rules do not allow for this traveller."""
     if hustle < 0 or forced < 0:
-        raise InputError(f"hustle {hustle} and forced march {forced} must be 0 or more")
+        raise InputError(
+            f"hustle {quote(hustle)} and forced march {quote(forced)} must be 0 or more"
+        )
     if mover.water and (hustle or forced):
         raise InputError("vessels neither hustle nor force-march: drop --hustle/--forced-march")
     if heresy and forced:
         raise InputError("dh2e has no forced-march rule; use --hustle with --toughness-bonus")
     if base + forced > HOURS_IN_DAY:
         raise InputError(
-            f"forced march {forced} h is out of range (0-{num(HOURS_IN_DAY - base)}): "
+            f"forced march {quote(forced)} h is out of range (0-{num(HOURS_IN_DAY - base)}): "
             f"a day has {HOURS_IN_DAY} h"
         )
     if hustle > base + forced:
-        raise InputError(f"hustle {hustle} h is more than the {num(base + forced)} h of the day")
+        raise InputError(
+            f"hustle {quote(hustle)} h is more than the {num(base + forced)} h of the day"
+        )
 
 
 #: Most checks (forced-march hours, dh2e Toughness tests) whose exact joint odds are computed:
@@ -1932,7 +1945,7 @@ def exertion_odds(
     """
     system = load_system(system_id)
     if not 1 <= days <= 365:
-        raise InputError(f"days {days} is out of range (1-365)")
+        raise InputError(f"days {quote(days)} is out of range (1-365)")
     check_con_mod(con_mod)
     if system.heresy is not None:
         if forced_march or con_mod or mount:
@@ -1944,11 +1957,11 @@ def exertion_odds(
         if toughness is None:
             raise InputError("dh2e odds need --toughness N (0-100)")
         if not 0 <= toughness <= 100:
-            raise InputError(f"toughness {toughness} is out of range (0-100)")
+            raise InputError(f"toughness {quote(toughness)} is out of range (0-100)")
         tb = toughness // 10 if toughness_bonus is None else toughness_bonus
         check_bonus(tb, "toughness bonus", least=1)
         if not 1 <= hustle <= 24:
-            raise InputError(f"hustle {hustle} h is out of range (1-24)")
+            raise InputError(f"hustle {quote(hustle)} h is out of range (1-24)")
         heresy_rule = system.heresy.hustle
         base = system.heresy.difficulty(heresy_rule.test).modifier
         tests = [base + heresy_rule.cumulative * (n - 1) for n in range(1, hustle // tb + 1)]
@@ -1969,7 +1982,7 @@ def exertion_odds(
     rule = travel.forced_march
     most = HOURS_IN_DAY - rule.base_hours
     if not 1 <= forced_march <= most:
-        raise InputError(f"forced march {forced_march} h is out of range (1-{most})")
+        raise InputError(f"forced march {quote(forced_march)} h is out of range (1-{most})")
     choice = system.switches(switches).get("forced_march_dc", "plus-each")
     dcs = [rule.dc(e, choice) for e in range(1, forced_march + 1)]
     forced = tuple(
@@ -2012,7 +2025,7 @@ def _heresy_party_exertion(
     _check_heresy_members(party)
     _check_members(party, 0, heresy=True)
     if not 1 <= hustle <= 24:
-        raise InputError(f"hustle {hustle} h is out of range (1-24)")
+        raise InputError(f"hustle {quote(hustle)} h is out of range (1-24)")
     hours = []
     member_tests: list[list[int]] = [[] for _ in party]
     for hour in range(1, hustle + 1):
@@ -2101,7 +2114,7 @@ def plan_local(
     """
     system = load_system(system_id)
     if distance < 0:
-        raise InputError(f"distance {distance} is negative")
+        raise InputError(f"distance {_short(distance)} is negative")
     if system.heresy is not None:
         if agility_bonus is None:
             raise InputError("dh2e local travel needs --agility-bonus N (0 or more)")
@@ -2118,7 +2131,7 @@ def plan_local(
     check_d20_speed(system, speed)
     _check_local_minutes(distance / travel.per_minute(speed, Mode.WALK, armor, load))
     if con is not None and not 0 <= con <= 99:
-        raise InputError(f"Constitution {con} is out of range (0-99)")
+        raise InputError(f"Constitution {quote(con)} is out of range (0-99)")
     paces: list[LocalPace] = []
     notes: list[str] = []
     for mode in (Mode.WALK, Mode.HUSTLE, Mode.RUN):
@@ -2139,7 +2152,7 @@ def _check_local_minutes(minutes: Fraction) -> None:
     """Refuse a local-scale trip longer than the overland planner's limit (`_MAX_HOURS`)."""
     if minutes > _MAX_HOURS * 60:
         raise LimitError(
-            f"the walk takes {num(minutes / 60)} h: more than {_MAX_HOURS} h"
+            f"the walk takes {_short(num(minutes / 60))} h: more than {_MAX_HOURS} h"
             " (give long distances in mi or km)"
         )
 

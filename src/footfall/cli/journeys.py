@@ -35,6 +35,7 @@ from footfall.travel import (
     parse_current,
     parse_leg,
     parse_member,
+    parse_number,
     parse_party,
     plan_journey,
     plan_local,
@@ -466,7 +467,7 @@ def _local_trip(
     for m in matches:
         if m.group(2).lower() != unit:
             raise InputError(f"{rules.id} local distances are in {unit}, not {m.group(2)}")
-        total += Fraction(m.group(1).replace(",", "."))
+        total += parse_number(m.group(1), "leg distance")
         words = m.group(3).lower().split()
         for w in words:
             if rules.heresy is None or w not in ("dense", "open"):
