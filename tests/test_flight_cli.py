@@ -364,3 +364,19 @@ def test_path_to_an_impossible_place_is_one_line(to: str, message: str) -> None:
     """fly path to a square off the map or an altitude no flyer has is an error, not a 'no'."""
     code, out, err = _run("path", "dnd35-canyon-squeeze", "--mover", "stirge", "--to", to)
     assert (code, out, err) == (2, "", f"footfall: error: {message}\n")
+
+
+def test_stall_in_russian_agrees_and_uses_a_decimal_comma() -> None:
+    """Russian stall odds: «за 1 раунд», «за 3 раунда», «за 5 раундов», and 14,7% with a comma."""
+    from typer.testing import CliRunner
+
+    from footfall.cli import app
+
+    def within(rounds: int) -> str:
+        args = ["fly", "stall", "--alt", "2000", "--reflex", "5", "--rounds", str(rounds)]
+        out = CliRunner().invoke(app, [*args, "--lang", "ru"]).output
+        return out.strip().splitlines()[-1]
+
+    assert within(1) == "выравнивается за 1 раунд: 0%"
+    assert within(3) == "выравнивается за 3 раунда: 51%"
+    assert within(5) == "выравнивается за 5 раундов: 75,99%"

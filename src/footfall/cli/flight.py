@@ -105,9 +105,10 @@ def _ft(value: Fraction | int) -> str:
     return str(value.numerator) if value.denominator == 1 else str(float(value))
 
 
-def _pct(p: Fraction) -> str:
-    """Write a probability as a percentage for people (display rounding only)."""
-    return f"{float(p) * 100:.4g}%"
+def _pct(p: Fraction, lang: Lang) -> str:
+    """Write a probability as a percentage for people (display rounding only; ru: 14,7%)."""
+    text = f"{float(p) * 100:.4g}%"
+    return text.replace(".", ",") if lang == "ru" else text
 
 
 def _parse_switches(values: list[str] | None) -> dict[str, str]:
@@ -241,7 +242,7 @@ def _stall_lines(fall: Stall, lang: Lang, rounds: int | None = None) -> list[str
             alt=fall.alt,
             reflex=fall.reflex,
             dc=fall.dc,
-            p=_pct(fall.p_success),
+            p=_pct(fall.p_success, lang),
         )
     ]
     for r in fall.rounds:
@@ -253,23 +254,28 @@ def _stall_lines(fall: Stall, lang: Lang, rounds: int | None = None) -> list[str
                 round=r.round,
                 before=r.alt_before,
                 after=r.alt_after,
-                recover=_pct(r.p_recover),
-                crash=_pct(r.p_crash),
+                recover=_pct(r.p_recover, lang),
+                crash=_pct(r.p_crash, lang),
             )
         )
     lines.append(
         t(
             "flight.label.totals",
             lang,
-            recover=_pct(fall.p_recover),
-            crash=_pct(fall.p_crash),
+            recover=_pct(fall.p_recover, lang),
+            crash=_pct(fall.p_crash, lang),
             dice=fall.damage_dice,
             average=_ft(fall.damage_average),
         )
     )
     if rounds is not None:
         lines.append(
-            t("flight.label.within", lang, rounds=rounds, p=_pct(fall.p_recover_within(rounds)))
+            t(
+                "flight.label.within",
+                lang,
+                rounds=rounds,
+                p=_pct(fall.p_recover_within(rounds), lang),
+            )
         )
     return lines
 
