@@ -24,6 +24,7 @@ from footfall.chase import (
     chase_odds,
     parse_runner,
 )
+from footfall.dice import MAX_SEED, check_seed
 from footfall.errors import InputError, LimitError
 from footfall.imports import import_map
 from footfall.rates import MAX_D20_SPEED, MAX_STEEL_SPEED, rates, steel_rates
@@ -38,6 +39,7 @@ from footfall.travel import (
     check_con_mod,
     exertion_odds,
     load_journey,
+    num,
     parse_leg,
     parse_number,
     plan_journey,
@@ -254,3 +256,98 @@ def test_parse_number_reads_exact_decimals_and_refuses_huge_ones() -> None:
         parse_number(DIGITS, "leg distance")
     with pytest.raises(InputError, match=r"current 'x' is not a number"):
         parse_number("x", "current")
+
+
+# ------------------------------------------------------------------------------ CLI sweep
+
+_BASES = {
+    "travel": ["travel", "pf1e", "--speed", "30", "--leg", "24 mi plains highway"],
+    "travel-dh": ["travel", "dh2e", "--agility-bonus", "3", "--leg", "12 km"],
+    "travel-local": ["travel", "pf1e", "--speed", "30", "--leg", "600 ft"],
+    "odds": ["odds", "pf1e", "--forced-march", "2"],
+    "odds-dh": ["odds", "dh2e", "--hustle", "2", "--toughness", "30"],
+    "route": ["route", "valley", "--from", "0,7", "--to", "29,7", "--speed", "30"],
+    "chase": ["chase", "pf1e", "--pursuer", "speed=30", "--quarry", "speed=30"],
+    "rates": ["rates", "pf1e", "--speed", "30"],
+    "rates-dh": ["rates", "dh2e", "--agility-bonus", "3"],
+    "rates-ds": ["rates", "drawsteel", "--speed", "5"],
+}
+#: Where a huge number goes: an option (replaced or added), or an option whose value holds
+#: the number at {} (a leg, a member, a day, a runner, a square).
+_SLOTS = {
+    "travel": ["--speed", "--hustle", "--forced-march", "--con-mod", "--seed", "--current",
+               "--day=hustle={}", "--member=name=a,con={}", "--member=name=a,speed={}",
+               "--leg={} mi plains highway"],
+    "travel-dh": ["--agility-bonus", "--toughness", "--toughness-bonus", "--leg={} km",
+                  "--member=name=a,toughness={}", "--member=name=a,ab={}"],
+    "travel-local": ["--speed", "--con", "--leg={} ft"],
+    "odds": ["--forced-march", "--con-mod", "--days", "--member=name=a,con={}"],
+    "odds-dh": ["--hustle", "--toughness", "--toughness-bonus", "--days"],
+    "route": ["--speed", "--from={},0", "--to=0,{}", "--agility-bonus"],
+    "chase": ["--pursuer=speed={}", "--pursuer=speed=30,dex={}", "--quarry=speed=30,con={}",
+              "--seed"],
+    "rates": ["--speed"],
+    "rates-dh": ["--agility-bonus"],
+    "rates-ds": ["--speed"],
+}  # fmt: skip
+_HUGE = {"4000-digits": "9" * 4000, "5001-digits": DIGITS, "negative": "-" + "9" * 4000}
+
+
+def _hostile_args(base: str, slot: str, value: str) -> list[str]:
+    """Return the base command line with `value` put in `slot`."""
+    args = list(_BASES[base])
+    name, _, template = slot.partition("=")
+    text = template.format(value) if template else value
+    if name in args:
+        args[args.index(name) + 1] = text
+    else:
+        args += [name, text]
+    return args
+
+
+@pytest.mark.parametrize("value", list(_HUGE.values()), ids=list(_HUGE))
+@pytest.mark.parametrize(
+    ("base", "slot"),
+    [(base, slot) for base, slots in _SLOTS.items() for slot in slots],
+    ids=[f"{base}:{slot.split('=')[0]}" for base, slots in _SLOTS.items() for slot in slots],
+)
+def test_every_number_of_the_journey_commands_survives_huge_values(
+    base: str,
+    slot: str,
+    value: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A 4000- or 5001-digit number in any slot is one short error line, exit 2."""
+    from footfall.cli import main
+
+    monkeypatch.setattr("sys.argv", ["footfall", *_hostile_args(base, slot, value)])
+    with pytest.raises(SystemExit) as info:
+        main()
+    out, err = capsys.readouterr()
+    assert (info.value.code, out) == (2, ""), err[:300]
+    (line,) = err.splitlines()
+    assert line.startswith("footfall: error: ") and len(line) < 400, line[:300]
+
+
+def test_a_seed_is_bounded_and_needs_roll(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seeds run 0..MAX_SEED (the API's bound); --seed without --roll is refused, not ignored."""
+    from footfall.cli import main
+
+    assert check_seed(MAX_SEED) == 2**63 - 1
+    with pytest.raises(InputError, match=r"seed 9223372036854775808 must be 0 or more and at"):
+        check_seed(MAX_SEED + 1)
+    monkeypatch.setattr("sys.argv", ["footfall", *_BASES["chase"], "--seed", "3"])
+    with pytest.raises(SystemExit):
+        main()
+    assert capsys.readouterr().err == (
+        "footfall: error: --seed 3 needs --roll: without it nothing is rolled\n"
+    )
+
+
+def test_num_rounds_huge_fractions_exactly() -> None:
+    """From 10^15 on a fraction shows as its nearest integer (no float overflow past 1e308)."""
+    assert num(Fraction(10**400 + 1, 3)) == round(Fraction(10**400 + 1, 3))
+    assert num(Fraction(1, 3)) == 0.33

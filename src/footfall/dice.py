@@ -26,13 +26,15 @@ from fractions import Fraction
 
 import icepool
 
-from footfall.errors import InputError
+from footfall.errors import InputError, quote
 
 __all__ = [
+    "MAX_SEED",
     "OpposedTie",
     "RollRecord",
     "Roller",
     "check_die",
+    "check_seed",
     "d100_failures",
     "damage_on_failure",
     "first_event_day",
@@ -46,6 +48,19 @@ __all__ = [
     "party_d100_failures",
     "party_damage",
 ]
+
+
+#: Largest seed of a reproducible roll (``--seed``, the API's ``seed``): the largest signed
+#: 64-bit integer, so a seed fits every tool that stores it. `random.Random` takes any
+#: integer, but a 4000-digit seed is a typo, not a seed worth reproducing.
+MAX_SEED = 2**63 - 1
+
+
+def check_seed(seed: int) -> int:
+    """Return `seed` if it is 0..`MAX_SEED`, else raise `InputError` naming it and the bound."""
+    if not 0 <= seed <= MAX_SEED:
+        raise InputError(f"seed {quote(seed)} must be 0 or more and at most {MAX_SEED}")
+    return seed
 
 
 class OpposedTie(enum.Enum):
@@ -267,9 +282,8 @@ class Roller:
     _rng: random.Random = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        """Create the generator from the seed (0 or more: Python folds -N onto N)."""
-        if self.seed < 0:
-            raise InputError(f"seed {self.seed} must be 0 or more")
+        """Create the generator from the seed, 0..`MAX_SEED` (Python would fold -N onto N)."""
+        check_seed(self.seed)
         self._rng = random.Random(self.seed)
 
     def roll(self, sides: int, label: str, modifier: int = 0) -> int:

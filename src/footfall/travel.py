@@ -538,9 +538,15 @@ def _leg_log_json(p: LegPlan) -> dict[str, object]:
 
 
 def num(value: Fraction, places: int = 2) -> int | float:
-    """Round an exact value for display: integers stay integers, others keep `places`."""
+    """Round an exact value for display: integers stay integers, others keep `places`.
+
+    From 10^15 on (past the integers a float holds exactly) a value rounds to an integer,
+    exactly: its decimals no longer show, and a float would overflow past 10^308.
+    """
     if value.denominator == 1:
         return int(value)
+    if abs(value) >= 10**15:
+        return round(value)
     rounded = round(float(value), places)
     return int(rounded) if rounded == int(rounded) else rounded
 
@@ -1655,7 +1661,8 @@ def _check_heresy_members(party: Sequence[Member]) -> None:
             raise InputError(f"dh2e party member {quote(m.name)} needs a toughness (0-100)")
         if not 0 <= m.toughness <= 100:
             raise InputError(
-                f"party member {quote(m.name)}: toughness {m.toughness} is out of range (0-100)"
+                f"party member {quote(m.name)}: toughness {quote(m.toughness)}"
+                " is out of range (0-100)"
             )
         check_bonus(m.tb, f"party member {quote(m.name)}: toughness bonus", least=1)
 

@@ -14,6 +14,7 @@ import typer
 
 from footfall import chase as chase_mod
 from footfall.cli import emit_json
+from footfall.dice import check_seed
 from footfall.errors import InputError, quote, unknown
 from footfall.i18n import Lang, parse_lang, t
 from footfall.rules import Armor, Load, Road, System, Terrain, load_system
@@ -553,6 +554,16 @@ def _refuse_other_system(rules: System, given: dict[str, bool]) -> None:
     )
 
 
+def _check_roll(roll: bool, seed: int | None, what: str) -> None:
+    """Refuse --roll without --seed, a seed out of range, and --seed without --roll."""
+    if seed is not None:
+        check_seed(seed)
+    if roll and seed is None:
+        raise InputError(f"--roll needs --seed N, so the {what} can be reproduced")
+    if seed is not None and not roll:
+        raise InputError(f"--seed {seed} needs --roll: without it nothing is rolled")
+
+
 def _flow(downstream: bool, upstream: bool) -> Flow:
     if downstream and upstream:
         raise InputError("give --downstream or --upstream, not both")
@@ -725,8 +736,7 @@ def travel(
         day_paces = list(spec.day_paces)
     if day:
         day_paces = [_day_pace(text, n) for n, text in enumerate(day, 1)]
-    if roll and seed is None:
-        raise InputError("--roll needs --seed N, so the rolls can be reproduced")
+    _check_roll(roll, seed, "rolls")
     speeds = list(speed)
     if not speeds:
         file_speeds = opts.get("speeds", opts.get("speed"))
@@ -801,8 +811,7 @@ def chase(
     scales = [s.value for s in chase_mod.Scale]
     if scale not in scales:
         raise unknown("scale", scale, scales)
-    if roll and seed is None:
-        raise InputError("--roll needs --seed N, so the roll can be reproduced")
+    _check_roll(roll, seed, "roll")
     result = chase_mod.chase(
         chase_mod.parse_runner(pursuer, "pursuer"),
         chase_mod.parse_runner(quarry, "quarry"),
