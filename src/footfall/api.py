@@ -351,6 +351,21 @@ class ImportQuery(_Model):
     lang: str = Field("en", description=_LANG_DOC, json_schema_extra=_LANG_ENUM)
 
 
+class PartyMember(_Model):
+    """One member of a party on foot (the CLI's ``--member``): its own checks and speed."""
+
+    name: str = Field(max_length=100, description="The member's name (unique in the party).")
+    con_mod: int | None = Field(
+        None, description="Constitution modifier (pf1e/dnd35 forced-march checks)."
+    )
+    speed: int | None = Field(None, description="Speed in ft; the slowest member sets the pace.")
+    toughness: int | None = Field(None, description="dh2e Toughness characteristic (0-100).")
+    toughness_bonus: int | None = Field(
+        None, description="dh2e Toughness Bonus (default: the tens of toughness)."
+    )
+    agility_bonus: int | None = Field(None, description="dh2e Agility Bonus (sets the pace).")
+
+
 class TravelQuery(_Model):
     """``travel``: legs, the party (or mount, vehicle, vessel) and the pace (JOURNEY.md)."""
 
@@ -379,6 +394,12 @@ class TravelQuery(_Model):
         None, ge=0, le=MAX_BONUS, description="dh2e Toughness Bonus."
     )
     toughness: int | None = Field(None, description="dh2e Toughness characteristic (odds).")
+    party: list[PartyMember] | None = Field(
+        None,
+        max_length=1_000,
+        description="Members of a party on foot, each with its own checks (the CLI's "
+        "--member): odds per member and for anyone; the library refuses over 20.",
+    )
     metric: bool = Field(False, description="pf1e/dnd35: give distances in km.")
     interpretations: dict[str, str] = Field(
         default_factory=dict, description="Switches of RULES.md, e.g. forced_march_dc."
@@ -615,7 +636,10 @@ def create_app(
             _check_map_size({"map": body.terrain}, lim, "terrain overlay")
         fmt = body.format or detect_format(body.name, body.data)
         raw = json.dumps(body.data).encode("utf-8")
-        result = import_map(raw, system=body.system, terrain=body.terrain, fmt=fmt).embedded()
+        imported = import_map(
+            raw, system=body.system, terrain=body.terrain, fmt=fmt, name=body.name
+        )
+        result = imported.embedded()
         scene = result.scene
         if scene.width > lim.map_side or scene.height > lim.map_side:
             raise LimitError(
@@ -894,6 +918,7 @@ def _travel(body: TravelQuery, lim: Limits) -> Any:
         toughness_bonus=body.toughness_bonus,
         toughness=body.toughness,
         con_mod=body.con_mod,
+        party=_party(body.party),
     )
     journey = travel.plan_journey(
         body.system,
@@ -906,6 +931,15 @@ def _travel(body: TravelQuery, lim: Limits) -> Any:
         metric=body.metric,
     )
     return journey.to_json()
+
+
+def _party(members: list[PartyMember] | None) -> Any:
+    """Return the party of a ``/api/travel`` request as the library's members (or none)."""
+    from footfall import travel
+
+    if members is None:
+        return ()
+    return travel.parse_party([m.model_dump(exclude_none=True) for m in members])
 
 
 def _flight_setup(body: FlightQuery, parse: Callable[[Mapping[str, Any]], Any]) -> Any:
