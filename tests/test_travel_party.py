@@ -281,10 +281,10 @@ def test_cli_party_log() -> None:
         "  Day 1, hour 10: Con check DC 14, fails Valeros 55.00%, Ezren 70.00%; anyone 86.50%",
         "  Day 1, hour 11: Con check DC 16, fails Valeros 65.00%, Ezren 80.00%; anyone 93.00%",
         "Odds for anyone in the party: no fatigue over the trip 0.21% (2079/1000000);"
-        " one full day 0.21%; expected first fatigued day 1",
-        "  Valeros (Con +2): no fatigue over the trip 8.66% (693/8000); one full day 8.66%;"
+        " over one full day 0.21%; expected first fatigued day 1",
+        "  Valeros (Con +2): no fatigue over the trip 8.66% (693/8000); over one full day 8.66%;"
         " expected first fatigued day 1.09",
-        "  Ezren (Con -1): no fatigue over the trip 2.40% (3/125); one full day 2.40%;"
+        "  Ezren (Con -1): no fatigue over the trip 2.40% (3/125); over one full day 2.40%;"
         " expected first fatigued day 1.02",
         "  Members fatigued by the end of the trip: 0: 0.21%, 1: 10.65%, 2: 89.15%",
         lines[13],
@@ -469,8 +469,8 @@ def test_cli_dh2e_party() -> None:
         "  Day 1, hour 6: Toughness tests, Fatigue chance Abel -10 75.00%; anyone 75.00%",
     ]
     assert out[-3] == (
-        "  Abel (Toughness 35, TB 3): no Fatigue over the trip 8.75% (7/80); one full day 8.75%;"
-        " expected day of the first Fatigue level 1.1"
+        "  Abel (Toughness 35, TB 3): no Fatigue over the trip 8.75% (7/80);"
+        " over one full day 8.75%; expected day of the first Fatigue level 1.1"
     )
 
 
