@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from fractions import Fraction
 from typing import Any
 
@@ -291,3 +292,67 @@ def test_huge_wall_is_clipped_to_the_map() -> None:
     assert np.array_equal(thin_wall_exits(huge), thin_wall_exits(short))
     assert thin_wall_exits(short).any()
     agrees_with_reference(huge)
+
+
+# -- fine coordinates and long walls (session 2: thin_wall_exits took minutes) ---------------
+
+
+def float_walls(count: int, size: int) -> list[dict[str, Any]]:
+    """Return `count` walls across a `size` map at float coordinates (denominators ~10**17)."""
+    return [{"from": [i / 7, 0], "to": [size - i / 11, size]} for i in range(count)]
+
+
+def test_float_filter_matches_exact_ints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Float-written walls get the same bits decided in floats as decided all in exact ints."""
+    walls = [
+        *float_walls(6, 12),
+        {"from": [0.1, 0.5], "to": [11.9, 0.5]},  # along a row of centres: collinear steps
+        {"from": [3.0000000000000004, 2], "to": [3.0000000000000004, 9]},  # a hair off a line
+        {"from": [5.5, 1], "to": [5.5 + 1e-12, 11]},  # steep: slope 10**13
+        {"from": [2, 2.5], "to": [7, 7.5]},  # wall ends on diagonal steps' lines
+    ]
+    scene = open_scene(walls, 12, 12)
+    fast = thin_wall_exits(scene)
+    agrees_with_reference(scene)
+    monkeypatch.setattr(scene_module, "_float_bound", lambda scale: float("inf"))
+    assert np.array_equal(thin_wall_exits(scene), fast)  # every step decided exactly
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(
+        st.tuples(*[st.floats(-3, 13, allow_nan=False) for _ in range(4)]).filter(
+            lambda c: c[:2] != c[2:]
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_float_walls_match_single_steps(coords: list[tuple[float, float, float, float]]) -> None:
+    """thin_wall_exits equals step_blocked_by_walls for walls at random float coordinates."""
+    walls = [{"from": [a, b], "to": [c, d]} for a, b, c, d in coords]
+    agrees_with_reference(open_scene(walls, 10, 10))
+
+
+def test_candidates_grow_with_wall_length_not_map_size() -> None:
+    """The squares tested per wall are about 4 per square of its length (never walls x map)."""
+    scene = open_scene(float_walls(50, 200), 200, 200)
+    rows = [scene_module._wall_row(w, 200, 200) for w in scene.walls]
+    tested = sum(len(xs) for _, xs, _ in scene_module._candidates(
+        [r for r in rows if r is not None], 200, 200))  # fmt: skip
+    length = sum(
+        float(abs(w.end[0] - w.start[0]) + abs(w.end[1] - w.start[1])) for w in scene.walls
+    )
+    assert tested <= 2.5 * length + 10 * len(scene.walls)
+    assert tested < 200 * 200 * len(scene.walls) / 50
+
+
+def test_five_thousand_long_walls_take_seconds() -> None:
+    """5000 float walls across a 500x500 map (the API's limits) take seconds, not minutes."""
+    scene = parse_scene(
+        {"footfall": 1, "system": "pf1e", "map": ["." * 500] * 500, "walls": float_walls(5000, 500)}
+    )
+    start = time.perf_counter()
+    bits = thin_wall_exits(scene)
+    assert time.perf_counter() - start < 30  # was ~26 s for 400 walls, minutes for 5000
+    assert bits[250, 0] == 0 and bits.any()
