@@ -495,3 +495,62 @@ def test_render_at_bad_input_exits_2(
     result = run("render", str(scene_path), *args, "-o", str(tmp_path / "x.png"))
     assert result.exit_code == 2
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("system", "speed", "message"),
+    [
+        ("pf1e", "31", "--speed 31: a pf1e speed is a multiple of 5 ft"),
+        ("dnd35", "32", "--speed 32: a dnd35 speed is a multiple of 5 ft"),
+        ("pf1e", "100005", "--speed 100005 is over the limit of 100000"),
+        ("drawsteel", "100001", "--speed 100001 is over the limit of 100000"),
+        ("pf1e", "-5", "--speed must be 0 or more, got -5"),
+    ],
+)
+def test_render_speed_is_checked_as_a_scene_speed(
+    dd2vtt: Path, tmp_path: Path, system: str, speed: str, message: str
+) -> None:
+    """--speed obeys the scene's speed rules: 5-ft steps in pf1e/dnd35 (RULES.md 1.2), MAX_SPEED."""
+    scene_path = tmp_path / "crypt.json"
+    assert run("import", str(dd2vtt), "--system", system, "-o", str(scene_path)).exit_code == 0
+    png = tmp_path / "x.png"
+    result = run("render", str(scene_path), "--mover", "v", "--at", "1,1", "--speed", speed,
+                 "-o", str(png))  # fmt: skip
+    assert result.exit_code == 2
+    assert result.stderr == f"footfall: error: {message}\n"
+    assert not png.exists()
+
+
+def test_render_speed_at_the_bounds_is_drawn(dd2vtt: Path, tmp_path: Path) -> None:
+    """--speed 35 (a multiple of 5) and 0 are drawn: the checks refuse only what a scene does."""
+    scene_path = tmp_path / "crypt.json"
+    assert run("import", str(dd2vtt), "--system", "pf1e", "-o", str(scene_path)).exit_code == 0
+    for speed in ("35", "0"):
+        result = run("render", str(scene_path), "--mover", "v", "--at", "1,1", "--speed", speed,
+                     "-o", str(tmp_path / "x.png"))  # fmt: skip
+        assert result.exit_code == 0, result.output
+
+
+def test_import_into_a_folder_writes_nothing_and_says_one_line(
+    dd2vtt: Path, tmp_path: Path
+) -> None:
+    """-o naming a folder: one error line (no warning before it), and no picture beside it."""
+    folder = tmp_path / "adir"
+    folder.mkdir()
+    result = run("import", str(dd2vtt), "--system", "pf1e", "-o", str(folder))
+    assert result.exit_code == 2
+    assert result.stderr == f"footfall: error: cannot write {str(folder)!r}: Is a directory\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["adir", "crypt.dd2vtt"]
+    assert list(folder.iterdir()) == []
+
+
+def test_import_warnings_follow_the_written_files(dd2vtt: Path, tmp_path: Path) -> None:
+    """A successful -o import still prints its warnings on stderr, after writing the scene."""
+    out = tmp_path / "crypt.json"
+    result = run("import", str(dd2vtt), "--system", "pf1e", "-o", str(out), "--embed")
+    assert result.exit_code == 0, result.output
+    assert out.exists()
+    assert result.stderr.splitlines() == [
+        "warning: environment (ambient light, baked lighting) not imported",
+        "warning: 1 light(s) not imported (footfall does not model light)",
+    ]

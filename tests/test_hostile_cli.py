@@ -685,6 +685,13 @@ CASES = [
         id="to-5001-digits"),
     case("check", SAMPLE, *M, "--path", DIGITS + ",0", says=["--path", "digits"],
         id="path-5001-digits"),
+    # ---- render --speed and import -o (strict xfails until session 2 fixed cli/maps.py)
+    case("render", "good.json", *PNG, *M, "--speed", "99999999999999", says=["99999999999999"],
+         id="render-speed-huge"),
+    case("render", "good.json", *PNG, *M, "--speed", "31", says=["31", "multiple of 5"],
+         id="render-speed-not-5"),
+    case("import", "map.dd2vtt", "--system", "pf1e", "-o", "adir", says=["'adir'"],
+         id="import-out-dir-two-lines"),
 ]
 # fmt: on
 
@@ -710,32 +717,10 @@ def bug(*args: str, says: list[str], reason: str, owner: str, id: str) -> Any:
     return pytest.param(list(args), says, id=id, marks=mark)
 
 
-# fmt: off
-BUGS = [
-    bug("render", "good.json", *PNG, *M, "--speed", "99999999999999", says=["99999999999999"],
-        id="render-speed-huge", reason="render --speed skips the scene's speed checks: "
-        "OverflowError in tactical/policy.py _cost_tables (was a traceback)",
-        owner="src/footfall/cli/maps.py _prepare"),
-    bug("render", "good.json", *PNG, *M, "--speed", "31", says=["31", "multiple of 5"],
-        id="render-speed-not-5", reason="render --speed 31 is drawn for a pf1e mover "
-        "(a scene with speed 31 is refused)", owner="src/footfall/cli/maps.py _prepare"),
-    bug("import", "map.dd2vtt", "--system", "pf1e", "-o", "adir", says=["'adir'"],
-        id="import-out-dir-two-lines", reason="'warning: no background image' is printed "
-        "before the one error line (two lines)", owner="src/footfall/cli/maps.py import_"),
-]
-# fmt: on
-
-
-@pytest.mark.parametrize(("args", "says"), BUGS)
-def test_known_bug(
-    args: list[str],
-    says: list[str],
-    d: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    """A bug this audit found: the contract it should meet (strict xfail until fixed)."""
-    assert_one_line_error(run(_args(args, d), monkeypatch, capsys), says)
+#: Open findings, as `bug(...)` entries; none is open now (session 2 fixed the last ones, in
+#: cli/maps.py, as plain cases above). A new one also needs a ``test_known_bug`` over this
+#: list asserting the contract, as tests/test_hostile_api.py has.
+BUGS: list[Any] = []
 
 
 # ------------------------------------------------------------------------------ odd, not bad
@@ -791,11 +776,6 @@ def test_route_map_with_bom(
     assert (bom.code, bom.out) == (0, plain.out), bom.err
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: with the port taken, 'serve --scene nosuch' reports "
-    "the port, not the scene (checked first); owner: src/footfall/cli/serve.py",
-)
 def test_serve_reports_a_bad_scene_whatever_the_port(
     d: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -11,6 +11,8 @@ squares the mover can reach (tinted by cost band, costs written in them) and the
 from __future__ import annotations
 
 import dataclasses
+import errno
+import os
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +65,9 @@ def _import(
     from footfall.imports.result import sniff_image
     from footfall.scene import dump_scene, scene_json_text, scene_to_json
 
+    if output is not None and output.is_dir():
+        # Before anything is written (the picture goes beside the scene) or said.
+        raise InputError(f"cannot write {str(output)!r}: {os.strerror(errno.EISDIR)}")
     result = import_map(file, system=system, terrain=terrain, fmt=fmt)
     if background is not None:
         try:
@@ -96,9 +101,8 @@ def _import(
         else:
             notes.append(t("maps.import.no_background", lang))
     scene = result.scene
-    for note in notes:
-        typer.echo(t("maps.import.warning", lang, message=note), err=True)
     if output is None:
+        _warn(notes, lang)
         if as_json:
             emit_json({"scene": scene_to_json(scene), "warnings": list(result.warnings)})
         else:
@@ -109,6 +113,7 @@ def _import(
     except OSError as exc:
         raise InputError(f"cannot write {str(output)!r}: {exc.strerror}") from None
     written.insert(0, str(output))
+    _warn(notes, lang)  # after the write: a failed write is one error line, nothing before it
     doors = sum(1 for w in scene.walls if w.door is not None)
     if as_json:
         emit_json(
@@ -138,6 +143,12 @@ def _import(
             creatures=len(scene.creatures),
         )
     )
+
+
+def _warn(notes: list[str], lang: Lang) -> None:
+    """Print each import note on stderr, one ``warning:`` line each."""
+    for note in notes:
+        typer.echo(t("maps.import.warning", lang, message=note), err=True)
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -245,6 +256,24 @@ def _place(scene: Any, mover: str, at_text: str, size: str | None, speed: int | 
     return validate(dataclasses.replace(scene, creatures=creatures))
 
 
+def _check_speed(speed: int, system: str) -> None:
+    """Refuse a ``--speed`` a scene's creature could not have (as the scene parser does).
+
+    At most `footfall.scene.MAX_SPEED` (a `LimitError`), 0 or more, and in pf1e / dnd35 a
+    multiple of 5 ft: movement is counted in 5-ft squares (RULES.md 1.2, "Squares are 5 ft";
+    the scene parser's ``_five_foot_steps``).
+    """
+    from footfall.errors import LimitError, quote
+    from footfall.scene import MAX_SPEED
+
+    if speed < 0:
+        raise InputError(f"--speed must be 0 or more, got {quote(speed)}")
+    if speed > MAX_SPEED:
+        raise LimitError(f"--speed {quote(speed)} is over the limit of {MAX_SPEED}")
+    if system in ("pf1e", "dnd35") and speed % 5:
+        raise InputError(f"--speed {speed}: a {system} speed is a multiple of 5 ft")
+
+
 def _window(text: str) -> tuple[int, int, int, int]:
     parts = text.replace(" ", "").split(",")
     try:
@@ -263,7 +292,7 @@ def _render(
 ) -> None:
     from footfall.render import auto_cell, reach_window, render
     from footfall.scene import creature as find_creature
-    from footfall.scene import load_scene
+    from footfall.scene import load_scene, validate
 
     language = parse_lang(lang_text)
     scene = load_scene(scene_file)
@@ -274,6 +303,8 @@ def _render(
         raise InputError("--action, --to and --speed need --mover ID")
     if mover is None and (options.at is not None or options.size is not None):
         raise InputError("--at and --size need --mover ID")
+    if speed is not None and scene.system != "dh2e":
+        _check_speed(speed, scene.system)  # before --at places a mover with it
     if mover is not None and options.at is not None:
         scene = _place(scene, mover, options.at, options.size, speed)
     elif options.size is not None:
@@ -293,11 +324,12 @@ def _render(
                 "no speeds) or add 'speed' to the creature in the scene"
             )
         if speed is not None:
-            if speed < 0:
-                raise InputError(f"--speed must be 0 or more, got {speed}")
             changed = dataclasses.replace(found, speed=speed)
-            scene = dataclasses.replace(
-                scene, creatures=tuple(changed if c.id == mover else c for c in scene.creatures)
+            scene = validate(
+                dataclasses.replace(
+                    scene,
+                    creatures=tuple(changed if c.id == mover else c for c in scene.creatures),
+                )
             )
         overlay = _reach(scene, mover, action, to, distance, language)
     if options.crop and overlay is not None:

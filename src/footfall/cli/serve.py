@@ -69,8 +69,10 @@ def register(app: typer.Typer) -> None:
 
         from footfall.api import create_app
 
-        _check_port(host, port)
+        # Local input first (the user's own file or sample name), then the port: a bad
+        # --scene is named whatever the port's state.
         name, extra = resolve_scene(scene)
+        _check_port(host, port)
         mover = DEFAULT_MOVER if scene is None else None
         if name is not None and mover is not None:
             ids = [
