@@ -23,6 +23,7 @@ from footfall.scene import (
     load_scene,
     occupied_squares,
     parse_scene,
+    parse_scene_text,
     parse_text_map,
     scene_to_json,
     scene_to_text,
@@ -472,6 +473,75 @@ def test_load_scene_bad_json(tmp_path: Path) -> None:
     path.write_text('{"footfall": 1,', encoding="utf-8")
     with pytest.raises(SceneError, match=r"bad.json: not valid JSON"):
         load_scene(path)
+
+
+@pytest.mark.parametrize(
+    ("content", "pattern"),
+    [
+        ("", r"^e.json: not valid JSON: the file is empty \(a JSON scene is one object"),
+        ("  \n", r"^e.json: not valid JSON: the file is empty"),
+        ("[1, 2]", r"^e.json: not a JSON object: a scene is one object \{...\}, got a JSON array$"),
+        ('"map"', r"^e.json: not a JSON object: .*, got a JSON string$"),
+        ("[" * 50_000 + "]" * 50_000, r"^e.json: not valid JSON: nested too deeply$"),
+    ],
+)
+def test_a_json_file_is_read_as_json(tmp_path: Path, content: str, pattern: str) -> None:
+    """A .json scene is JSON whatever it starts with: empty or not an object is said so."""
+    path = tmp_path / "e.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(SceneError, match=pattern):
+        load_scene(path)
+
+
+def test_devices_pipes_and_directories_are_refused_before_reading(tmp_path: Path) -> None:
+    """A FIFO (st_size 0, reads forever) or a directory is one SceneError; nothing is read."""
+    import os
+
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)  # no writer: reading it would block this test forever
+    with pytest.raises(SceneError, match=r"pipe.json: not a regular file \(a device, pipe"):
+        load_scene(pipe)
+    with pytest.raises(SceneError, match=r"d.txt: is a directory, not a scene file"):
+        (tmp_path / "d.txt").mkdir()
+        load_scene(tmp_path / "d.txt")
+
+
+DIGITS = "1" + "0" * 5000  # over Python's 4300-digit limit of int(str)
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        (
+            json.dumps(SCENE_MD_EXAMPLE).replace('"speed": 30', f'"speed": {DIGITS}'),
+            r"^creatures\[0\] \('valeros'\).speed: a number of 5001 digits is too long \(at most "
+            r"4300 digits\), got '1000+… \(5001 characters\)$",
+        ),
+        (
+            json.dumps({**SCENE_MD_EXAMPLE, "x-big": [0, 1]}).replace("[0, 1]", f"[0, {DIGITS}]"),
+            r"^x-big\[1\]: a number of 5001 digits is too long",
+        ),
+        (
+            f"system: pf1e\ncreature a: at=0,0 size=medium side=x speed={DIGITS}\nmap:\n...\n",
+            r"^creatures\[0\] \('a'\).speed: a number of 5001 digits is too long",
+        ),
+        (f"system: pf1e\nwall: 0,0 {DIGITS},1\nmap:\n...\n", r"^walls\[0\].to\[0\]: a number"),
+        (f"footfall: {DIGITS}\nsystem: pf1e\nmap:\n...\n", r"footfall='1000+… \(5001 char"),
+        ("footfall: \u00b2\nsystem: pf1e\nmap:\n...\n", r"version footfall='\u00b2'"),
+    ],
+)
+def test_numbers_over_4300_digits_name_their_key(text: str, pattern: str) -> None:
+    """A number Python's int() refuses (over 4300 digits) is one short SceneError naming it."""
+    with pytest.raises(SceneError, match=pattern) as info:
+        parse_scene_text(text)
+    assert len(str(info.value)) < 300
+
+
+def test_text_map_errors_quote_long_values_short() -> None:
+    """A 100,000-character line comes back cut to 80 characters with its length said."""
+    with pytest.raises(SceneError, match=r"got 'x{78}… \(100000 characters\) \(known: ") as info:
+        parse_text_map("x" * 100_000 + "\nmap:\n...\n")
+    assert len(str(info.value)) < 300
 
 
 def test_scene_to_text_round_trips_the_example() -> None:

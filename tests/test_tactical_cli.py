@@ -260,3 +260,44 @@ def test_band_key_unit_is_translated() -> None:
     assert code == 0 and "(≤ 5 клеток)" in out and "squares" not in out
     code, out = run("reach", "pf1e-ogre-bridge", "--mover", "valeros", "--lang", "zh")
     assert code == 0 and "一次移动 (≤ 30 尺)" in out
+
+
+# -- SCENE: a file or a sample name; squares (session 2 hostile-input fixes) ------------------
+
+
+def test_scene_argument_file_or_sample(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name that exists, holds a slash or ends in a scene extension is a file; else a sample."""
+    from footfall.cli.tactical import load_scene_arg
+    from footfall.errors import InputError
+    from footfall.scene import dump_scene
+
+    monkeypatch.chdir(tmp_path)
+    sample = list_samples()[0]
+    dump_scene(load_sample(list_samples()[1]), tmp_path / sample)  # a file named like a sample
+    assert load_scene_arg(sample) == load_sample(list_samples()[1])
+    (tmp_path / "room.map").mkdir()
+    for name, says in [
+        ("missing.json", "missing.json: no such scene file"),
+        ("MISSING.TXT", "MISSING.TXT: no such scene file"),
+        ("maps/nothing", "nothing: no such scene file"),
+        ("room.map", "room.map: is a directory, not a scene file"),
+        ("nosuch", "unknown sample scene 'nosuch' (known: " + ", ".join(list_samples())),
+    ]:
+        with pytest.raises(InputError) as info:
+            load_scene_arg(name)
+        assert says in str(info.value), (name, str(info.value))
+
+
+def test_square_coordinates_of_many_digits() -> None:
+    """--to/--path: up to 100 digits reach the map check; more are refused here, quoted short."""
+    from footfall.cli.tactical import parse_square
+    from footfall.errors import InputError
+
+    assert parse_square("9" * 100 + ",-3", "--to") == (int("9" * 100), -3)
+    with pytest.raises(InputError) as info:
+        parse_square("1" + "0" * 5000 + ",0", "--to")
+    message = str(info.value)
+    assert message.startswith("--to '1000")
+    assert message.endswith("(5003 characters): a coordinate of 5001 digits is off any map "
+                            "(at most 100 digits)")  # fmt: skip
+    assert len(message) < 200

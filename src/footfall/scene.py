@@ -668,7 +668,7 @@ def parse_scene(data: Mapping[str, Any]) -> Scene:
     version = data["footfall"]
     if isinstance(version, bool) or version != FORMAT_VERSION:
         raise SceneError(
-            f"unsupported scene format version footfall={version!r} "
+            f"unsupported scene format version footfall={quote(version)} "
             f"(this footfall reads version {FORMAT_VERSION})"
         )
     if "system" not in data:
@@ -1183,7 +1183,8 @@ def parse_text_map(text: str) -> Scene:
             if head in data and head != "footfall":
                 raise SceneError(f"{where}: {quote(head)} given twice")
             value = rest.strip()
-            data[head] = int(value) if head == "footfall" and value.isdigit() else value
+            number = head == "footfall" and value.isascii() and value.isdigit()
+            data[head] = int(value) if number and len(value) <= MAX_DIGITS else value
         elif head == "wall":
             if len(tokens) < 2:
                 raise SceneError(f"{where}: expected 'wall: X,Y X,Y [door=open|closed]'")
