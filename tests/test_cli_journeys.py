@@ -46,7 +46,7 @@ def _error(
 def test_acceptance_travel_log() -> None:
     """The issue's acceptance command reads as a GM's travel log, to the mile and hour."""
     assert _ok(ACCEPTANCE) == (
-        "pf1e: 54 mi in 26 h = 3.25 days of 8 h (speed=30)\n"
+        "pf1e: 54 mi in 26 h = 3.25 days of 8 h (speed 30 ft)\n"
         "Legs:\n"
         "  1. 24 mi, forest, trackless: x1/2, 1.5 mi/h, 16 h\n"
         "  2. 30 mi, plains, road or trail: x1, 3 mi/h, 10 h\n"
@@ -186,7 +186,7 @@ def test_route_text() -> None:
     """The route's text lists its legs with terrain, multiplier and hours."""
     out = _ok(["route", "valley", "--from", "0,7", "--to", "29,2", "--speed", "30"])
     assert out.splitlines()[:3] == [
-        "Route 0,7 -> 29,2: 31 mi, 12.44 h = 1.56 days of 8 h (29 steps, speed=30)",
+        "Route 0,7 -> 29,2: 31 mi, 12.44 h = 1.56 days of 8 h (29 steps, speed 30 ft)",
         "Legs:",
         "  1. 24 mi, plains, highway: x1, 3 mi/h, 8 h",
     ]

@@ -191,7 +191,7 @@ def test_fast_traveller_log_in_seconds() -> None:
     """Speed 100000 ft covers a mile in 0.36 s: the log says so, JSON keeps 1/10000 h."""
     args = ["travel", "pf1e", "--speed", "100000", "--leg", "1 mi plains road"]
     assert _ok(args).splitlines() == [
-        "pf1e: 1 mi in 0.36 s = <0.01 days of 8 h (speed=100000)",
+        "pf1e: 1 mi in 0.36 s = <0.01 days of 8 h (speed 100000 ft)",
         "Legs:",
         "  1. 1 mi, plains, road or trail: x1, 10000 mi/h, 0.36 s",
         "Days:",

@@ -101,7 +101,7 @@ def test_local_cli() -> None:
     )
     assert result.exit_code == 0
     assert result.output == (
-        "pf1e, local scale: 600 ft (speed=30)\n"
+        "pf1e, local scale: 600 ft (speed 30 ft)\n"
         "  walking: 300 ft/min, 2 min (20 rounds)\n"
         "  hustling: 600 ft/min, 1 min (10 rounds)\n"
         "  running: 1200 ft/min, 0.5 min (5 rounds); can keep running 1.4 min\n"

@@ -85,7 +85,7 @@ def test_odds_command() -> None:
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert lines[:3] == [
-        "pf1e: forced march of 2 h past 8 a day, Con +1, over 1 day(s)",
+        "pf1e: forced march of 2 h past 8 a day, Con +1, over 1 day",
         "  Day 1, hour 9: Con check DC 12, fails 50.00%",
         "  Day 1, hour 10: Con check DC 14, fails 60.00%",
     ]

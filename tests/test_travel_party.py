@@ -340,7 +340,7 @@ def test_cli_odds_members() -> None:
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[:2] == [
-        "pf1e: forced march of 1 h past 8 a day, a party (A +0, B +5), over 2 day(s)",
+        "pf1e: forced march of 1 h past 8 a day, a party (A +0, B +5), over 2 days",
         "  Day 1, hour 9: Con check DC 12, fails A 55.00%, B 30.00%; anyone 68.50%",
     ]
     assert lines[3] == "  First fatigued on day: 1: 68.50%, 2: 21.58%, never: 9.92%"

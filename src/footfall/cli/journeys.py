@@ -61,12 +61,25 @@ def _whole(option: str) -> Callable[[str], int]:
 
 
 def _traveller_name(system: System, label: str, lang: Lang) -> str:
-    """Return a mount's or vessel's name in `lang`, or the label as it is."""
+    """Return who travels in `lang`: a mount's or vessel's name, or a walker's speed.
+
+    The library's label (JSON ``traveller``) is ``speed=30`` / ``ab=3``, with `` (slowest
+    of N)`` for a party, or a conveyance id; text answers say it in words.
+    """
     if system.travel is not None:
         for c in system.travel.conveyances:
             if c.id == label:
                 return c.names.get(lang)
-    return label
+    match = _WALKER.fullmatch(label)
+    if match is None:
+        return label
+    kind, value, of = match["kind"], int(match["value"]), match["of"]
+    text = t(f"journeys.traveller.{kind}", lang, value=value)
+    return text if of is None else t("journeys.traveller.slowest", lang, who=text, count=int(of))
+
+
+#: The library's label of travellers on foot: ``speed=30`` or ``ab=3`` (+ `` (slowest of 3)``).
+_WALKER = re.compile(r"(?P<kind>speed|ab)=(?P<value>\d+)(?: \(slowest of (?P<of>\d+)\))?")
 
 
 def _fmt(value: Fraction | int, lang: Lang = "en") -> str:
@@ -495,7 +508,8 @@ def _local_trip(
 def render_local(trip: LocalTrip, lang: Lang, who: int | None, con: int | None) -> str:
     """Return a local-scale trip as readable lines in `lang`."""
     unit = t(f"common.unit.{trip.unit}", lang)
-    label = f"speed={who}" if trip.system != "dh2e" else f"ab={who}"
+    kind = "speed" if trip.system != "dh2e" else "ab"
+    label = t(f"journeys.traveller.{kind}", lang, value=who) if who is not None else "—"
     lines = [
         t(
             "journeys.local.title",
