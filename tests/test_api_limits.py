@@ -90,6 +90,19 @@ def _case_path_squares() -> tuple[Limits, str, Any, str]:
     )
 
 
+def _case_path_work() -> tuple[Limits, str, Any, str]:
+    via = [[2, 0], [1, 0]]  # 3 searches of the 4x1 map: 12 squares
+    return (
+        Limits(path_work=11),
+        "/api/path",
+        {"scene": ONE, "mover": "valeros", "to": [3, 0], "via": via},
+        (
+            "a path through 2 waypoints on a 4x1 map searches up to 12 squares (3 searches), "
+            "over the limit of 11; ask for fewer waypoints"
+        ),
+    )
+
+
 def _case_legs() -> tuple[Limits, str, Any, str]:
     body = {"system": "pf1e", "speed": 30, "legs": ["1 mi plains road"] * 3}
     return Limits(legs=2), "/api/travel", body, "3 legs, over the limit of 2"
@@ -138,6 +151,7 @@ CASES = {
     "creatures": _case_creatures,
     "walls": _case_walls,
     "path_squares": _case_path_squares,
+    "path_work": _case_path_work,
     "legs": _case_legs,
     "leg_distance": _case_leg_distance,
     "flight_work": _case_flight_work,
@@ -174,6 +188,7 @@ AT_LIMIT = {
     "creatures": 2,
     "walls": 2,
     "path_squares": 3,
+    "path_work": 12,
     "legs": 3,
     "leg_distance": 12,
     "flight_work": 1_000_000,

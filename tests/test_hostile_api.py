@@ -577,6 +577,33 @@ CASES = [
          ["square", "1e-300", "0.01 to 1000"], "square-tiny"),
     case("POST", "/api/render", {"scene": scene(square=10**300), "mover": "valeros"}, 400,
          ["square", "(301 digits)", "0.01 to 1000"], "square-huge"),
+    # ---- travel party (session 2: the CLI's --member)
+    case("POST", "/api/travel", with_(TRAVEL, party=[{"name": "A", "con_mod": 10**40}]), 400,
+         ["'A'", "con"], "party-con-huge"),
+    case("POST", "/api/travel", with_(TRAVEL, party=[{"name": "A", "speed": 10**40}]), 400,
+         ["speed"], "party-speed-huge"),
+    case("POST", "/api/travel", with_(TRAVEL, party=[{"name": " "}]), 400, ["name", "empty"],
+         "party-name-blank"),
+    case("POST", "/api/travel", with_(TRAVEL, party=[{"name": "x" * 101}]), 422,
+         ["party.0.name"], "party-name-long"),
+    case("POST", "/api/travel", with_(TRAVEL, party={"name": "A"}), 422, ["party"],
+         "party-not-a-list"),
+    case("POST", "/api/travel", with_(TRAVEL, party=[{"name": "A"}] * 1001), 422, ["party"],
+         "party-over-schema"),
+    case("POST", "/api/travel", with_(TRAVEL, party=[{"name": "A", "toughness": 40}]), 400,
+         ["toughness", "dh2e"], "party-toughness-pf1e"),
+    # ---- fly path 'to' and import walls (strict xfails until session 2 fixed api.py)
+    case("POST", "/api/flight/path", with_(FLY, speed=20, to=[3, 0, 7]), 400,
+         ["7", "multiple of 5"], "fly-path-to-alt"),
+    case("POST", "/api/flight/path", with_(FLY, speed=20, to=[3, 0, -5]), 400, ["-5"],
+         "fly-path-to-below-ground"),
+    case("POST", "/api/flight/path", with_(FLY, speed=20, to=[3, 0, 10**12]), 400,
+         ["1000000000000", "100000 ft"], "fly-path-to-huge-alt"),
+    case("POST", "/api/import",
+         with_(IMPORT, data=with_(UVTT, line_of_sight=[[{"x": i / 1000, "y": 0},
+                                                       {"x": i / 1000, "y": 3}]
+                                                      for i in range(5001)])),
+         413, ["5001 walls", "5000"], "import-walls"),
     case("POST", "/api/reach", with_(TAC, scene=scene(square="1002/1001")), 400,
          ["square", "'1002/1001'", "denominator of at most 1000"], "square-fine"),
 ]
@@ -619,24 +646,11 @@ def _long_walls(count: int) -> dict[str, Any]:
     }
 
 
-# fmt: off
-BUGS = [
-    bug("POST", "/api/flight/path", with_(FLY, speed=20, to=[3, 0, 7]), 400,
-        ["7", "multiple of 5"],
-        "fly-path-to-alt", reason="'to' altitude 7 is searched for and answered found:false "
-        "(fly path refuses it)", owner="src/footfall/api.py flight_path"),
-    bug("POST", "/api/flight/path", with_(FLY, speed=20, to=[3, 0, -5]), 400, ["-5"],
-        "fly-path-to-below-ground", reason="'to' altitude -5 is answered found:false "
-        "(fly path refuses it)", owner="src/footfall/api.py flight_path"),
-    bug("POST", "/api/import",
-        with_(IMPORT, data=with_(UVTT, line_of_sight=[[{"x": i / 1000, "y": 0},
-                                                      {"x": i / 1000, "y": 3}]
-                                                     for i in range(5001)])),
-        413, ["5001 walls", "5000"], "import-walls",
-        reason="/api/import returns a scene of 5001 walls that every other endpoint refuses "
-        "(Limits.walls is not checked on import)", owner="src/footfall/api.py import_"),
-]
-# fmt: on
+#: Open findings, as `bug(...)` entries; none is open now (session 2 fixed the last ones,
+#: in api.py, as plain cases above). A new one goes here, with a ``test_known_bug``
+#: parametrized over this list asserting the contract (removed while the list is empty: an
+#: empty parametrization only skips).
+BUGS: list[Any] = []
 
 
 def test_route_map_with_a_byte_order_mark(client: TestClient) -> None:
@@ -649,27 +663,6 @@ def test_route_map_with_a_byte_order_mark(client: TestClient) -> None:
     assert (bom.status_code, bom.json()) == (200, plain.json())
 
 
-@pytest.mark.parametrize(("method", "url", "body", "raw", "status", "says"), BUGS)
-def test_known_bug(
-    client: TestClient,
-    method: str,
-    url: str,
-    body: Any,
-    raw: bytes | None,
-    status: int,
-    says: list[str],
-) -> None:
-    """A bug this audit found: the answer it should get (strict xfail until fixed)."""
-    response = send(client, method, url, body, raw)
-    if status == 200:
-        assert response.status_code == 200, response.text[:300]
-    else:
-        assert_one_line_error(response, status, says)
-
-
-@pytest.mark.xfail(strict=True, reason="bug: 2000 waypoints on a 500x500 map (within Limits) run "
-                   "one search each: minutes; owner: src/footfall/api.py path (bound waypoints x "
-                   "map squares before searching)")  # fmt: skip
 def test_many_waypoints_on_the_largest_map_fail_fast(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -74,6 +74,10 @@ class Limits:
     """Most thin walls in one scene."""
     path_squares: int = 2_000
     """Most squares in a path to check, or waypoints of a path."""
+    path_work: int = 5_000_000
+    """Most squares a ``/api/path`` request may search: its legs (waypoints + 1) times the
+    map's squares, checked before searching (each leg is one search, up to the whole map:
+    about 60 ms on a 500x500 map, so 20 legs there, 2000 waypoints on a 50x49 map)."""
     legs: int = 200
     """Most legs of a journey."""
     leg_distance: int = 10_000
@@ -646,6 +650,13 @@ def create_app(
                 f"imported map is {scene.width}x{scene.height} squares, over the limit of "
                 f"{lim.map_side}x{lim.map_side}"
             )
+        # Every other endpoint refuses a scene over these: do not hand one out.
+        for what, count, most in (
+            ("walls", len(scene.walls), lim.walls),
+            ("creatures", len(scene.creatures), lim.creatures),
+        ):
+            if count > most:
+                raise LimitError(f"imported scene has {count} {what}, over the limit of {most}")
         return {"scene": scene_to_json(scene), "warnings": list(result.warnings)}
 
     @app.post(
@@ -761,6 +772,7 @@ def create_app(
     def flight_path(body: FlightPathQuery) -> Any:
         """A cheapest legal flight to a square and altitude (``fly path --json``)."""
         from footfall.flight import check, parse_direction, parse_steps
+        from footfall.flight.model import switch_choices
         from footfall.flight.reach import find_path, format_steps
         from footfall.flight.report import check_json
         from footfall.i18n import t
@@ -768,6 +780,7 @@ def create_app(
         language = _lang(body.lang)
         system, flyer, air, start, name, budget = _flight_setup(body, parse)
         tx, ty, talt = body.to
+        _check_flight_target(air, tx, ty, talt)
         want = None if body.end_facing is None else parse_direction(body.end_facing)
         found = find_path(
             flyer,
@@ -789,6 +802,7 @@ def create_app(
                 "budget": budget,
                 "unit": "ft",
                 "reason": t("flight.label.not_found", language, budget=budget),
+                "switches": switch_choices(flyer),
             }
         text = format_steps(found.steps)
         result = check(flyer, start, parse_steps(text), system=system, budget_ft=budget, space=air)
@@ -993,6 +1007,30 @@ def _flight_setup(body: FlightQuery, parse: Callable[[Mapping[str, Any]], Any]) 
     return system, flyer, air, start, name, flyer.speed * FLIGHT_ACTIONS[body.action]
 
 
+def _check_flight_target(air: Any, x: int, y: int, alt: int) -> None:
+    """Refuse a flight's end the CLI's ``fly path --to`` refuses (altitude, off the map).
+
+    The altitude is a multiple of 5 ft, at least 0 (a square's side, RULES.md flight), and
+    at most `footfall.flight.stall.MAX_FALL_ALT`, the highest altitude footfall works with (a
+    start higher is refused too); a scene's end must be on its map.
+    """
+    from footfall.errors import quote
+    from footfall.flight.space import BandedAirspace, SceneAirspace
+    from footfall.flight.stall import MAX_FALL_ALT
+
+    if alt < 0 or alt % 5:
+        raise InputError(f"'to' altitude must be a multiple of 5 ft, at least 0, not {quote(alt)}")
+    if alt > MAX_FALL_ALT:
+        raise InputError(
+            f"'to' altitude {quote(alt)} ft is above the {MAX_FALL_ALT} ft footfall works with"
+        )
+    grid = air.inner if isinstance(air, BandedAirspace) else air
+    if isinstance(grid, SceneAirspace) and not grid.inside(x, y):
+        raise InputError(
+            f"'to' [{quote(x)}, {quote(y)}] is off the map ({grid.width}x{grid.height} squares)"
+        )
+
+
 def _banded(air: Any, start_alt: int, band: list[int]) -> Any:
     """Wrap `air` in the altitude band ``[low, high]`` around the start (as ``--alt-range``)."""
     from footfall.flight.space import BandedAirspace
@@ -1156,6 +1194,14 @@ def _install_tactical(app: FastAPI, lim: Limits, parse: Callable[[Mapping[str, A
         if len(body.via) > lim.path_squares:
             raise LimitError(f"{len(body.via)} waypoints, over the limit of {lim.path_squares}")
         lang, scene, options = common(body)
+        legs = len(body.via) + 1
+        work = legs * scene.width * scene.height
+        if work > lim.path_work:
+            raise LimitError(
+                f"a path through {len(body.via)} waypoints on a {scene.width}x{scene.height} "
+                f"map searches up to {work} squares ({legs} searches), over the limit of "
+                f"{lim.path_work}; ask for fewer waypoints"
+            )
         to = (body.to[0], body.to[1])
         via = [(v[0], v[1]) for v in body.via]
         result = find_path(scene, body.mover, to, via=via, **options)
