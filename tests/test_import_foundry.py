@@ -442,6 +442,13 @@ def test_grid_distance_sets_the_square_in_the_systems_unit() -> None:
     )
 
 
+@pytest.mark.parametrize("distance", [5000, 0.001, 2.0005])
+def test_grid_distance_outside_the_scene_bounds_is_one_line(distance: float) -> None:
+    """A grid distance no scene may have (square 0.01-1000, 3 decimals) is refused, named."""
+    with pytest.raises(InputError, match=r"grid\.distance .* is not a usable square"):
+        read(grid={"type": 1, "size": SIZE, "distance": distance, "units": "ft"}, tokens=[])
+
+
 def test_gridless_scene_is_read_on_its_grid_size_with_a_warning() -> None:
     """grid.type 0 (gridless) lays squares of grid.size pixels over the scene and says so."""
     result = read(grid={"type": 0, "size": SIZE, "distance": 5, "units": "ft"}, tokens=[])

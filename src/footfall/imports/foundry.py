@@ -58,7 +58,16 @@ from footfall.imports._common import (
 )
 from footfall.imports._etl import ETL, EtlTerrain, is_etl_template, read_etl
 from footfall.imports.result import ImportResult, Notice, notice
-from footfall.scene import DEFAULT_LEGEND, Creature, Point, Scene, Wall
+from footfall.scene import (
+    DEFAULT_LEGEND,
+    MAX_SQUARE,
+    MAX_SQUARE_DENOMINATOR,
+    MIN_SQUARE,
+    Creature,
+    Point,
+    Scene,
+    Wall,
+)
 
 __all__ = ["BACKGROUND_WARNING", "SIDES", "read_foundry"]
 
@@ -352,6 +361,12 @@ def _square(system: str, distance: Fraction, units: str, warnings: Warnings) -> 
         return None
     if distance <= 0 or distance == default or system == "drawsteel":
         return None
+    # The scene's own bounds on `square` (scene.py), named here as the export's field.
+    if not MIN_SQUARE <= distance <= MAX_SQUARE or distance.denominator > MAX_SQUARE_DENOMINATOR:
+        raise InputError(
+            f"{_WHAT}: grid.distance {fmt_number(distance)} {units} is not a usable square "
+            f"(0.01 to {MAX_SQUARE} {names[0]}, at most 3 decimals)"
+        )
     return distance
 
 
