@@ -262,6 +262,16 @@ def test_band_key_unit_is_translated() -> None:
     assert code == 0 and "一次移动 (≤ 30 尺)" in out
 
 
+def test_band_key_count_agrees_in_russian() -> None:
+    """A Russian band key agrees with its count: «≤ 1 клетка», «≤ 2 клетки» (shift 2)."""
+    code, out = run("reach", "drawsteel-burning-hall", "--mover", "fury", "--action",
+                    "disengage", "--lang", "ru")  # fmt: skip
+    assert code == 0 and "отход (≤ 1 клетка)" in out
+    code, out = run("reach", "drawsteel-burning-hall", "--mover", "fury", "--action", "shift",
+                    "--distance", "2", "--lang", "ru")  # fmt: skip
+    assert code == 0 and "смещение (≤ 2 клетки)" in out
+
+
 # -- SCENE: a file or a sample name; squares (session 2 hostile-input fixes) ------------------
 
 

@@ -326,7 +326,12 @@ def reach(
         for band in data["bands"]:
             style = _BAND_STYLES[min(band["band"], len(_BAND_STYLES)) - 1]
             key.append("  ", style=style)
-            key.append(f" {band['label']} (≤ {band['up_to']} {unit})  ")
+            amount = (
+                t("common.count.squares", language, n=band["up_to"])
+                if data["unit"] == "squares"
+                else f"{band['up_to']} {unit}"
+            )
+            key.append(f" {band['label']} (≤ {amount})  ")
         console.print(key)
         console.print(t("tactical.cli.reach-count", language, count=len(data["squares"])))
         side = footprint(loaded, next(c for c in loaded.creatures if c.id == data["mover"]))
