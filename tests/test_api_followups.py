@@ -208,3 +208,39 @@ def test_travel_party_errors(
         **extra,
     }
     assert says in _error(client.post("/api/travel", json=body), status)
+
+
+# ---------------------------------------------------------------------------- flight path 'to'
+
+
+def test_flight_path_not_found_is_the_cli_answer(client: TestClient) -> None:
+    """A flight that cannot end there answers the CLI's JSON, its switches included."""
+    body = {"speed": 20, "maneuverability": "perfect", "to": [9, 0, 0]}
+    answer = client.post("/api/flight/path", json=body)
+    assert answer.status_code == 200, answer.text
+    done = CliRunner().invoke(
+        cli_app,
+        ["fly", "path", "--speed", "20", "--maneuverability", "perfect", "--to", "9,0,0", "--json"],
+    )
+    assert done.exit_code == 0, done.output
+    assert answer.json() == json.loads(done.stdout)
+    assert answer.json()["found"] is False and "switches" in answer.json()
+
+
+def test_flight_path_to_off_the_scene_map_is_refused(client: TestClient) -> None:
+    """An end off a scene's map is one line naming it, as ``fly path --to`` refuses it."""
+    scene = client.get("/api/scenes/dnd35-canyon-squeeze").json()
+    body = {"scene": scene, "mover": "giant-eagle", "to": [999, 0, 20]}
+    width, height = len(scene["map"][0]), len(scene["map"])
+    assert _error(client.post("/api/flight/path", json=body), 400) == (
+        f"'to' [999, 0] is off the map ({width}x{height} squares)"
+    )
+
+
+@pytest.mark.parametrize("alt", [0, 5, 100_000])
+def test_flight_path_to_altitudes_in_bounds_are_searched(client: TestClient, alt: int) -> None:
+    """Altitudes 0, 5 and 100000 ft (MAX_FALL_ALT) are searched: 200, found or not."""
+    body = {"speed": 20, "maneuverability": "perfect", "to": [0, -1, alt]}
+    answer = client.post("/api/flight/path", json=body)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["found"] is (alt <= 5)

@@ -42,9 +42,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from footfall import __version__
+from footfall.dice import MAX_SEED
 from footfall.errors import FootfallError, InputError, LimitError, unknown
+from footfall.flight.stall import MAX_FALL_ALT
 from footfall.i18n import Lang, parse_lang
-from footfall.rates import MAX_BONUS
+from footfall.rates import MAX_BONUS, MAX_D20_SPEED
+from footfall.travel import HOURS_IN_DAY, MAX_CON_MOD, MAX_CURRENT, MIN_CON_MOD
 
 __all__ = ["Limits", "create_app", "sample_scenes"]
 
@@ -284,7 +287,7 @@ class FlightQuery(_Model):
     maneuverability: str | None = Field(
         None, description="perfect, good, average, poor or clumsy (open sky)."
     )
-    alt: int | None = Field(None, ge=0, le=100_000, description="Starting altitude, ft.")
+    alt: int | None = Field(None, ge=0, le=MAX_FALL_ALT, description="Starting altitude, ft.")
     facing: str = Field("N", description="Starting facing: N NE E SE S SW W NW.")
     action: str = Field("move", description="move or double-move.")
     since_turn: int = Field(0, ge=0, le=10_000, description="Ft flown since the last turn.")
@@ -327,7 +330,7 @@ class FlightPathQuery(FlightReachQuery):
 class StallQuery(_Model):
     """``fly stall``: a stall's fall round by round and the DC 20 Reflex odds."""
 
-    alt: int = Field(ge=0, le=100_000, description="Altitude of the stall, ft.")
+    alt: int = Field(ge=0, le=MAX_FALL_ALT, description="Altitude of the stall, ft.")
     reflex: int = Field(0, ge=-20, le=100, description="Reflex save bonus.")
     rounds: int | None = Field(None, ge=1, le=1_000, description="Odds of recovering by then.")
     lang: str = Field("en", description=_LANG_DOC, json_schema_extra=_LANG_ENUM)
@@ -386,13 +389,17 @@ class TravelQuery(_Model):
     mount: str | None = Field(None, description="A mount or land vehicle of the system's table.")
     loaded: bool = Field(False, description="Use the mount's loaded row.")
     vessel: str | None = Field(None, description="A vessel of the system's table.")
-    current: float | None = Field(None, ge=0, le=100, description="River current, mi/h.")
+    current: float | None = Field(None, ge=0, le=MAX_CURRENT, description="River current, mi/h.")
     flow: str = Field("none", description="none, downstream or upstream.")
     drift: bool = Field(False, description="Rowed vessels drift downstream after rowing.")
     tow: bool = Field(False, description="Towed from the bank (upstream).")
-    hustle: int = Field(0, ge=0, le=24, description="Hustle the first H hours of each day.")
+    hustle: int = Field(
+        0, ge=0, le=HOURS_IN_DAY, description="Hustle the first H hours of each day."
+    )
     forced_march: int = Field(0, ge=0, le=16, description="March H hours past the 8 of a day.")
-    con_mod: int = Field(0, ge=-10, le=30, description="Constitution modifier (odds, rolls).")
+    con_mod: int = Field(
+        0, ge=MIN_CON_MOD, le=MAX_CON_MOD, description="Constitution modifier (odds, rolls)."
+    )
     agility_bonus: int | None = Field(None, ge=0, le=MAX_BONUS, description="dh2e Agility Bonus.")
     toughness_bonus: int | None = Field(
         None, ge=0, le=MAX_BONUS, description="dh2e Toughness Bonus."
@@ -408,7 +415,7 @@ class TravelQuery(_Model):
     interpretations: dict[str, str] = Field(
         default_factory=dict, description="Switches of RULES.md, e.g. forced_march_dc."
     )
-    seed: int | None = Field(None, ge=0, le=2**63 - 1, description="Roll every check.")
+    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="Roll every check.")
     lang: str = Field("en", description=_LANG_DOC, json_schema_extra=_LANG_ENUM)
 
 
@@ -441,7 +448,7 @@ class ChaseQuery(_Model):
     quarry: str = Field(description='"speed=30,dex=+3"')
     scale: str = Field("tactical", description="tactical (opposed Dex) or overland (opposed Con).")
     chase_tie: str | None = Field(None, description="Interpretation switch: pursuer | opposed.")
-    seed: int | None = Field(None, ge=0, le=2**63 - 1, description="Roll with this seed.")
+    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="Roll with this seed.")
     lang: str = Field("en", description=_LANG_DOC, json_schema_extra=_LANG_ENUM)
 
 
@@ -682,7 +689,7 @@ def create_app(
     @app.get("/api/rates/{system}", tags=["rates"])
     def rates_(
         system: Annotated[str, Path(max_length=40)],
-        speed: Annotated[int | None, Query(ge=0, le=100_000)] = None,
+        speed: Annotated[int | None, Query(ge=0, le=MAX_D20_SPEED)] = None,
         agility_bonus: Annotated[int | None, Query(ge=0, le=MAX_BONUS)] = None,
         armor: str = "none",
         load: str = "light",
@@ -1016,7 +1023,6 @@ def _check_flight_target(air: Any, x: int, y: int, alt: int) -> None:
     """
     from footfall.errors import quote
     from footfall.flight.space import BandedAirspace, SceneAirspace
-    from footfall.flight.stall import MAX_FALL_ALT
 
     if alt < 0 or alt % 5:
         raise InputError(f"'to' altitude must be a multiple of 5 ft, at least 0, not {quote(alt)}")
