@@ -1,4 +1,4 @@
-"""``/api/flight/*`` under the default limits: an 80-ft griffon answers; the CLI's options.
+"""``/api/flight/*`` under the default limits: 80-ft flyers answer; the CLI's options.
 
 The griffon of docs/flight.md flies 80 ft with average maneuverability; the dnd35 sample's
 giant eagle is one (fly 80 ft, average, 20 ft up: seed 004's maneuverability table, RULES.md
@@ -56,15 +56,65 @@ def test_griffon_reach_equals_the_cli(client: TestClient) -> None:
     assert response.json() == _cli("fly", "reach", SAMPLE, "--mover", "giant-eagle")
 
 
-def test_a_double_move_griffon_is_over_the_work_limit(client: TestClient) -> None:
-    """160 ft of flight is a search of many seconds: 413 naming the limit (the CLI answers)."""
+def test_a_double_move_griffon_answers_as_the_cli(client: TestClient) -> None:
+    """160 ft of the griffon among the canyon's walls (402,416 states) is within the limit."""
     scene = client.get(f"/api/scenes/{SAMPLE}").json()
     body = {"scene": scene, "mover": "giant-eagle", "action": "double-move"}
+    response = client.post("/api/flight/reach", json=body)
+    assert response.status_code == 200, response.text
+    cli = _cli("fly", "reach", SAMPLE, "--mover", "giant-eagle", "--action", "double-move")
+    assert response.json() == cli
+
+
+def test_every_80_ft_class_from_30_ft_up_is_within_the_work_limit() -> None:
+    """The open sky's dearest 80-ft search (average, 30 ft up: 940,861 states) fits the limit."""
+    from footfall.api import FlightReachQuery, _flight_setup
+    from footfall.flight.reach import reach
+    from footfall.scene import parse_scene
+
+    works = {}
+    for cls in ("perfect", "good", "average", "poor", "clumsy"):
+        body = FlightReachQuery(speed=80, maneuverability=cls, alt=30)
+        system, flyer, air, start, _, budget = _flight_setup(body, parse_scene)
+        found = reach(flyer, start, system=system, budget_ft=budget, space=air)
+        works[cls] = found.work
+    assert works["average"] == 940_861 == max(works.values())
+    assert max(works.values()) <= Limits().flight_work
+
+
+def test_an_80_ft_flyer_from_100_ft_up_is_over_the_work_limit(client: TestClient) -> None:
+    """80 ft of an average flyer 100 ft up (about 3 million states): 413 naming the limit."""
+    body = {"speed": 80, "maneuverability": "average", "alt": 100}
     response = client.post("/api/flight/reach", json=body)
     assert response.status_code == 413
     assert response.json()["error"].startswith(
         f"this flight search needs more than {Limits().flight_work} states"
     )
+
+
+@pytest.mark.parametrize(("to", "found"), [("0,-6,10", True), ("0,-9,50", False), ("3,-2,0", True)])
+def test_path_past_the_quick_search_is_the_cli_answer(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, to: str, found: bool
+) -> None:
+    """Past the quick path search the reach settles a miss, the search finds a hit: as the CLI."""
+    import footfall.api
+
+    monkeypatch.setattr(footfall.api, "QUICK_PATH_WORK", 1)
+    x, y, alt = (int(v) for v in to.split(","))
+    body = {"speed": 40, "maneuverability": "good", "to": [x, y, alt]}
+    api = client.post("/api/flight/path", json=body).json()
+    cli = _cli("fly", "path", "--speed", "40", "--maneuverability", "good", "--to", to)
+    assert api == cli and api["found"] is found
+
+
+def test_an_80_ft_miss_is_answered_not_refused(client: TestClient) -> None:
+    """A miss of an 80-ft average flyer 30 ft up (a full search's 1.1M states in Python) is
+    settled by the compiled reach: found false, with the reason."""
+    body = {"speed": 80, "maneuverability": "average", "alt": 30, "to": [0, -20, 30]}
+    response = client.post("/api/flight/path", json=body)
+    assert response.status_code == 200, response.text
+    assert response.json()["found"] is False
+    assert response.json()["reason"] == "no legal flight ends there within 80 ft"
 
 
 def test_alt_range_and_switches_as_the_cli(client: TestClient) -> None:
