@@ -44,7 +44,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from footfall import __version__
 from footfall.dice import MAX_SEED
 from footfall.errors import FootfallError, InputError, LimitError, unknown
-from footfall.flight.stall import MAX_FALL_ALT
+from footfall.flight.model import MAX_SINCE_FT
+from footfall.flight.stall import MAX_FALL_ALT, MAX_REFLEX, MAX_ROUNDS, MIN_REFLEX
 from footfall.i18n import Lang, parse_lang
 from footfall.rates import MAX_BONUS, MAX_D20_SPEED
 from footfall.travel import HOURS_IN_DAY, MAX_CON_MOD, MAX_CURRENT, MIN_CON_MOD
@@ -90,7 +91,7 @@ class Limits:
     second's compiled search on a 2-core machine, enough for an 80-ft flyer of every class
     from 30 ft up in the open sky (the average one's 940,861 states, the most) and refusing
     the 3-D searches that take many seconds (docs/api.md, "Limits")."""
-    flight_ends: int = 50_000
+    flight_ends: int = 100_000
     """Most ends (square, altitude, facing) a ``/api/flight/reach`` answer may list: a free
     turner's search lists 8 facings a place, and writing 200,000 ends takes longer than the
     search (about 14 MB of JSON)."""
@@ -290,9 +291,9 @@ class FlightQuery(_Model):
     alt: int | None = Field(None, ge=0, le=MAX_FALL_ALT, description="Starting altitude, ft.")
     facing: str = Field("N", description="Starting facing: N NE E SE S SW W NW.")
     action: str = Field("move", description="move or double-move.")
-    since_turn: int = Field(0, ge=0, le=10_000, description="Ft flown since the last turn.")
+    since_turn: int = Field(0, ge=0, le=MAX_SINCE_FT, description="Ft flown since the last turn.")
     since_dive: int | None = Field(
-        None, ge=0, le=10_000, description="Ft of level flight since a descent just before."
+        None, ge=0, le=MAX_SINCE_FT, description="Ft of level flight since a descent just before."
     )
     interpretations: dict[str, str] = Field(
         default_factory=dict,
@@ -317,7 +318,9 @@ class FlightCheckQuery(FlightQuery):
 
     steps: str | None = Field(None, max_length=10_000, description="Steps, e.g. 'f2 r90 d10'.")
     path: str | None = Field(None, max_length=10_000, description="'X,Y,ALT X,Y,ALT ...'.")
-    reflex: int = Field(0, ge=-20, le=100, description="Reflex save bonus (stall odds).")
+    reflex: int = Field(
+        0, ge=MIN_REFLEX, le=MAX_REFLEX, description="Reflex save bonus (stall odds)."
+    )
 
 
 class FlightPathQuery(FlightReachQuery):
@@ -331,8 +334,8 @@ class StallQuery(_Model):
     """``fly stall``: a stall's fall round by round and the DC 20 Reflex odds."""
 
     alt: int = Field(ge=0, le=MAX_FALL_ALT, description="Altitude of the stall, ft.")
-    reflex: int = Field(0, ge=-20, le=100, description="Reflex save bonus.")
-    rounds: int | None = Field(None, ge=1, le=1_000, description="Odds of recovering by then.")
+    reflex: int = Field(0, ge=MIN_REFLEX, le=MAX_REFLEX, description="Reflex save bonus.")
+    rounds: int | None = Field(None, ge=1, le=MAX_ROUNDS, description="Odds of recovering by then.")
     lang: str = Field("en", description=_LANG_DOC, json_schema_extra=_LANG_ENUM)
 
 

@@ -31,7 +31,7 @@ from footfall.flight import (
     stall,
     with_switches,
 )
-from footfall.flight.model import switch_choices
+from footfall.flight.model import MAX_SINCE_FT, switch_choices
 from footfall.flight.reach import FlightReach, find_path, format_steps, reach
 from footfall.flight.report import check_json, reach_json, stall_json
 from footfall.flight.space import (
@@ -41,7 +41,7 @@ from footfall.flight.space import (
     flyer_of,
     scene_flyer,
 )
-from footfall.flight.stall import MAX_FALL_ALT
+from footfall.flight.stall import MAX_FALL_ALT, MAX_REFLEX, MAX_ROUNDS, MIN_REFLEX
 from footfall.i18n import Lang, parse_lang, t
 from footfall.rules import ANY, System, TurnInPlace, TurnRate
 
@@ -53,12 +53,6 @@ fly = typer.Typer(
     no_args_is_help=True,
 )
 
-#: Largest --since-turn / --since-dive, ft (the HTTP API's bound too).
-MAX_SINCE_FT = 10_000
-#: Range of --reflex (the HTTP API's bounds too): far past any creature's save bonus.
-MIN_REFLEX, MAX_REFLEX = -20, 100
-#: Largest --rounds of fly stall (the HTTP API's bound too).
-MAX_ROUNDS = 1_000
 
 SceneArg = Annotated[
     str | None,

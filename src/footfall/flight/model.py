@@ -64,6 +64,7 @@ __all__ = [
     "FLIGHT_ACTIONS",
     "FLIGHT_SWITCHES",
     "HALF_FT",
+    "MAX_SINCE_FT",
     "OPEN_SKY",
     "TURN_CREDIT_SWITCH",
     "Airspace",
@@ -84,6 +85,10 @@ __all__ = [
     "switch_choices",
     "with_switches",
 ]
+
+#: Largest distance flown since the last turn or dive a flyer's state may start with, ft
+#: (CLI --since-turn / --since-dive and the API): far past any fly speed's double move.
+MAX_SINCE_FT = 10_000
 
 #: Costs are integers in half-feet: every flight cost is a multiple of 2.5 ft (double down speed).
 HALF_FT = 2

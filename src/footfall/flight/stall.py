@@ -21,10 +21,24 @@ from footfall.errors import InputError, LimitError
 from footfall.flight.model import FALL_DICE_MAX, FALL_FT_PER_DIE
 from footfall.rules import StallRule
 
-__all__ = ["MAX_FALL_ALT", "FallRound", "Stall", "fall_dice", "p_save", "stall"]
+__all__ = [
+    "MAX_FALL_ALT",
+    "MAX_REFLEX",
+    "MAX_ROUNDS",
+    "MIN_REFLEX",
+    "FallRound",
+    "Stall",
+    "fall_dice",
+    "p_save",
+    "stall",
+]
 
 #: Highest altitude footfall works out a stall from (about 330 rounds of falling).
 MAX_FALL_ALT = 100_000
+#: Range of a Reflex save bonus footfall takes (CLI and API): far past any creature's.
+MIN_REFLEX, MAX_REFLEX = -20, 100
+#: Most rounds "the odds of recovering within N rounds" is asked for (CLI and API).
+MAX_ROUNDS = 1_000
 
 
 def p_save(bonus: int, dc: int) -> Fraction:
