@@ -164,3 +164,13 @@ def test_path_cost_in_squares() -> None:
     s = make("drawsteel", ["....."], hero("f", 0, 0))
     result = find_path(s, "f", (4, 0)).to_json()
     assert (result["found"], result["cost"], result["unit"]) == (True, 4, "squares")
+
+
+def test_leaving_and_returning_to_an_obstacle_start_is_refused_as_check_does() -> None:
+    """A mover placed on an obstacle may stay, but a path out and back ends on it: obstacle-end
+    in path (through a waypoint) as in check (RULES.md 1.4 obstacles; found by Hypothesis)."""
+    s = make("drawsteel", ["o..", "..."], hero("f", 0, 0, speed=3))
+    found = find_path(s, "f", (0, 0), via=[(1, 0)])
+    assert not found.found and found.to_json()["rule"] == "obstacle-end"
+    assert rules_of(check_path(s, "f", [(1, 0), (0, 0)])) == ["obstacle-end"]
+    assert find_path(s, "f", (0, 0)).found  # staying put is no movement

@@ -567,7 +567,9 @@ def find_path(
         return PathResult(
             policy, to, via, False, (), None, rule=BLOCK_RULE[int(frame.block[ly, lx])]
         )
-    if frame.end[ly, lx] != End.OK and to != start:
+    # Staying put (no waypoints) is no movement; leaving and coming back ends a movement there,
+    # so a start square the mover may not end on (an obstacle it was placed on) is refused.
+    if frame.end[ly, lx] != End.OK and (to != start or via):
         return PathResult(policy, to, via, False, (), None, rule=END_RULE[int(frame.end[ly, lx])])
     graph = _graph(policy, frame)
     sources = [(start[0] - frame.x0, start[1] - frame.y0, policy.start_state, 0)]
