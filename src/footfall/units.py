@@ -26,6 +26,7 @@ __all__ = [
     "ft_to_m",
     "ft_to_squares",
     "json_number",
+    "localize_decimal",
     "mi_to_km",
 ]
 
@@ -85,6 +86,11 @@ def display(value: Fraction | int | None, lang: Lang = "en", *, places: int = 2)
         text = str(rounded.numerator)
     else:
         text = f"{float(rounded):.{places}f}".rstrip("0").rstrip(".")
+    return localize_decimal(text, lang)
+
+
+def localize_decimal(text: str, lang: Lang) -> str:
+    """Return a number written with a decimal point in `lang`'s way (ru: a comma, "1,5")."""
     return text.replace(".", ",") if lang == "ru" else text
 
 

@@ -44,6 +44,7 @@ from footfall.flight.space import (
 from footfall.flight.stall import MAX_FALL_ALT, MAX_REFLEX, MAX_ROUNDS, MIN_REFLEX
 from footfall.i18n import Lang, parse_lang, t
 from footfall.rules import ANY, System, TurnInPlace, TurnRate
+from footfall.units import localize_decimal
 
 __all__ = ["register"]
 
@@ -102,7 +103,7 @@ def _ft(value: Fraction | int) -> str:
 def _pct(p: Fraction, lang: Lang) -> str:
     """Write a probability as a percentage for people (display rounding only; ru: 14,7%)."""
     text = f"{float(p) * 100:.4g}%"
-    return text.replace(".", ",") if lang == "ru" else text
+    return localize_decimal(text, lang)
 
 
 def _parse_switches(values: list[str] | None) -> dict[str, str]:

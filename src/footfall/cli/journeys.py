@@ -41,6 +41,7 @@ from footfall.travel import (
     plan_journey,
     plan_local,
 )
+from footfall.units import localize_decimal
 
 __all__ = ["register"]
 
@@ -86,7 +87,7 @@ def _fmt(value: Fraction | int, lang: Lang = "en") -> str:
     """Format an exact number for text: integers plain, others to 2 decimals."""
     shown = num(Fraction(value))
     text = str(shown)
-    return text.replace(".", ",") if lang == "ru" else text
+    return localize_decimal(text, lang)
 
 
 def _duration(hours: Fraction, lang: Lang = "en") -> str:
@@ -104,7 +105,7 @@ def _duration(hours: Fraction, lang: Lang = "en") -> str:
         return f"{_fmt(minutes, lang)} {t('journeys.unit.min', lang)}"
     shown = "<0.01" if num(seconds) == 0 else str(num(seconds))
     text = f"{shown} {t('journeys.unit.s', lang)}"
-    return text.replace(".", ",") if lang == "ru" else text
+    return localize_decimal(text, lang)
 
 
 def _days(days: Fraction, lang: Lang = "en") -> str:
@@ -132,7 +133,7 @@ def _local_minutes(minutes: Fraction, lang: Lang = "en") -> str:
 def _pct(value: Fraction, lang: Lang = "en") -> str:
     """Format a probability as a percentage; tiny non-zero chances show as <0.01%."""
     text = "<0.01%" if 0 < value < Fraction(1, 10000) else f"{float(value) * 100:.2f}%"
-    return text.replace(".", ",") if lang == "ru" else text
+    return localize_decimal(text, lang)
 
 
 def _terrain_name(system: System, leg: Leg, lang: Lang) -> str:
