@@ -371,19 +371,23 @@ def load_map(path: str | Path) -> TerrainMap:
 
 
 def sample_map(name: str) -> TerrainMap:
-    """Return the sample map `name` shipped in `footfall/maps/`: valley, hexes, hive."""
-    folder = resources.files("footfall.maps")
-    names = sorted(
-        e.name.rsplit(".", 1)[0] for e in folder.iterdir() if e.name.endswith((".txt", ".json"))
-    )
-    for suffix in (".txt", ".json"):
-        entry = folder.joinpath(name + suffix)
-        if entry.is_file():
-            text = entry.read_text(encoding="utf-8")
-            if suffix == ".json":
-                return parse_map_json(text, name)
-            return parse_map_text(text, name)
-    raise unknown("sample map", name, names)
+    """Return the sample map `name` shipped in `footfall/maps/`: valley, hexes, hive.
+
+    `name` is looked up among the shipped maps' names and never joined to a path, so a
+    request's ``../x`` or ``/etc/passwd`` is an unknown name, not a file read.
+    """
+    shipped = {
+        entry.name.rsplit(".", 1)[0]: entry
+        for entry in resources.files("footfall.maps").iterdir()
+        if entry.name.endswith((".txt", ".json")) and entry.is_file()
+    }
+    entry = shipped.get(name)
+    if entry is None:
+        raise unknown("sample map", name, sorted(shipped))
+    text = entry.read_text(encoding="utf-8")
+    if entry.name.endswith(".json"):
+        return parse_map_json(text, name)
+    return parse_map_text(text, name)
 
 
 # --------------------------------------------------------------------------- search
