@@ -43,7 +43,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from footfall import __version__
 from footfall.dice import MAX_SEED
-from footfall.errors import FootfallError, InputError, LimitError, unknown
+from footfall.errors import FootfallError, InputError, LimitError, Param, unknown
 from footfall.flight.model import MAX_SINCE_FT
 from footfall.flight.stall import MAX_FALL_ALT, MAX_REFLEX, MAX_ROUNDS, MIN_REFLEX
 from footfall.i18n import Lang, parse_lang
@@ -1378,21 +1378,27 @@ def _one_line(exc: RequestValidationError) -> str:
     return f"{loc or 'body'}: {msg}{more}".replace("\n", " ")
 
 
+def field_spelling(param: Param) -> str:
+    """Spell a library parameter as the request field it is given in: ``'con_mod'``."""
+    item = "" if param.index is None else f"[{param.index}]"
+    return f"'{param.name}{item}'"
+
+
 def _install_errors(app: FastAPI) -> None:
     """Turn every error into ``{"error": "<one line>"}`` with the right status."""
 
     @app.exception_handler(LimitError)
     async def _limit(request: Request, exc: LimitError) -> Response:
-        return _error(413, str(exc))
+        return _error(413, exc.render("en", field_spelling))
 
     @app.exception_handler(_NotFound)
     async def _not_found(request: Request, exc: _NotFound) -> Response:
-        return _error(404, str(exc))
+        return _error(404, exc.render("en", field_spelling))
 
     @app.exception_handler(FootfallError)
     async def _footfall(request: Request, exc: FootfallError) -> Response:
         if isinstance(exc, InputError):
-            return _error(400, str(exc))
+            return _error(400, exc.render("en", field_spelling))
         # RuleDataError: a packaged file is broken; not the client's fault, no details.
         _log.error("footfall data error: %s", exc)
         return _error(500, "internal error: footfall's rule data could not be loaded")

@@ -22,14 +22,24 @@ from typing import Any, NoReturn
 
 import typer
 
-from footfall.errors import FootfallError, quote
+from footfall.errors import FootfallError, Param, quote
 
 try:  # Typer >= 0.24 vendors Click as typer._click; older Typer depends on Click itself.
     from typer._click import exceptions as _click
 except ImportError:  # pragma: no cover - depends on the installed Typer
     from click import exceptions as _click  # type: ignore[no-redef]
 
-__all__ = ["COMMAND_HOMES", "COMMAND_MODULES", "app", "build_app", "emit_json", "fail", "main"]
+__all__ = [
+    "COMMAND_HOMES",
+    "COMMAND_MODULES",
+    "FLAGS",
+    "app",
+    "build_app",
+    "emit_json",
+    "fail",
+    "flag_spelling",
+    "main",
+]
 
 #: Topic modules, in the order their commands appear in ``footfall --help``.
 COMMAND_MODULES = ("rates", "tactical", "journeys", "flight", "maps", "serve")
@@ -99,6 +109,19 @@ def emit_json(value: Any) -> None:
     typer.echo(json.dumps(value, ensure_ascii=False))
 
 
+#: Library parameters whose flag is not ``--`` + the name with dashes (``legs`` -> ``--leg``).
+FLAGS: dict[str, str] = {}
+
+
+def flag_spelling(param: Param) -> str:
+    """Spell a library parameter as the command-line flag that gives it: ``--con-mod``.
+
+    A list parameter's item is named by its position: ``--leg #2``.
+    """
+    flag = FLAGS.get(param.name, "--" + param.name.replace("_", "-"))
+    return flag if param.index is None else f"{flag} #{param.index + 1}"
+
+
 def fail(message: str) -> NoReturn:
     """Print a one-line error on stderr and exit with status 2."""
     typer.echo(f"footfall: error: {_fold(message)}", err=True)
@@ -117,7 +140,7 @@ def main() -> None:
         if isinstance(status, int) and status:
             sys.exit(status)
     except FootfallError as exc:
-        typer.echo(f"footfall: error: {_fold(str(exc))}", err=True)
+        typer.echo(f"footfall: error: {exc.render('en', flag_spelling)}", err=True)
         sys.exit(2)
     except _click.NoArgsIsHelpError as exc:
         # `footfall` or `footfall fly` alone: the help, as a bare command asks for it. Building

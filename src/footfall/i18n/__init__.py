@@ -11,6 +11,10 @@ Catalogs are TOML files beside this module, one per domain (`rates.toml`, `tacti
 Keys are unique across catalogs (prefix them with the domain, e.g. ``tactical.budget``).
 Placeholders use `str.format` syntax. Russian and Chinese terms come from the seed texts.
 
+Error messages (`footfall.errors`) live in the ``errors*.toml`` catalogs under keys starting
+``error.``; their nouns under ``error.noun.<key>``. An error entry may give English only for
+now: the other languages then show the English text (`error_text`).
+
 A count and its noun agree through the ``plural`` format spec, which prints the number and
 the form its language's plural rule picks (CLDR rules)::
 
@@ -30,7 +34,7 @@ from typing import Literal, cast
 
 from footfall.errors import RuleDataError, unknown
 
-__all__ = ["LANGS", "Lang", "catalog", "parse_lang", "plural", "t"]
+__all__ = ["LANGS", "Lang", "catalog", "error_text", "noun", "parse_lang", "plural", "t"]
 
 Lang = Literal["en", "ru", "zh"]
 LANGS: tuple[Lang, ...] = ("en", "ru", "zh")
@@ -58,11 +62,16 @@ def catalog() -> dict[str, dict[Lang, str]]:
         for key, texts in data.items():
             if key in merged:
                 raise RuleDataError(f"i18n/{entry.name}: key {key!r} is defined twice")
-            if not isinstance(texts, dict) or set(texts) != set(LANGS):
+            english_only = (
+                key.startswith("error.") and isinstance(texts, dict) and set(texts) == {"en"}
+            )
+            if not isinstance(texts, dict) or (set(texts) != set(LANGS) and not english_only):
                 raise RuleDataError(
                     f"i18n/{entry.name}: key {key!r} must have exactly en, ru and zh strings"
                 )
             merged[key] = {cast(Lang, lang): str(text) for lang, text in texts.items()}
+            for lang in LANGS:
+                merged[key].setdefault(lang, merged[key]["en"])
             for lang, text in merged[key].items():
                 for spec in _PLURAL_SPEC.findall(text):
                     if len(spec.split("|")) != _PLURAL_FORMS[lang]:
@@ -87,6 +96,21 @@ def t(key: str, lang: Lang = "en", /, **values: object) -> str:
     if ":plural:" in text:
         return _PluralFormatter(lang).format(text, **values)
     return text.format(**values)
+
+
+def error_text(key: str, lang: Lang, values: dict[str, object]) -> str:
+    """Return the error message `key` in `lang`, formatted with the rendered `values`.
+
+    Called by `footfall.errors.FootfallError.render`; an unknown key is a programming error
+    (`KeyError`).
+    """
+    return t(key, lang, **values)
+
+
+def noun(key: str, lang: Lang) -> str:
+    """Return the error catalog's word ``error.noun.<key>`` in `lang`, or `key` if it has none."""
+    texts = catalog().get(f"error.noun.{key}")
+    return key if texts is None else texts[lang]
 
 
 def plural(lang: Lang, count: object, forms: tuple[str, ...] | list[str]) -> str:
