@@ -56,6 +56,8 @@ import numpy as np
 import numpy.typing as npt
 
 from footfall.errors import InputError, LimitError, SceneError, quote, unknown
+from footfall.grid import alternating_diagonals
+from footfall.limits import LIMITS
 from footfall.rules import Road, System, Terrain, load_system
 from footfall.tactical.search import INF, StepGraph, search
 from footfall.travel import (
@@ -89,13 +91,13 @@ __all__ = [
 ]
 
 #: Largest map footfall searches (cells), a work limit against hostile input.
-MAX_CELLS = 4_000_000
+MAX_CELLS = LIMITS.cells
 #: Largest cell side (in the map's unit): past it, hours overflow a display float.
-MAX_CELL_SIZE = 1000
+MAX_CELL_SIZE = LIMITS.cell_size
 #: Largest map file footfall reads, in bytes: a map of `MAX_CELLS` one-character cells is
 #: 4 MB of text (a JSON map's quotes and commas add a little), so 32 MB refuses only what is
 #: not a map.
-MAX_MAP_BYTES = 32 * 1024 * 1024
+MAX_MAP_BYTES = LIMITS.map_bytes
 #: Largest cell coordinate ``--from`` / ``--to`` may give, in digits: a map has at most
 #: `MAX_CELLS` cells, so any coordinate of more digits is off every map.
 _POINT_DIGITS = len(str(MAX_CELLS))
@@ -506,14 +508,12 @@ def find_route(
     cost = np.zeros((n_states, 2, n_classes), dtype=np.int64)
     next_state = np.zeros((n_states, 2, n_classes), dtype=np.int8)
     for c, step in enumerate(unit_cost):
-        cost[0, 0, c] = step
-        cost[0, 1, c] = step
-        if alternating:
-            next_state[0, 1, c] = 1
-            cost[1, 0, c] = step
-            next_state[1, 0, c] = 1
-            cost[1, 1, c] = 2 * step
-            next_state[1, 1, c] = 0
+        for parity in range(n_states):
+            cost[parity, 0, c] = step
+            next_state[parity, 0, c] = parity
+            cells, after = alternating_diagonals(parity) if alternating else (1, parity)
+            cost[parity, 1, c] = cells * step
+            next_state[parity, 1, c] = after
     worst = int(cost.max()) * terrain_map.width * terrain_map.height * n_states
     if worst >= INF - 1:
         raise LimitError(
@@ -562,7 +562,7 @@ def find_route(
 
     for (x0, y0, s0), (x1, y1, _s1) in itertools.pairwise(states):
         diagonal_step = x0 != x1 and y0 != y1
-        cells = 2 if alternating and diagonal_step and s0 == 1 else 1
+        cells = alternating_diagonals(s0)[0] if alternating and diagonal_step else 1
         klass = int(classes[y1, x1])
         cell = terrain_map.legend[symbols[klass]]
         same = run_class >= 0 and terrain_map.legend[symbols[run_class]].words == cell.words

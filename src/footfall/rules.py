@@ -121,6 +121,7 @@ __all__ = [
     "DayHours",
     "Difficulty",
     "DifficultyRule",
+    "Family",
     "Flight",
     "FlightRow",
     "ForcedMarch",
@@ -176,6 +177,17 @@ SYSTEM_IDS: tuple[str, ...] = ("pf1e", "dnd35", "dh2e", "drawsteel")
 
 
 # --------------------------------------------------------------------------- vocabularies
+
+
+class Family(StrEnum):
+    """A rule family: systems that share an engine policy (ARCHITECTURE.md, "Families")."""
+
+    D20 = "d20"
+    """Pathfinder 1e and D&D 3.5: 5-10-5 diagonals, multiplying hampering, d20 actions."""
+    STEEL = "steel"
+    """Draw Steel: every step 1, difficult terrain +1, shift, the speed cap."""
+    HERESY = "heresy"
+    """Dark Heresy 2e: Agility Bonus budgets, diagonal measure by switch, Agility tests."""
 
 
 class Unit(StrEnum):
@@ -1099,6 +1111,7 @@ class System:
     """One game's rules, validated from its data file (see the module docstring)."""
 
     id: str
+    family: Family
     names: Names
     unit: Unit
     square: Fraction
@@ -1335,6 +1348,7 @@ def _keyed(
 
 def _system(root: _Node) -> System:
     system_id = root.choice("id", SYSTEM_IDS)
+    family = root.enum("family", Family)
     names = root.names()
     unit = root.enum("unit", Unit)
     square = root.frac("square")
@@ -1356,6 +1370,7 @@ def _system(root: _Node) -> System:
     root.close()
     return System(
         id=system_id,
+        family=family,
         names=names,
         unit=unit,
         square=square,

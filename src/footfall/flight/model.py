@@ -45,6 +45,8 @@ from types import MappingProxyType
 from typing import Literal
 
 from footfall.errors import RuleDataError
+from footfall.grid import DIRECTION_NAMES, DIRECTIONS, alternating_diagonals
+from footfall.limits import LIMITS
 from footfall.rules import (
     ANY,
     FlightRow,
@@ -88,22 +90,13 @@ __all__ = [
 
 #: Largest distance flown since the last turn or dive a flyer's state may start with, ft
 #: (CLI --since-turn / --since-dive and the API): far past any fly speed's double move.
-MAX_SINCE_FT = 10_000
+MAX_SINCE_FT = LIMITS.since_ft
 
 #: Costs are integers in half-feet: every flight cost is a multiple of 2.5 ft (double down speed).
 HALF_FT = 2
 
-#: ``(dx, dy)`` of facing 0..7 (N, NE, E, SE, S, SW, W, NW); same as the search kernel's.
-DELTAS: tuple[tuple[int, int], ...] = (
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-)
+#: ``(dx, dy)`` of facing 0..7 (N, NE, E, SE, S, SW, W, NW): the grid's directions.
+DELTAS = DIRECTIONS
 
 #: Actions a flyer may fly in, and the multiple of its fly speed each gives as a budget:
 #: ``move`` flies its speed, ``double-move`` twice it (RULES.md 1.4 Actions; seed 004
@@ -111,9 +104,6 @@ DELTAS: tuple[tuple[int, int], ...] = (
 #: which a test checks this agrees with). Read-only; the CLI ``--action`` and the HTTP API
 #: accept exactly these names.
 FLIGHT_ACTIONS: Mapping[str, int] = MappingProxyType({"move": 1, "double-move": 2})
-
-#: Compass names of facings 0..7.
-DIRECTION_NAMES: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
 #: Falling damage: 1d6 per 10 ft fallen, at most 20d6 (D&D 3.5 DMG, "Falling"; the seed names
 #: falling damage, 坠落伤害, without its amount).
@@ -514,7 +504,8 @@ def step_raw(
     else:
         direction = facing if kind is StepKind.FORWARD else (facing + 4) % 8
         if direction % 2:
-            h = diagonal_costs[diagonals % 2] * square_ft
+            squares, _ = alternating_diagonals(diagonals % 2, 1, diagonal_costs)
+            h = squares * square_ft
             diagonals += 1
         else:
             h = square_ft

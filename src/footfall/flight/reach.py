@@ -51,6 +51,8 @@ from footfall.flight.model import (
     step_raw,
     with_switches,
 )
+from footfall.grid import alternating_diagonals
+from footfall.limits import LIMITS
 from footfall.rules import ANY, FlightRow, System, TurnRate
 
 __all__ = [
@@ -69,14 +71,14 @@ __all__ = [
 ]
 
 #: Most search states footfall expands for one flight query (in Python).
-MAX_WORK = 400_000
+MAX_WORK = LIMITS.flight_work
 
 #: Most search states the compiled kernel expands for one flight query by default (it
 #: expands a few million a second; its label pool grows with them, ~20 bytes a label).
-MAX_COMPILED_WORK = 4_000_000
+MAX_COMPILED_WORK = LIMITS.flight_compiled_work
 
 #: Longest movement footfall searches, ft (twice a 120-ft fly speed); longer is refused at once.
-MAX_BUDGET_FT = 240
+MAX_BUDGET_FT = LIMITS.flight_budget_ft
 
 Resources = tuple[int, ...]
 
@@ -352,7 +354,11 @@ class _Rules:
         else:
             starts = [(r, ())]
         for rf, pre in starts:
-            h = diagonal_costs[rf[7] % 2] * square_ft if rf[3] % 2 else square_ft
+            h = (
+                alternating_diagonals(rf[7] % 2, 1, diagonal_costs)[0] * square_ft
+                if rf[3] % 2
+                else square_ft
+            )
             steps = [m for m in self.moves_list if m.kind is StepKind.VERTICAL or abs(m.dz) <= h]
             if not self.free and not rf[6]:
                 steps += self.turns_list

@@ -31,9 +31,11 @@ import numpy as np
 import numpy.typing as npt
 
 from footfall.errors import InputError, LimitError
+from footfall.grid import DIRECTIONS, alternating_diagonals
 from footfall.rules import (
     Armor,
     Difficulty,
+    Family,
     Load,
     Mode,
     Size,
@@ -54,7 +56,7 @@ from footfall.scene import (
     thin_wall_exits,
 )
 from footfall.tactical.actions import ActionSpec, Budget, action_spec
-from footfall.tactical.search import DIRECTIONS, StepGraph
+from footfall.tactical.search import StepGraph
 
 __all__ = [
     "BLOCK_RULE",
@@ -383,10 +385,10 @@ def step_price(
         if not diagonal:
             return stand + m, parity, forbid
         if rules.diagonal == "multiply":
-            return stand + (1 + parity) * m, 1 - parity, forbid
-        # m alternating diagonal costs starting at `parity`: 1, 2, 1, 2 ...
-        ones = (m + 1 - parity) // 2
-        return stand + ones + 2 * (m - ones), (parity + m) % 2, forbid
+            one, after = alternating_diagonals(parity)
+            return stand + one * m, after, forbid
+        cost, after = alternating_diagonals(parity, m)  # m diagonals of the count
+        return stand + cost, after, forbid
     if rules.kind == "ds":
         difficult, hazardous = bool(code & 1), bool(code >> 1 & 1)
         forbid = "shift-terrain" if rules.shift and (difficult or hazardous) else None
@@ -395,7 +397,8 @@ def step_price(
     if not diagonal:
         return rules.orth, state, None
     if rules.diagonal == "alternating":
-        return rules.orth * (1 + state), 1 - state, None
+        one, after = alternating_diagonals(state)
+        return rules.orth * one, after, None
     return rules.diag, state, None
 
 
@@ -546,7 +549,7 @@ def _make_policy(
     if flying and mover.fly is None:
         raise InputError(f"mover {mover.id!r} cannot fly (it has no 'fly' speed)")
     notes: list[tuple[str, dict[str, object]]] = []
-    kind = {"pf1e": "pf", "dnd35": "pf", "drawsteel": "ds", "dh2e": "dh"}[scene.system]
+    kind = {Family.D20: "pf", Family.STEEL: "ds", Family.HERESY: "dh"}[system.family]
     straight = spec.straight or (
         spec.straight_switch is not None and chosen.get(spec.straight_switch) == "on"
     )
