@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from footfall.dice import OpposedTie, Roller, RollRecord, p_first_wins
 from footfall.errors import InputError, quote, unknown
+from footfall.limits import LIMITS
 from footfall.rates import MAX_D20_SPEED
 
 __all__ = [
@@ -99,8 +100,8 @@ _OPPOSED_TIE = {ChaseTie.PURSUER: OpposedTie.SECOND, ChaseTie.OPPOSED: OpposedTi
 #: rounded down (pf1e Core Rulebook, dnd35 Player's Handbook, "Ability Modifiers"), so a score
 #: of 1 gives -5 and a score of 70, past any printed runner, +30; -10 leaves room for drained
 #: scores. Past these a d20 never matters and the value is a typo (dex=10^20).
-MIN_MODIFIER = -10
-MAX_MODIFIER = 30
+MIN_MODIFIER = LIMITS.min_modifier
+MAX_MODIFIER = LIMITS.max_modifier
 #: Bound on rerolls of tied checks with equal modifiers (each reroll ties with p <= 1/20).
 _MAX_REROLLS = 1000
 

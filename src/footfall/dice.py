@@ -27,6 +27,7 @@ from fractions import Fraction
 import icepool
 
 from footfall.errors import InputError, quote
+from footfall.limits import LIMITS
 
 __all__ = [
     "MAX_SEED",
@@ -53,7 +54,7 @@ __all__ = [
 #: Largest seed of a reproducible roll (``--seed``, the API's ``seed``): the largest signed
 #: 64-bit integer, so a seed fits every tool that stores it. `random.Random` takes any
 #: integer, but a 4000-digit seed is a typo, not a seed worth reproducing.
-MAX_SEED = 2**63 - 1
+MAX_SEED = LIMITS.seed
 
 
 def check_seed(seed: int) -> int:

@@ -25,8 +25,9 @@ from fractions import Fraction
 from typing import Any
 
 from footfall.errors import InputError, quote, unknown
+from footfall.limits import LIMITS
 from footfall.rules import ActionId, Armor, Load, Mode, System, Unit, load_system
-from footfall.units import FT_PER_SQUARE, ft_to_m, json_number, mi_to_km
+from footfall.units import ft_to_m, json_number, mi_to_km
 
 __all__ = [
     "MAX_BONUS",
@@ -185,17 +186,17 @@ def parse_load(value: str) -> Load:
 #: and +20 is past any printed creature: 10 + 20 = 30. The seed table stops at AB 10
 #: (seed 001 "Движение в повествовательном времени"); past it rates are extrapolated
 #: (RULES.md 2), and a bonus over 30 is a typo, not a character.
-MAX_BONUS = 30
+MAX_BONUS = LIMITS.bonus
 
 #: Largest pf1e / dnd35 speed footfall accepts, in ft: the scene's `MAX_SPEED` (100000 ft,
 #: 10000 mi/h overland), far past any printed creature (a few hundred ft), small enough that
 #: every duration still prints (a mile takes 0.36 s). One bound for rates, travel and routes.
-MAX_D20_SPEED = 100_000
+MAX_D20_SPEED = LIMITS.d20_speed
 
 #: Largest Draw Steel speed footfall accepts, in squares: the same physical bound as
 #: `MAX_D20_SPEED`, 100000 ft, in Draw Steel's 5-ft squares (Draw Steel Heroes, "Movement":
 #: a square is 5 feet, as pf1e / dnd35's) = 20000 squares. Printed speeds are 5-10.
-MAX_STEEL_SPEED = MAX_D20_SPEED // FT_PER_SQUARE
+MAX_STEEL_SPEED = LIMITS.steel_speed
 
 
 def check_bonus(value: int, what: str = "agility bonus", *, least: int = 0) -> int:

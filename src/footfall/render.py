@@ -32,6 +32,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from footfall.errors import InputError, LimitError
 from footfall.i18n import Lang, t
+from footfall.limits import LIMITS
 from footfall.scene import Flag, LegendEntry, Scene, footprint
 
 __all__ = [
@@ -71,7 +72,7 @@ DEFAULT_CELL = 40
 #: Narrowest picture: a small map gets a legend this wide (long lines wrap to fit).
 MIN_LEGEND_WIDTH = 360
 #: Largest picture drawn (width x height, in pixels); bigger asks raise `LimitError`.
-MAX_PIXELS = 40_000_000
+MAX_PIXELS = LIMITS.pixels
 
 #: Tint of reachable squares, band by band (band 0 = cheapest).
 BAND_COLOURS: tuple[Colour, ...] = (

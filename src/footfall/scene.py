@@ -28,6 +28,7 @@ import numpy.typing as npt
 
 from footfall.errors import InputError, LimitError, RuleDataError, SceneError, quote, unknown
 from footfall.grid import DIRECTIONS
+from footfall.limits import LIMITS
 from footfall.rules import SYSTEM_IDS, Maneuverability, load_system
 
 __all__ = [
@@ -201,16 +202,16 @@ class Scene:
 FORMAT_VERSION = 1
 
 #: Largest map footfall accepts, in squares (width x height); larger maps raise `LimitError`.
-MAX_SQUARES = 4_000_000
+MAX_SQUARES = LIMITS.squares
 #: Most thin walls one scene may hold.
-MAX_WALLS = 100_000
+MAX_WALLS = LIMITS.walls
 #: Most creatures one scene may hold.
-MAX_CREATURES = 10_000
+MAX_CREATURES = LIMITS.creatures
 #: Largest speed, Agility or Toughness Bonus a creature may have (far past any printed one);
 #: larger values raise `LimitError` instead of overflowing the search's integer costs.
-MAX_SPEED = 100_000
+MAX_SPEED = LIMITS.speed
 #: Highest altitude or ceiling, in ft; higher raises `LimitError`.
-MAX_HEIGHT_FT = 100_000
+MAX_HEIGHT_FT = LIMITS.height_ft
 
 #: The default legend of SCENE.md; a scene's ``legend`` adds to it or overrides characters.
 DEFAULT_LEGEND: dict[str, LegendEntry] = {
@@ -316,7 +317,7 @@ _FRACTION_TEXT = re.compile(r"^\s*-?\d+(\.\d+)?(/\d+)?\s*$")
 #: Most digits in one number of a scene: Python's own limit for reading an int from text
 #: (``sys.get_int_max_str_digits``, 4300 by default). Every scene number is far smaller
 #: (speeds stop at `MAX_SPEED`), so a longer one is refused before it is converted.
-MAX_DIGITS = 4300
+MAX_DIGITS = LIMITS.digits
 
 
 #: Bits of the largest int `_number` takes: 10**MAX_DIGITS has 14,284 bits.
@@ -711,10 +712,10 @@ def parse_scene(data: Mapping[str, Any]) -> Scene:
 #: 1/(2000 x denominator) m (dh2e), so a side of 1e-300 made budgets of 10^300 squares and
 #: one of 10^300 overflowed the float shown in answers. 1/100 to 1000 covers every real map
 #: (a 1-inch square, a 1000-ft overland square) and keeps every count a modest integer.
-MIN_SQUARE = Fraction(1, 100)
-MAX_SQUARE = 1000
+MIN_SQUARE = LIMITS.min_square
+MAX_SQUARE = LIMITS.max_square
 #: Largest denominator of ``square`` (1/1000: three decimal places, or thirds, sevenths...).
-MAX_SQUARE_DENOMINATOR = 1000
+MAX_SQUARE_DENOMINATOR = LIMITS.square_denominator
 
 
 def _parse_square(value: object) -> Fraction:

@@ -27,7 +27,6 @@ import enum
 import json
 import math
 import re
-import stat
 import sys
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
@@ -48,6 +47,7 @@ from footfall.dice import (
     party_damage,
 )
 from footfall.errors import InputError, LimitError, quote, unknown
+from footfall.limits import LIMITS
 from footfall.rates import check_bonus, check_d20_speed
 from footfall.rules import (
     Armor,
@@ -64,6 +64,7 @@ from footfall.rules import (
     load_system,
 )
 from footfall.units import KM_PER_MI
+from footfall.untrusted import read_text
 
 __all__ = [
     "FATIGUE_FORBIDS",
@@ -138,7 +139,7 @@ _MAX_HOURS = 200_000
 #: Fastest river current footfall accepts, in mi/h: the seeds' usual current is 3 mi/h
 #: (seed 000 note **, seed 004 note 2); the fastest rivers run under 10, and 100 (the API's
 #: bound too) leaves room for magic while refusing typos such as 1e9.
-MAX_CURRENT = 100
+MAX_CURRENT = LIMITS.current_mph
 #: Hours in a day: a forced march cannot make a travel day longer (8 walking + 16 at most).
 HOURS_IN_DAY = 24
 #: Bounds of a Constitution modifier footfall accepts (``--con-mod``, a member's ``con``, the
@@ -146,14 +147,14 @@ HOURS_IN_DAY = 24
 #: dnd35 Player's Handbook, "Ability Modifiers"): a score of 1 gives -5 and a score of 70,
 #: past any creature printed for a party to march with, gives +30; -10 leaves room for
 #: drained scores. Outside these a modifier is a typo (999999999), not a character.
-MIN_CON_MOD = -10
-MAX_CON_MOD = 30
+MIN_CON_MOD = LIMITS.min_con_mod
+MAX_CON_MOD = LIMITS.max_con_mod
 #: Largest journey file footfall reads, in bytes: a journey of a thousand legs is under
 #: 100 KB, so 16 MB refuses only what is not a journey (a disk image named .json).
-MAX_JOURNEY_BYTES = 16 * 1024 * 1024
+MAX_JOURNEY_BYTES = LIMITS.journey_bytes
 #: Longest file path an error line quotes whole (`footfall.errors.quote`): a path is worth
 #: reading to its file name, yet a hostile 100,000-character one must not fill the line.
-PATH_QUOTE_LIMIT = 240
+PATH_QUOTE_LIMIT = LIMITS.path_quote
 
 
 class Flow(enum.Enum):
@@ -195,7 +196,7 @@ class Leg:
 
 
 #: Most members of a party whose odds footfall computes one by one (a work limit).
-MAX_PARTY = 20
+MAX_PARTY = LIMITS.party
 
 
 @dataclass(frozen=True, slots=True)
@@ -946,39 +947,8 @@ def parse_day_pace(data: Mapping[str, object], where: str) -> tuple[int, int]:
 
 
 def read_text_file(path: str | Path, what: str, limit: int) -> str:
-    """Return the UTF-8 text of the regular file `path`, a byte-order mark dropped.
-
-    Refuse in one line naming `what` and the path: a missing or unreadable file, a directory,
-    anything else that is not a regular file (a device such as /dev/zero or a named pipe
-    says its size is 0 and reads forever, so it is refused before a byte is read), a file
-    over `limit` bytes, and text that is not UTF-8. A file saved with a byte-order mark
-    (Windows Notepad) reads as the same file without it.
-    """
-    file = Path(path)
-    name = quote(str(file), PATH_QUOTE_LIMIT)
-    try:
-        info = file.stat()
-    except OSError as exc:
-        raise InputError(f"{what} {name}: {exc.strerror}") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise InputError(f"{what} {name}: Is a directory")
-    if not stat.S_ISREG(info.st_mode):
-        raise InputError(
-            f"{what} {name} is not a regular file (a device, pipe or socket): give a file"
-        )
-    if info.st_size > limit:
-        raise LimitError(f"{what} {name} is {info.st_size} bytes, over the limit of {limit}")
-    try:
-        with file.open("rb") as handle:
-            data = handle.read(limit + 1)  # bounded even if the file grows meanwhile
-    except OSError as exc:
-        raise InputError(f"{what} {name}: {exc.strerror}") from None
-    if len(data) > limit:
-        raise LimitError(f"{what} {name} is over the limit of {limit} bytes")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{what} {name}: not UTF-8 text (byte {exc.start})") from None
+    """Return the UTF-8 text of the regular file `path` (`footfall.untrusted.read_text`)."""
+    return read_text(path, what, limit)
 
 
 def load_journey(path: str | Path, system: System) -> JourneySpec:
@@ -1848,7 +1818,7 @@ def _check_pace(hustle: int, forced: int, base: Fraction, mover: Mover, heresy: 
 
 #: Most checks (forced-march hours, dh2e Toughness tests) whose exact joint odds are computed:
 #: the exact damage distribution grows with every check (256 take about a second).
-MAX_ODDS_CHECKS = 256
+MAX_ODDS_CHECKS = LIMITS.odds_checks
 
 
 def _check_odds_work(checks: int) -> None:

@@ -42,6 +42,7 @@ from footfall.flight.model import (
 )
 from footfall.flight.stall import Stall, stall
 from footfall.i18n import Lang, t
+from footfall.limits import LIMITS
 from footfall.rules import System
 
 __all__ = [
@@ -55,7 +56,7 @@ __all__ = [
 ]
 
 #: Longest flight path footfall checks, in steps.
-MAX_STEPS = 1000
+MAX_STEPS = LIMITS.flight_steps
 
 _TOKEN = re.compile(
     r"^(forward|back|climb|dive|up|down|left|right|hover|pl|pr|bc|bd|f|b|c|d|l|r|h)(\d+)?$"

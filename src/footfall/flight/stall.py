@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from footfall.errors import InputError, LimitError
 from footfall.flight.model import FALL_DICE_MAX, FALL_FT_PER_DIE
+from footfall.limits import LIMITS
 from footfall.rules import StallRule
 
 __all__ = [
@@ -34,11 +35,11 @@ __all__ = [
 ]
 
 #: Highest altitude footfall works out a stall from (about 330 rounds of falling).
-MAX_FALL_ALT = 100_000
+MAX_FALL_ALT = LIMITS.fall_alt_ft
 #: Range of a Reflex save bonus footfall takes (CLI and API): far past any creature's.
-MIN_REFLEX, MAX_REFLEX = -20, 100
+MIN_REFLEX, MAX_REFLEX = LIMITS.min_reflex, LIMITS.max_reflex
 #: Most rounds "the odds of recovering within N rounds" is asked for (CLI and API).
-MAX_ROUNDS = 1_000
+MAX_ROUNDS = LIMITS.stall_rounds
 
 
 def p_save(bonus: int, dc: int) -> Fraction:

@@ -24,6 +24,7 @@ from footfall.imports._common import MAX_IMPORT_SQUARES, load_json
 from footfall.imports.foundry import read_foundry
 from footfall.imports.result import BackgroundImage, ImportResult
 from footfall.imports.uvtt import read_uvtt
+from footfall.limits import LIMITS
 
 __all__ = [
     "FORMATS",
@@ -43,9 +44,9 @@ FORMATS: tuple[Format, ...] = ("uvtt", "foundry")
 
 _UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 #: Largest map file read, in bytes (a Universal VTT file carries its image in base64).
-MAX_FILE_BYTES = 200 * 1024 * 1024
+MAX_FILE_BYTES = LIMITS.import_bytes
 #: Longest file path an error line quotes whole (as `footfall.travel.PATH_QUOTE_LIMIT`).
-PATH_QUOTE_LIMIT = 240
+PATH_QUOTE_LIMIT = LIMITS.path_quote
 
 
 def detect_format(name: str | None, doc: object) -> Format:

@@ -18,6 +18,7 @@ from typing import Any
 
 from footfall.errors import InputError, LimitError
 from footfall.imports.result import Notice, notice
+from footfall.limits import LIMITS
 from footfall.scene import Creature, Flag, LegendEntry, size_table
 
 __all__ = [
@@ -37,9 +38,9 @@ __all__ = [
 ]
 
 #: Largest imported map, in squares (1000 x 1000); a larger `map_size` raises `LimitError`.
-MAX_IMPORT_SQUARES = 1_000_000
+MAX_IMPORT_SQUARES = LIMITS.import_squares
 #: Most wall segments one imported map may produce.
-MAX_IMPORT_WALLS = 100_000
+MAX_IMPORT_WALLS = LIMITS.import_walls
 
 #: A movement-cost multiplier: a number, or None for "cannot be entered".
 Multiplier = Fraction | None

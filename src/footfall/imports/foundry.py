@@ -58,6 +58,7 @@ from footfall.imports._common import (
 )
 from footfall.imports._etl import ETL, EtlTerrain, is_etl_template, read_etl
 from footfall.imports.result import ImportResult, Notice, notice
+from footfall.limits import LIMITS
 from footfall.scene import (
     DEFAULT_LEGEND,
     MAX_SQUARE,
@@ -534,7 +535,7 @@ FILL, CROSSING, POINT_TEST = 1, 600, 500
 #: Most work the regions of one scene may take: about 10 s under load. Room for dozens of
 #: map-wide rectangles or polygons of thousands of points on a 1000x1000 map; not for a
 #: circle over most of such a map (up to 400 000 squares), nor zigzags crossing every row.
-MAX_REGION_WORK = 200_000_000
+MAX_REGION_WORK = LIMITS.region_work
 
 
 class _Work:

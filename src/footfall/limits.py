@@ -1,0 +1,141 @@
+"""Every bound footfall puts on its input and its work, in one record.
+
+`Limits` holds the size, work and value bounds that the library, the CLI and the HTTP API
+enforce; `LIMITS` is the library's (and the CLI's) default. A front-end that serves others
+passes a tighter record (``footfall serve`` uses `Limits.server`), and each bound is checked
+before the work it limits, from cheap facts (a file's size, a count, a header).
+
+Three kinds of field:
+
+- sizes of what footfall reads (bytes, squares, walls, creatures, steps);
+- work a query may ask for (search states, odds checks, region rasterising);
+- bounds of values, far past anything printed in a rule book, so that a typo (a speed of
+  10^20) is refused with one line instead of overflowing a cost or a display float. Each
+  names its source where the bound comes from a rule.
+
+Refusing: a size or work bound raises `footfall.errors.LimitError` (HTTP 413); a value bound
+raises `footfall.errors.InputError` (HTTP 400).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+__all__ = ["LIMITS", "Limits"]
+
+_FT_PER_SQUARE = 5
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Limits:
+    """Bounds on input and work; see the module docstring. Every field is a plain number."""
+
+    # ---------------------------------------------------------------- scenes (SCENE.md)
+    squares: int = 4_000_000
+    """Largest map, in squares (width x height); larger raises `LimitError`."""
+    walls: int = 100_000
+    """Most thin walls one scene may hold."""
+    creatures: int = 10_000
+    """Most creatures one scene may hold."""
+    speed: int = 100_000
+    """Largest speed, Agility or Toughness Bonus a creature may have (far past any printed
+    one): larger values raise `LimitError` instead of overflowing the search's costs."""
+    height_ft: int = 100_000
+    """Highest altitude or ceiling, in ft."""
+    digits: int = 4300
+    """Most digits in one number of a scene: Python's own limit for reading an int from text
+    (``sys.get_int_max_str_digits``); a longer one is refused before it is converted."""
+    min_square: Fraction = Fraction(1, 100)
+    """Smallest side of a grid square (``square``), in the system's unit: a 1-inch square."""
+    max_square: int = 1000
+    """Largest side of a grid square: a 1000-ft overland square."""
+    square_denominator: int = 1000
+    """Largest denominator of ``square`` (three decimal places, thirds, sevenths...)."""
+
+    # ---------------------------------------------------------------- files
+    journey_bytes: int = 16 * 1024 * 1024
+    """Largest journey file read: a thousand legs are under 100 KB."""
+    map_bytes: int = 32 * 1024 * 1024
+    """Largest overland map file read: `cells` one-character cells are 4 MB of text."""
+    import_bytes: int = 200 * 1024 * 1024
+    """Largest map export read (a Universal VTT file carries its image in base64)."""
+    path_quote: int = 240
+    """Longest file path an error line quotes whole (a hostile long path is shortened)."""
+
+    # ---------------------------------------------------------------- overland routes
+    cells: int = 4_000_000
+    """Largest overland map searched, in cells."""
+    cell_size: int = 1000
+    """Largest cell side, in the map's unit (past it, hours overflow a display float)."""
+
+    # ---------------------------------------------------------------- imports and pictures
+    import_squares: int = 1_000_000
+    """Largest imported map, in squares (1000 x 1000)."""
+    import_walls: int = 100_000
+    """Most wall segments one imported map may produce."""
+    region_work: int = 200_000_000
+    """Most work the Foundry regions of one scene may take (about 10 s under load)."""
+    pixels: int = 40_000_000
+    """Largest picture drawn, width x height in pixels."""
+
+    # ---------------------------------------------------------------- flight (dnd35)
+    flight_work: int = 400_000
+    """Most search states expanded for one flight query in Python."""
+    flight_compiled_work: int = 4_000_000
+    """Most search states the compiled flight kernel expands for one query (~20 bytes each)."""
+    flight_budget_ft: int = 240
+    """Longest flight searched, ft (twice a 120-ft fly speed)."""
+    flight_steps: int = 1000
+    """Longest flight path checked, in steps."""
+    since_ft: int = 10_000
+    """Largest distance flown since the last turn or dive a flyer's state may start with."""
+    fall_alt_ft: int = 100_000
+    """Highest altitude a stall is worked out from (about 330 rounds of falling)."""
+    min_reflex: int = -20
+    """Lowest Reflex save bonus taken (far past any creature's)."""
+    max_reflex: int = 100
+    """Highest Reflex save bonus taken."""
+    stall_rounds: int = 1_000
+    """Most rounds "the odds of recovering within N rounds" is asked for."""
+
+    # ---------------------------------------------------------------- journeys, odds, chases
+    current_mph: int = 100
+    """Fastest river current, mi/h: the seeds' usual current is 3 (seed 000 note **, seed 004
+    note 2); the fastest rivers run under 10, 100 leaves room for magic."""
+    min_con_mod: int = -10
+    """Lowest Constitution modifier: (score - 10) / 2 rounded down (PF Core Rulebook, 3.5
+    Player's Handbook, "Ability Modifiers"): a score of 1 gives -5; -10 leaves room for drain."""
+    max_con_mod: int = 30
+    """Highest Constitution modifier: a score of 70, past any creature printed, gives +30."""
+    min_modifier: int = -10
+    """Lowest chase check modifier (Dexterity or Constitution), as `min_con_mod`."""
+    max_modifier: int = 30
+    """Highest chase check modifier, as `max_con_mod`."""
+    party: int = 20
+    """Most members of a party whose odds are computed one by one."""
+    odds_checks: int = 256
+    """Most checks (forced-march hours, dh2e Toughness tests) whose joint odds are computed."""
+    seed: int = 2**63 - 1
+    """Largest seed of a reproducible roll: the largest signed 64-bit integer."""
+
+    # ---------------------------------------------------------------- rates
+    bonus: int = 30
+    """Largest Agility or Toughness Bonus: a characteristic of 100 (bonus 10) plus +20 of
+    unnatural characteristics; the seed table stops at AB 10 (seed 001)."""
+    d20_speed: int = 100_000
+    """Largest pf1e / dnd35 speed in ft, as `speed` (10000 mi/h overland)."""
+
+    @property
+    def steel_speed(self) -> int:
+        """Largest Draw Steel speed in squares: `d20_speed` in 5-ft squares (Draw Steel
+        Heroes, "Movement": a square is 5 feet)."""
+        return self.d20_speed // _FT_PER_SQUARE
+
+    def tighter(self, **bounds: int) -> Limits:
+        """Return a copy with some bounds replaced (a server's stricter record)."""
+        return replace(self, **bounds)  # type: ignore[arg-type]
+
+
+#: The library's and the CLI's bounds.
+LIMITS = Limits()
