@@ -144,6 +144,7 @@ __all__ = [
     "Restriction",
     "Road",
     "RoadRule",
+    "RuleId",
     "RunDuration",
     "RunDurationKind",
     "Scale",
@@ -188,6 +189,75 @@ class Family(StrEnum):
     """Draw Steel: every step 1, difficult terrain +1, shift, the speed cap."""
     HERESY = "heresy"
     """Dark Heresy 2e: Agility Bonus budgets, diagonal measure by switch, Agility tests."""
+
+
+class RuleId(StrEnum):
+    """A rule a movement breaks or is surcharged by: the stable ids of RULES.md.
+
+    A refusal or note carries one of these in every answer (``rule`` in the JSON contracts);
+    the message beside it is translated (``tactical.rule.<id>``, ``flight.fault.*``).
+    """
+
+    OUT_OF_BOUNDS = "out-of-bounds"
+    """The mover's space would leave the map."""
+    WALL = "wall"
+    """A wall square or a thin wall is in the way."""
+    IMPASSABLE = "impassable"
+    """A pit or impassable terrain (RULES.md 1.2)."""
+    CORNER = "corner"
+    """A diagonal past the corner of a wall (official rule, RULES.md 1.2 / 3)."""
+    BUDGET = "budget"
+    """The movement costs more than the action allows."""
+    ENEMY_SPACE = "enemy-space"
+    """An enemy's space that cannot be passed (RULES.md 1.3)."""
+    OCCUPIED_END = "occupied-end"
+    """The movement ends in another creature's space (RULES.md 1.3 / 3)."""
+    OBSTACLE_END = "obstacle-end"
+    """The movement ends on an obstacle (seed 004)."""
+    HAMPERED_RUN = "hampered-run"
+    """A run, charge or 5-foot step through a hampered square (RULES.md 1.4)."""
+    CHARGE_SHORT = "charge-short"
+    """A charge shorter than its least distance (10 ft, official rule)."""
+    STAND_UP = "stand-up"
+    """Standing up from prone inside an action that cannot include it (official rule)."""
+    STRAIGHT_LINE = "straight-line"
+    """A charge (or a straight run) that is not a straight line (RULES.md 1.4)."""
+    ALLY_CHARGE = "ally-charge"
+    """An ally in the way of a charge (RULES.md 1.3)."""
+    SQUEEZE = "squeeze"
+    """Squeezing: each square counts double (RULES.md 1.5, a surcharge note)."""
+    TOO_NARROW = "too-narrow"
+    """Narrower than half the mover's space, or lower than a quarter (RULES.md 1.5)."""
+    SHIFT_TERRAIN = "shift-terrain"
+    """A Draw Steel shift into or out of difficult or hazardous terrain (RULES.md 3)."""
+    SPEED_CAP = "speed-cap"
+    """A Draw Steel movement longer than the creature's speed (RULES.md 3)."""
+    DIAGONAL = "diagonal"
+    """The 5-10-5 count's second diagonal (a surcharge note, RULES.md 1.2)."""
+    HAMPERED = "hampered"
+    """A hampered square's multiplier (a surcharge note, RULES.md 1.2)."""
+    FLIGHT_MIN_SPEED = "flight-min-speed"
+    """Below the minimum forward speed (RULES.md 1.8)."""
+    FLIGHT_TURN = "flight-turn"
+    """A turn the maneuverability class does not allow here (RULES.md 1.8)."""
+    FLIGHT_MAX_TURN = "flight-max-turn"
+    """More turning than the class's maximum turn (RULES.md 1.8)."""
+    FLIGHT_CLIMB = "flight-climb"
+    """A climb steeper or faster than the class allows (RULES.md 1.8)."""
+    FLIGHT_DIVE = "flight-dive"
+    """A dive steeper than the class allows (RULES.md 1.8)."""
+    FLIGHT_HOVER = "flight-hover"
+    """Hovering without the class's hover (RULES.md 1.8)."""
+    FLIGHT_BACKWARD = "flight-backward"
+    """Flying backward without the class's fly backward (RULES.md 1.8)."""
+    FLIGHT_LEVEL = "flight-level"
+    """Climbing right after diving (or the reverse) without level flight between (RULES.md 1.8)."""
+    FLIGHT_GROUND = "flight-ground"
+    """A flight below the ground."""
+    FLIGHT_CEILING = "flight-ceiling"
+    """A flight above the scene's ceiling."""
+    FLIGHT_BAND = "flight-band"
+    """A flight outside the altitude band asked for."""
 
 
 class Unit(StrEnum):

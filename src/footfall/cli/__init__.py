@@ -17,12 +17,13 @@ import importlib
 import json
 import os
 import sys
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, NoReturn
 
 import typer
 
-from footfall.errors import FootfallError, Param, quote
+from footfall.errors import FootfallError, Param, Spelling, quote
 
 try:  # Typer >= 0.24 vendors Click as typer._click; older Typer depends on Click itself.
     from typer._click import exceptions as _click
@@ -32,7 +33,6 @@ except ImportError:  # pragma: no cover - depends on the installed Typer
 __all__ = [
     "COMMAND_HOMES",
     "COMMAND_MODULES",
-    "FLAGS",
     "app",
     "build_app",
     "emit_json",
@@ -109,17 +109,33 @@ def emit_json(value: Any) -> None:
     typer.echo(json.dumps(value, ensure_ascii=False))
 
 
-#: Library parameters whose flag is not ``--`` + the name with dashes (``legs`` -> ``--leg``).
-FLAGS: dict[str, str] = {}
+def flag_spelling(flags: Mapping[str, str] | None = None) -> Spelling:
+    """Return how the CLI spells a library parameter: the flag that gives it (``--con-mod``).
 
+    The flag is ``--`` and the parameter's name with dashes, unless `flags` (a topic module's
+    ``FLAGS``: library name -> flag, ``{"legs": "--leg"}``) says otherwise. A list parameter's
+    item is named by its position: ``--leg #2``.
 
-def flag_spelling(param: Param) -> str:
-    """Spell a library parameter as the command-line flag that gives it: ``--con-mod``.
-
-    A list parameter's item is named by its position: ``--leg #2``.
+    >>> spell = flag_spelling({"legs": "--leg"})
+    >>> spell(Param("con_mod")), spell(Param("legs", 1))
+    ('--con-mod', '--leg #2')
     """
-    flag = FLAGS.get(param.name, "--" + param.name.replace("_", "-"))
-    return flag if param.index is None else f"{flag} #{param.index + 1}"
+    known = dict(flags or {})
+
+    def spell(param: Param) -> str:
+        flag = known.get(param.name, "--" + param.name.replace("_", "-"))
+        return flag if param.index is None else f"{flag} #{param.index + 1}"
+
+    return spell
+
+
+def _command_flags(home: str | None) -> dict[str, str]:
+    """Return the ``FLAGS`` of the topic module `home` (every module's when None)."""
+    flags: dict[str, str] = {}
+    for name in (home,) if home is not None else COMMAND_MODULES:
+        module = importlib.import_module(f"{__name__}.{name}")
+        flags.update(getattr(module, "FLAGS", {}))
+    return flags
 
 
 def fail(message: str) -> NoReturn:
@@ -140,7 +156,8 @@ def main() -> None:
         if isinstance(status, int) and status:
             sys.exit(status)
     except FootfallError as exc:
-        typer.echo(f"footfall: error: {exc.render('en', flag_spelling)}", err=True)
+        spelling = flag_spelling(_command_flags(home))
+        typer.echo(f"footfall: error: {exc.render('en', spelling)}", err=True)
         sys.exit(2)
     except _click.NoArgsIsHelpError as exc:
         # `footfall` or `footfall fly` alone: the help, as a bare command asks for it. Building
