@@ -247,9 +247,17 @@ def test_actions_of_rules_md_1_4(system_id: str) -> None:
         Restriction.STRAIGHT_LINE,
         Restriction.NO_HAMPERED,
         Restriction.NO_ALLY,
+        Restriction.FULL_ROUND,
     }
     assert system.action("run").switches == ("run_straight",)
     assert Restriction.NO_IMPASSABLE in system.action("minimum-move").restrictions
+    # Full-round actions (official "Full-Round Actions"; minimum move: seed 000) and the one
+    # that never provokes (the 5-foot step, official) are data, not code.
+    full_round = {a.id.value for a in system.actions if Restriction.FULL_ROUND in a.restrictions}
+    assert full_round == {"run", "charge", "withdraw", "minimum-move"}
+    quiet = {a.id.value for a in system.actions if Restriction.NO_PROVOKE in a.restrictions}
+    assert quiet == {"five-foot-step"}
+    assert system.default_action is ActionId.MOVE
 
 
 def test_drawsteel_and_dh2e_actions() -> None:
@@ -268,6 +276,10 @@ def test_drawsteel_and_dh2e_actions() -> None:
     ]
     with pytest.raises(InputError, match=r"unknown drawsteel action 'run' \(known: advance"):
         steel.action("run")
+    quiet = {a.id.value for a in steel.actions if Restriction.NO_PROVOKE in a.restrictions}
+    assert quiet == {"shift", "disengage"}  # seed 002 «Смещение»: no opportunity attacks
+    assert (steel.default_action, heresy.default_action) == ("advance", "full-move")
+    assert heresy.heresy is not None and heresy.heresy.terrain("fog").id == "smoke"  # seed 001
 
 
 @pytest.mark.parametrize("system_id", ["pf1e", "dnd35"])

@@ -164,8 +164,9 @@ def test_min_distance_needs_a_straight_line() -> None:
     """The loader refuses a minimum distance on an action that is not a straight line."""
     raw = resources.files("footfall.systems").joinpath("pf1e.toml").read_text(encoding="utf-8")
     bad = raw.replace(
-        'restrictions = ["one_diagonal_count", "first_square_safe"]',
-        'restrictions = ["one_diagonal_count", "first_square_safe"]\nmin_distance = 10',
+        'restrictions = ["one_diagonal_count", "first_square_safe", "full_round"]',
+        'restrictions = ["one_diagonal_count", "first_square_safe", "full_round"]\n'
+        "min_distance = 10",
     )
     assert bad != raw
     with pytest.raises(RuleDataError, match=r"min_distance.*only a straight_line action"):

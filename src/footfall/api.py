@@ -1278,7 +1278,6 @@ def _install_tactical(app: FastAPI, lim: Limits, parse: Callable[[Mapping[str, A
 
 
 #: The action each system's queries use when none is given (SCENE.md, "Actions").
-_DEFAULT_ACTION = {"pf1e": "move", "dnd35": "move", "dh2e": "full-move", "drawsteel": "advance"}
 
 #: The page's cost bands "one move, two, a run" as each system's actions; a presentation choice
 #: of this API (docs/page.md), not a rule. Draw Steel has one movement per turn: no bands.
@@ -1329,7 +1328,7 @@ def _meta(
                     {"id": a.id.value, "label": a.names.get(lang), "distance": a.given}
                     for a in system.actions
                 ],
-                "default_action": _DEFAULT_ACTION[system_id],
+                "default_action": system.default_action.value,
                 "band_actions": list(_BAND_ACTIONS[system_id]),
                 "interpretations": [
                     {

@@ -425,7 +425,11 @@ class Restriction(StrEnum):
     PROVOKES = "provokes"
     """The movement provokes attacks of opportunity (reported)."""
     FULL_ROUND = "full_round"
-    """Takes a full-round action."""
+    """Takes a full-round action (pf1e/dnd35 run, charge, withdraw: official Core Rulebook /
+    Player's Handbook, "Full-Round Actions"; minimum move: seed 000 «действие полного хода»)."""
+    NO_PROVOKE = "no_provoke"
+    """Never provokes (the 5-foot step, official "never provokes"; Draw Steel shifts, seed 002
+    «Смещение»)."""
     ONLY_WHEN_HAMPERED = "only_when_hampered"
     """Allowed only when hampering leaves less than one square of movement."""
     NO_IMPASSABLE = "no_impassable"
@@ -1087,6 +1091,8 @@ class AgilityTerrain:
     id: str
     names: Names
     difficulty: Difficulty
+    aliases: tuple[str, ...] = ()
+    """Other words the row's name covers (seed 001 "Дым или туман": smoke, and fog)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1137,7 +1143,7 @@ class Heresy:
     def terrain(self, terrain_id: str) -> AgilityTerrain:
         """Return the terrain `terrain_id`, or raise `InputError` naming the known ones."""
         for t in self.terrains:
-            if t.id == terrain_id:
+            if terrain_id == t.id or terrain_id in t.aliases:
                 return t
         raise unknown("terrain", terrain_id, [t.id for t in self.terrains])
 
@@ -1190,6 +1196,8 @@ class System:
     interpretations: tuple[Interpretation, ...]
     actions: tuple[ActionRule, ...]
     actions_names: Names
+    default_action: ActionId
+    """The action a query uses when it names none (SCENE.md "Actions")."""
     tactical: Tactical | None
     travel: Travel | None
     flight: Flight | None
@@ -1426,7 +1434,10 @@ def _system(root: _Node) -> System:
     interpretations = tuple(_interpretation(k, n) for k, n in root.subs("interpretations"))
     actions_node = root.sub("actions")
     actions_names = actions_node.names()
+    default_action = actions_node.enum("default", ActionId)
     actions = tuple(_action(k, n) for k, n in actions_node.subs("rows"))
+    if default_action not in {a.id for a in actions}:
+        raise actions_node.error("default", default_action.value, "not one of the actions")
     actions_node.close()
     tactical = _tactical(root.sub("tactical")) if root.has("tactical") else None
     travel = None
@@ -1449,6 +1460,7 @@ def _system(root: _Node) -> System:
         interpretations=interpretations,
         actions=actions,
         actions_names=actions_names,
+        default_action=default_action,
         tactical=tactical,
         travel=travel,
         flight=flight,
@@ -1940,7 +1952,12 @@ def _heresy(node: _Node) -> Heresy:
     te = node.sub("terrain")
     terrains = []
     for tid, n in te.subs("rows"):
-        terrains.append(AgilityTerrain(tid, n.names(), n.enum("difficulty", Difficulty)))
+        aliases = n.raw("aliases") if n.has("aliases") else []
+        if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
+            raise n.error("aliases", aliases, "expected a list of words")
+        terrains.append(
+            AgilityTerrain(tid, n.names(), n.enum("difficulty", Difficulty), tuple(aliases))
+        )
         n.close()
     terrains_names = te.names()
     terrains_source = te.source()

@@ -1,8 +1,8 @@
 """Actions of the tactical grid: what each one allows and the budget it gives.
 
-The actions are data: pf1e/dnd35 and drawsteel read their rows (`footfall.rules.ActionRule`,
-RULES.md 1.4 and 3) from the system file; dh2e's four actions are the columns of its
-structured-movement table (seed 001, "Движение в структурированном времени"). `ActionSpec`
+The actions are data: every system reads its rows (`footfall.rules.ActionRule`, RULES.md 1.4
+and 3) and its default action from its system file; dh2e's four actions budget the columns of
+its structured-movement table (seed 001, "Движение в структурированном времени"). `ActionSpec`
 is the one record the policy reads; nothing else decides what an action may do.
 """
 
@@ -14,14 +14,14 @@ from fractions import Fraction
 from functools import cache
 
 from footfall.errors import unknown
-from footfall.rules import ActionId, ActionRule, Restriction, load_system
+from footfall.rules import ActionRule, Restriction, System, load_system
 
 __all__ = [
-    "DEFAULT_ACTION",
     "ActionSpec",
     "Budget",
     "action_names",
     "action_spec",
+    "default_action",
 ]
 
 
@@ -74,31 +74,12 @@ class ActionSpec:
     from prone, a move action of its own (`stand-up`)."""
 
 
-#: The action a query uses when none is named (SCENE.md "Actions").
-DEFAULT_ACTION: dict[str, str] = {
-    "pf1e": "move",
-    "dnd35": "move",
-    "drawsteel": "advance",
-    "dh2e": "full-move",
-}
-
-#: dh2e actions, in the order of seed 001's structured-movement columns.
-_DH2E_ACTIONS = ("half-move", "full-move", "charge", "run")
-
-#: Actions that never provoke: the 5-foot step (official: "never provokes") and every shift
-#: (seed 002 "Смещение": no opportunity attacks are provoked by it).
-_NO_PROVOKE = frozenset({ActionId.FIVE_FOOT_STEP, ActionId.SHIFT, ActionId.DISENGAGE})
-
-#: pf1e/dnd35 full-round actions besides those the data marks ``full_round`` (minimum move,
-#: seed 000 «действие полного хода»): run, charge and withdraw (official Core Rulebook /
-#: Player's Handbook, "Full-Round Actions").
-_FULL_ROUND = frozenset({ActionId.RUN, ActionId.CHARGE, ActionId.WITHDRAW})
-
-
 def _from_rule(rule: ActionRule) -> ActionSpec:
     """Turn a data row into the policy's record (table-driven, one row in, one row out)."""
     r = rule.restrictions
-    if Restriction.ONLY_WHEN_HAMPERED in r:
+    if rule.structured_column is not None:
+        budget = Budget.AGILITY
+    elif Restriction.ONLY_WHEN_HAMPERED in r:
         budget = Budget.ONE_STEP
     elif rule.given:
         budget = Budget.DISTANCE
@@ -123,35 +104,40 @@ def _from_rule(rule: ActionRule) -> ActionSpec:
         straight_switch=straight_switch,
         no_ally=Restriction.NO_ALLY in r,
         shift=Restriction.SHIFT in r,
-        provokes=rule.id not in _NO_PROVOKE,
+        provokes=Restriction.NO_PROVOKE not in r,
         first_free=Restriction.FIRST_SQUARE_SAFE in r,
         needs_speed=Restriction.NEEDS_SPEED in r,
         source=f"{rule.source.document}: {rule.source.table}",
         min_distance=rule.min_distance,
-        full_round=Restriction.FULL_ROUND in r or rule.id in _FULL_ROUND,
+        full_round=Restriction.FULL_ROUND in r,
     )
 
 
+def _system(system: System | str) -> System:
+    return load_system(system) if isinstance(system, str) else system
+
+
 @cache
-def _specs(system: str) -> tuple[ActionSpec, ...]:
-    if system == "dh2e":
-        return tuple(
-            ActionSpec(
-                name=name,
-                budget=Budget.AGILITY,
-                source="001_7dd902c1d3d218d3.txt: Движение в структурированном времени",
-            )
-            for name in _DH2E_ACTIONS
-        )
-    return tuple(_from_rule(rule) for rule in load_system(system).actions)
+def _specs(system: System) -> tuple[ActionSpec, ...]:
+    """Return the action records of `system`, one per data row, in the data's order."""
+    return tuple(_from_rule(rule) for rule in system.actions)
 
 
-def action_names(system: str) -> tuple[str, ...]:
+def action_names(system: System | str) -> tuple[str, ...]:
     """Return the names of `system`'s movement actions, in the order users see them."""
-    return tuple(spec.name for spec in _specs(system))
+    return tuple(spec.name for spec in _specs(_system(system)))
 
 
-def action_spec(system: str, action: str | None) -> ActionSpec:
+def default_action(system: System | str) -> str:
+    """Return the action a query of `system` uses when it names none (its data's default).
+
+    >>> default_action("drawsteel")
+    'advance'
+    """
+    return _system(system).default_action.value
+
+
+def action_spec(system: System | str, action: str | None) -> ActionSpec:
     """Return the action `action` of `system` (its default when None).
 
     An unknown action raises `InputError` listing the system's actions.
@@ -159,8 +145,9 @@ def action_spec(system: str, action: str | None) -> ActionSpec:
     >>> action_spec("pf1e", None).name
     'move'
     """
-    name = DEFAULT_ACTION[system] if action is None else action
-    for spec in _specs(system):
+    rules = _system(system)
+    name = rules.default_action.value if action is None else action
+    for spec in _specs(rules):
         if spec.name == name:
             return spec
-    raise unknown(f"{system} action", name, action_names(system))
+    raise unknown(f"{rules.id} action", name, action_names(rules))

@@ -1289,10 +1289,8 @@ def hardest_test(policy: Policy, path: list[tuple[int, int]]) -> TerrainTest | N
                 name = prepared.entries[int(prepared.index[y + dy, x + dx])].terrain
                 if not name:
                     continue
-                # seed 001 prints one row "Дым или туман" (smoke or fog): the table's id is smoke.
-                name = "smoke" if name == "fog" else name
-                rule = heresy.terrain(name)
+                rule = heresy.terrain(name)  # a row's aliases too: fog is smoke's row
                 modifier = heresy.difficulty(rule.difficulty).modifier
                 if best is None or modifier < best.modifier:
-                    best = TerrainTest(name, rule.difficulty, modifier, i)
+                    best = TerrainTest(rule.id, rule.difficulty, modifier, i)
     return best
