@@ -1,8 +1,8 @@
 // Page labels in English, Russian and Chinese. Russian terms follow seeds 000/001/002
 // (e.g. «Пересеченная местность», «Спешка», «Форсированный марш»), Chinese terms seed 004
 // (困难地形, 障碍物, 视线不良, 急行, 强行军). Server messages come translated from the API (`lang`).
-"use strict";
-window.FOOTFALL_I18N = {
+// Only the catalog lives here (tests/test_api_page.py reads it as data); labels.js uses it.
+export const I18N = {
   en: {
     system: "System", sample: "Sample scene", open: "Open…", save: "Save", new: "New", png: "PNG",
     language: "Language", system_help: "Rules used for every answer",

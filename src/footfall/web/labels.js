@@ -1,0 +1,92 @@
+// The page's words: a catalog key in one language, a terrain flag named, a cost, a path step,
+// a journey's total written out. Pure: values in, strings out (tests/js/labels.test.mjs).
+// Numbers are written as the API gives them (String(n)); units come from the catalog.
+import { I18N } from "./i18n.js";
+
+/** The language to use for `asked` (a `?lang=` value): one of the catalog's, else English. */
+export function pickLang(asked) {
+  return asked && Object.hasOwn(I18N, asked) ? asked : "en";
+}
+
+/** The document's `lang` attribute for a page language (Chinese labels are Simplified). */
+export function documentLang(lang) {
+  return lang === "zh" ? "zh-Hans" : lang;
+}
+
+/** Translate `key` into `lang` (English, else the key itself, when missing), filling `{name}`s. */
+export function translate(lang, key, values) {
+  const table = Object.hasOwn(I18N, lang) ? I18N[lang] : I18N.en;
+  let s = Object.hasOwn(table, key) ? table[key] : Object.hasOwn(I18N.en, key) ? I18N.en[key] : key;
+  if (values) for (const [k, v] of Object.entries(values)) s = s.split("{" + k + "}").join(String(v));
+  return s;
+}
+
+/** The unit's name ("ft", "squares" ...) in `tr`'s language. */
+export function unitLabel(tr, unit) {
+  return tr("unit_" + unit);
+}
+
+/** Name one flag of a legend entry: a terrain flag, "width:FT" / "height:FT" (a narrow or low
+ *  square) or "terrain:ID" (a dh2e terrain, named by the system's `terrains`). */
+export function flagName(tr, flag, terrains) {
+  if (flag.startsWith("width:")) return tr("narrow", { ft: flag.slice(6) });
+  if (flag.startsWith("height:")) return tr("low", { ft: flag.slice(7) });
+  if (!flag.startsWith("terrain:")) return tr(flag);
+  const id = flag.slice(8);
+  return (terrains && terrains[id]) || id;
+}
+
+/** Name a legend entry (its flags joined by " + "; no flag is open ground). */
+export function legendName(tr, flags, terrains) {
+  return flags.length ? flags.map((f) => flagName(tr, f, terrains)).join(" + ") : tr("open_ground");
+}
+
+/** One line of a path's breakdown: "(x,y) +cost = total — notes". */
+export function stepLine(s) {
+  const at = s.at || s.to || s.square;
+  const notes = [].concat(s.why || [], s.notes || [], s.reasons || []).map((n) => (typeof n === "string" ? n : n.label || n.message || n.rule || JSON.stringify(n)));
+  const cost = s.cost !== undefined ? s.cost : s.step_cost;
+  return "(" + (at ? at.join(",") : "?") + ") +" + cost + (s.total !== undefined ? " = " + s.total : "") + (notes.length ? " — " + notes.join("; ") : "");
+}
+
+/** The hovered path's heading: `{text, cost}` (cost "" unless a path was found). `res` is a
+ *  /api/path answer, `{error}` for a failed question, or null for no question. */
+export function pathHeading(tr, res) {
+  if (!res) return { text: "—", cost: "" };
+  if (res.error) return { text: res.error, cost: "" };
+  if (!res.found) return { text: tr("no_path") + (res.reason ? ": " + res.reason : ""), cost: "" };
+  return { text: "(" + res.to.join(",") + ") " + tr("cost") + " " + res.cost + " " + unitLabel(tr, res.unit), cost: String(res.cost) };
+}
+
+/** A checked path's verdict: "Legal — cost 30 ft". */
+export function checkHeading(tr, res) {
+  return (res.legal ? tr("legal") : tr("illegal")) + " — " + tr("cost") + " " + res.cost + " " + unitLabel(tr, res.unit);
+}
+
+/** The notes an answer carries besides its steps: what it provokes, the terrain test it needs. */
+export function answerNotes(res) {
+  const out = (res.provokes || []).map((p) => "⚔ " + p.message);
+  if (res.test) out.push("🎲 " + res.test.message);
+  return out;
+}
+
+/** A journey's total line (with the day and hour fatigue sets in, if it does). */
+export function travelTotal(tr, res) {
+  let text = tr("total", { distance: res.total.distance, unit: unitLabel(tr, res.unit), hours: res.total.hours, days: res.total.days });
+  if (res.fatigued_from) text += " " + tr("fatigued", res.fatigued_from);
+  return text;
+}
+
+/** Menu entries: a system, a sample scene, a mover, an interpretation's choice. */
+export function systemOption(s) {
+  return s.name + " (" + s.id + ")";
+}
+export function sampleOption(s) {
+  return (s.title || s.name) + " — " + s.system;
+}
+export function moverOption(c) {
+  return c.id + " (" + c.side + ")";
+}
+export function choiceOption(choice, interpretation) {
+  return choice + (choice === interpretation.default ? " *" : "");
+}

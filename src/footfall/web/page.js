@@ -1,0 +1,34 @@
+// The document's side of the page: finding an element, the page's words in its language, and
+// the status line (who wrote it, so that an answer clears only its own kind's message).
+import { state } from "./state.js";
+import { translate } from "./labels.js";
+
+/** The element with id `id`. */
+export const $ = (id) => document.getElementById(id);
+
+/** Translate `key` into the page's language. */
+export function tr(key, values) {
+  return translate(state.lang, key, values);
+}
+
+/** Show `message` on the status line, written by `source` ("reach", "file" ...): an answer
+ *  may clear only its own kind's message, never one the user has not read yet from something
+ *  else (e.g. "Opened saved.json", or a file's error, shown while a reach answer is on its way). */
+export function status(message, isError, source) {
+  const el = $("status");
+  el.textContent = message || "";
+  el.classList.toggle("error", !!isError);
+  el.dataset.source = message ? source || "" : "";
+  state.said = null;
+}
+
+/** Show a page message (not a server's): said again in the new language when it is switched. */
+export function say(key, values, source) {
+  status(tr(key, values), false, source);
+  state.said = { key, values, source };
+}
+
+/** Clear the status line if `source` wrote it. */
+export function clearStatus(source) {
+  if ($("status").dataset.source === source) status("");
+}

@@ -1,0 +1,222 @@
+// The movement panel: the mover, action and interpretation menus, and the three questions the
+// page asks about the scene (reach, the path under the pointer, the drawn path's check), each
+// numbered so a late answer is dropped (docs/page.md, "Answers that arrive late").
+import { state, ask, isCurrent, job, debounce, systemMeta, mover, bandActions, takesDistance, chooseAction, chooseInterpretations } from "./state.js";
+import { postReach, postPath, postCheck, reachBody, pathBody, checkBody } from "./api.js";
+import { stepLine, pathHeading, checkHeading, answerNotes, moverOption, choiceOption } from "./labels.js";
+import { $, tr, status, clearStatus } from "./page.js";
+import { draw } from "./drawing.js";
+
+// ---------- menus ----------
+
+/** Fill the mover menu from the scene's creatures. */
+export function fillMovers() {
+  const sel = $("mover");
+  sel.innerHTML = "";
+  for (const c of state.scene.creatures) sel.add(new Option(moverOption(c), c.id));
+  if (state.moverId) sel.value = state.moverId;
+}
+
+/** Fill the action menu with the system's actions (names in the page's language); keep the
+ *  selected action if the system has it. */
+export function fillActions() {
+  const sm = systemMeta(state);
+  const sel = $("action");
+  sel.innerHTML = "";
+  if (!sm) return;
+  for (const a of sm.actions) sel.add(new Option(a.label || a.id, a.id));
+  state.action = chooseAction(sm, state.action);
+  sel.value = state.action;
+  $("distance-l").hidden = !takesDistance(sm, state.action);
+}
+
+/** The action menu changed: the granted distance applies only to an action that takes one. */
+export function actionChosen(action) {
+  state.action = action;
+  $("distance-l").hidden = !takesDistance(systemMeta(state), state.action);
+  state.distance = $("distance-l").hidden ? null : Number($("distance").value) || null;
+  changed();
+}
+
+/** One menu per RULES.md switch of the system, default marked with "*"; a choice asks again. */
+export function buildInterpretations() {
+  const sm = systemMeta(state), box = $("interp");
+  box.innerHTML = "";
+  if (!sm) return;
+  state.interp = chooseInterpretations(sm, state.interp);
+  for (const it of sm.interpretations) {
+    const lab = document.createElement("label");
+    const span = document.createElement("span");
+    span.textContent = it.name;
+    if (it.description) lab.title = it.description;
+    const sel = document.createElement("select");
+    sel.dataset.name = it.name;
+    for (const c of it.choices) sel.add(new Option(choiceOption(c, it), c));
+    sel.value = state.interp[it.name];
+    sel.addEventListener("change", () => { state.interp[it.name] = sel.value; refresh(); });
+    lab.append(span, sel);
+    box.append(lab);
+  }
+}
+
+// The "Move by flight" box: shown for a mover with a fly speed, ticked as the answer says.
+function fillFlying(answer) {
+  const m = mover(state);
+  $("flying-l").hidden = !(m && m.fly);
+  if (answer && typeof answer.flying === "boolean") $("flying").checked = answer.flying;
+}
+
+function showCount(n) {
+  $("reach-count").textContent = n === null ? "—" : String(n);
+  $("reach-count").dataset.count = n === null ? "" : String(n);
+}
+
+// ---------- reach ----------
+
+/** Ask where the mover can go (for each band action when bands are shaded). */
+export async function refreshReach() {
+  const seq = ask(state, "reach");
+  fillFlying();
+  // Not the status line: "Place a creature" must not wipe "Opened cave.dd2vtt".
+  $("reach-note").textContent = state.scene && !mover(state) ? tr("no_mover") : "";
+  if (!state.scene || !mover(state)) {
+    state.reach = null;
+    showCount(null);
+    clearStatus("reach");
+    draw();
+    return;
+  }
+  // The question as it stands now: the answer is read with these actions, not with
+  // whatever state.action has become by the time it arrives.
+  const action = state.action, actions = bandActions(state);
+  await job(state, async () => {
+    try {
+      const results = await Promise.all(actions.map((a) => postReach(state.lang, reachBody(state, a))));
+      if (!isCurrent(state, "reach", seq)) return;
+      state.reach = {};
+      actions.forEach((a, i) => { state.reach[a] = results[i]; });
+      const mine = state.reach[action];
+      fillFlying(mine);
+      showCount(mine.squares.length);
+      clearStatus("reach");
+    } catch (e) {
+      if (!isCurrent(state, "reach", seq)) return;
+      state.reach = null;
+      showCount(null);
+      status(e.message, true, "reach");
+    }
+    draw();
+  });
+}
+
+// ---------- the path under the pointer ----------
+
+/** Ask for the cheapest path to the hovered square (debounced: a pointer crossing squares asks
+ *  once it rests; each call makes the path on its way stale at once). */
+export const refreshHover = debounce(state, function () {
+  const sq = state.hoverSquare;
+  const seq = ask(state, "hover");
+  const m = mover(state);
+  if (!sq || !m || (m.at[0] === sq[0] && m.at[1] === sq[1])) { state.hover = null; showHover(null); draw(); return; }
+  const body = pathBody(state, sq);
+  job(state, async () => {
+    try {
+      const res = await postPath(state.lang, body);
+      if (!isCurrent(state, "hover", seq)) return;
+      state.hover = { to: sq, response: res };
+      showHover(res);
+    } catch (e) {
+      if (!isCurrent(state, "hover", seq)) return;
+      state.hover = null;
+      showHover({ error: e.message });
+    }
+    draw();
+  });
+}, 60, "hover");
+
+/** Show a path answer (null: none; {error}: a failed question) with its steps and notes. */
+export function showHover(res) {
+  const out = $("hover-cost"), list = $("hover-steps");
+  list.innerHTML = "";
+  const head = pathHeading(tr, res);
+  out.textContent = head.text;
+  out.dataset.cost = head.cost;
+  if (!res || res.error || !res.found) return;
+  (res.breakdown || res.steps || []).forEach((s) => {
+    const li = document.createElement("li");
+    li.textContent = stepLine(s);
+    list.append(li);
+  });
+  showNotes(res, list);
+}
+
+// What the path provokes (attacks of opportunity, free strikes) and the hardest terrain test
+// it needs (dh2e), as the library words them.
+function showNotes(res, list) {
+  for (const note of answerNotes(res)) {
+    const li = document.createElement("li");
+    li.className = "note";
+    li.textContent = note;
+    list.append(li);
+  }
+}
+
+// ---------- the drawn path ----------
+
+/** Check the drawn path: legal or not, its cost, each violated rule with its message. */
+export async function refreshCheck() {
+  const seq = ask(state, "check");
+  const box = $("check-result"), list = $("violations");
+  if (!state.draft.length || !mover(state)) {
+    state.check = null;
+    box.textContent = "";
+    box.dataset.legal = "";
+    list.innerHTML = "";
+    draw();
+    return;
+  }
+  const body = checkBody(state);
+  await job(state, async () => {
+    try {
+      const res = await postCheck(state.lang, body);
+      if (!isCurrent(state, "check", seq)) return;
+      state.check = res;
+      box.dataset.legal = String(res.legal);
+      box.textContent = checkHeading(tr, res);
+      list.innerHTML = "";
+      for (const v of res.violations) {
+        const li = document.createElement("li");
+        li.dataset.rule = v.rule;
+        li.dataset.step = String(v.step);
+        const code = document.createElement("code");
+        code.textContent = v.rule;
+        li.append(code, document.createTextNode(" " + v.message));
+        list.append(li);
+      }
+      showNotes(res, list);
+    } catch (e) {
+      if (!isCurrent(state, "check", seq)) return;
+      state.check = null;
+      box.dataset.legal = "";
+      box.textContent = e.message;
+      list.innerHTML = "";
+    }
+    draw();
+  });
+}
+
+// ---------- after an edit ----------
+
+/** Every answer on screen is stale at once; ask again once edits pause. */
+export const refresh = debounce(state, function () {
+  refreshReach();
+  refreshCheck();
+  if (state.hoverSquare) refreshHover();
+}, 30, "reach", "check", "hover");
+
+/** The scene changed: drop the hovered path, draw, and ask again. */
+export function changed() {
+  state.hover = null;
+  draw();
+  refresh();
+}
