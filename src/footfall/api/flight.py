@@ -33,7 +33,7 @@ from footfall.flight import (
 )
 from footfall.flight import check as check_flight
 from footfall.flight.model import switch_choices
-from footfall.flight.reach import find_path, format_steps, reach
+from footfall.flight.reach import FlightPath, find_path, format_steps, reach
 from footfall.flight.report import check_json, reach_json, stall_json
 from footfall.flight.space import (
     BandedAirspace,
@@ -150,7 +150,11 @@ def open_sky_system() -> System:
     return flight_system(flying[0])
 
 
-def _flight_setup(body: FlightQuery, parse: Callable[[Mapping[str, Any]], Scene]) -> Any:
+#: What a flight request sets up (`_flight_setup`): system, flyer, airspace, start, name, budget.
+Setup = tuple[System, Flyer, Airspace, FlightState, str, int]
+
+
+def _flight_setup(body: FlightQuery, parse: Callable[[Mapping[str, Any]], Scene]) -> Setup:
     """Return system, flyer, airspace, start state, name and budget (as ``footfall fly``)."""
     if body.action not in FLIGHT_ACTIONS:
         raise unknown("action", body.action, FLIGHT_ACTIONS, param=Param("action"))
@@ -260,7 +264,7 @@ def cheapest_flight(
     budget: int,
     air: Airspace,
     limits: Limits,
-) -> Any:
+) -> FlightPath | None:
     """Return a cheapest flight to `to` (``fly path``), or None, within `limits.flight_work`.
 
     This is the API's choice of flight engine, in one place (the library is taking it over).
@@ -274,7 +278,7 @@ def cheapest_flight(
     """
     work = limits.flight_work
 
-    def search(states: int) -> Any:
+    def search(states: int) -> FlightPath | None:
         return find_path(
             flyer, start, to, system=system, budget_ft=budget, facing=facing, space=air,
             max_work=states,
