@@ -24,7 +24,7 @@ def _error(response: Any, status: int) -> str:
     assert response.status_code == status, response.text
     assert response.headers["content-type"].startswith("application/json")
     body = response.json()
-    assert set(body) == {"error"}
+    assert next(iter(body)) == "error" and set(body) <= {"error", "code", "field"}, body
     message: str = body["error"]
     assert message and "\n" not in message and "Traceback" not in message
     return message

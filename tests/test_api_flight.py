@@ -44,8 +44,8 @@ def test_default_flight_work_admits_the_80_ft_griffon() -> None:
     system, flyer, air, start, _, budget = _flight_setup(body, parse_scene)
     assert (flyer.speed, flyer.maneuverability.value, start.alt) == (80, "average", 20)
     found = reach(flyer, start, system=system, budget_ft=budget, space=air)
-    assert 0 < found.work <= Limits().flight_work
-    assert len(found.entries) <= Limits().flight_ends
+    assert 0 < found.work <= Limits.server().flight_work
+    assert len(found.entries) <= Limits.server().flight_ends
 
 
 def test_griffon_reach_equals_the_cli(client: TestClient) -> None:
@@ -79,7 +79,7 @@ def test_every_80_ft_class_from_30_ft_up_is_within_the_work_limit() -> None:
         found = reach(flyer, start, system=system, budget_ft=budget, space=air)
         works[cls] = found.work
     assert works["average"] == 940_861 == max(works.values())
-    assert max(works.values()) <= Limits().flight_work
+    assert max(works.values()) <= Limits.server().flight_work
 
 
 def test_an_80_ft_flyer_from_100_ft_up_is_over_the_work_limit(client: TestClient) -> None:
@@ -88,7 +88,7 @@ def test_an_80_ft_flyer_from_100_ft_up_is_over_the_work_limit(client: TestClient
     response = client.post("/api/flight/reach", json=body)
     assert response.status_code == 413
     assert response.json()["error"].startswith(
-        f"this flight search needs more than {Limits().flight_work} states"
+        f"this flight search needs more than {Limits.server().flight_work} states"
     )
 
 
@@ -97,9 +97,9 @@ def test_path_past_the_quick_search_is_the_cli_answer(
     client: TestClient, monkeypatch: pytest.MonkeyPatch, to: str, found: bool
 ) -> None:
     """Past the quick path search the reach settles a miss, the search finds a hit: as the CLI."""
-    import footfall.api
+    import footfall.api.flight
 
-    monkeypatch.setattr(footfall.api, "QUICK_PATH_WORK", 1)
+    monkeypatch.setattr(footfall.api.flight, "QUICK_PATH_WORK", 1)
     x, y, alt = (int(v) for v in to.split(","))
     body = {"speed": 40, "maneuverability": "good", "to": [x, y, alt]}
     api = client.post("/api/flight/path", json=body).json()

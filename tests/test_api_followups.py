@@ -23,7 +23,7 @@ def _error(response: Any, status: int) -> str:
     """Assert `response` is a one-line JSON error of `status`, and return the line."""
     assert response.status_code == status, response.text
     body = response.json()
-    assert set(body) == {"error"}
+    assert next(iter(body)) == "error" and set(body) <= {"error", "code", "field"}, body
     message: str = body["error"]
     assert message and "\n" not in message
     return message

@@ -16,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from footfall.api import Limits, create_app
+from footfall.limits import SERVER_FIELDS, SERVER_LIMITS
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "api.md"
 
@@ -33,7 +34,7 @@ NOT_REQUEST_LIMITS = {"scene_cache"}
 def _case_body_bytes() -> tuple[Limits, str, Any, str]:
     body = b" " * 1001
     return (
-        Limits(body_bytes=1000),
+        Limits.server(body_bytes=1000),
         "/api/chase",
         body,
         ("request body of 1001 bytes is over the limit of 1000 bytes"),
@@ -43,7 +44,7 @@ def _case_body_bytes() -> tuple[Limits, str, Any, str]:
 def _case_import_bytes() -> tuple[Limits, str, Any, str]:
     body = b" " * 3001  # over the import limit, while the ordinary limit stays at 2 MB
     return (
-        Limits(import_bytes=3000),
+        Limits.server(import_bytes=3000),
         "/api/import",
         body,
         ("request body of 3001 bytes is over the limit of 3000 bytes"),
@@ -52,7 +53,7 @@ def _case_import_bytes() -> tuple[Limits, str, Any, str]:
 
 def _case_map_side() -> tuple[Limits, str, Any, str]:
     return (
-        Limits(map_side=3),
+        Limits.server(map_side=3),
         "/api/reach",
         {"scene": ONE, "mover": "valeros"},
         ("map is 4x1 squares, over the limit of 3x3"),
@@ -62,7 +63,7 @@ def _case_map_side() -> tuple[Limits, str, Any, str]:
 def _case_creatures() -> tuple[Limits, str, Any, str]:
     crowd = {**ONE, "creatures": [*ONE["creatures"], {**ONE["creatures"][0], "id": "b"}]}
     return (
-        Limits(creatures=1),
+        Limits.server(creatures=1),
         "/api/reach",
         {"scene": crowd, "mover": "valeros"},
         ("scene has 2 creatures, over the limit of 1"),
@@ -72,7 +73,7 @@ def _case_creatures() -> tuple[Limits, str, Any, str]:
 def _case_walls() -> tuple[Limits, str, Any, str]:
     walls = [{"from": [1, 0], "to": [1, 1]}, {"from": [2, 0], "to": [2, 1]}]
     return (
-        Limits(walls=1),
+        Limits.server(walls=1),
         "/api/reach",
         {"scene": {**ONE, "walls": walls}, "mover": "valeros"},
         ("scene has 2 walls, over the limit of 1"),
@@ -82,7 +83,7 @@ def _case_walls() -> tuple[Limits, str, Any, str]:
 def _case_path_squares() -> tuple[Limits, str, Any, str]:
     path = [[1, 0], [2, 0], [3, 0]]
     return (
-        Limits(path_squares=2),
+        Limits.server(path_squares=2),
         "/api/check",
         {"scene": ONE, "mover": "valeros", "path": path},
         ("path of 3 squares, over the limit of 2"),
@@ -92,7 +93,7 @@ def _case_path_squares() -> tuple[Limits, str, Any, str]:
 def _case_path_work() -> tuple[Limits, str, Any, str]:
     via = [[2, 0], [1, 0]]  # 3 searches of the 4x1 map: 12 squares
     return (
-        Limits(path_work=11),
+        Limits.server(path_work=11),
         "/api/path",
         {"scene": ONE, "mover": "valeros", "to": [3, 0], "via": via},
         (
@@ -104,13 +105,13 @@ def _case_path_work() -> tuple[Limits, str, Any, str]:
 
 def _case_legs() -> tuple[Limits, str, Any, str]:
     body = {"system": "pf1e", "speed": 30, "legs": ["1 mi plains road"] * 3}
-    return Limits(legs=2), "/api/travel", body, "3 legs, over the limit of 2"
+    return Limits.server(legs=2), "/api/travel", body, "3 legs, over the limit of 2"
 
 
 def _case_leg_distance() -> tuple[Limits, str, Any, str]:
     body = {"system": "pf1e", "speed": 30, "legs": ["5 mi plains road", "12 mi plains road"]}
     return (
-        Limits(leg_distance=10),
+        Limits.server(leg_distance=10),
         "/api/travel",
         body,
         ("leg 2 is 12 mi long, over the limit of 10 mi"),
@@ -120,7 +121,7 @@ def _case_leg_distance() -> tuple[Limits, str, Any, str]:
 def _case_flight_work() -> tuple[Limits, str, Any, str]:
     body = {"speed": 40, "maneuverability": "average"}
     return (
-        Limits(flight_work=100),
+        Limits.server(flight_work=100),
         "/api/flight/reach",
         body,
         (
@@ -133,7 +134,7 @@ def _case_flight_work() -> tuple[Limits, str, Any, str]:
 def _case_flight_ends() -> tuple[Limits, str, Any, str]:
     body = {"speed": 20, "maneuverability": "perfect"}
     return (
-        Limits(flight_ends=10),
+        Limits.server(flight_ends=10),
         "/api/flight/reach",
         body,
         (
@@ -158,10 +159,25 @@ CASES = {
 }
 
 
+#: The catalog key of each case's error (the "code" of its JSON); the flight search's own
+#: error is the library's.
+CODES = {
+    "body_bytes": "error.api.body-bytes",
+    "import_bytes": "error.api.body-bytes",
+    "map_side": "error.api.map-side",
+    "creatures": "error.api.scene-count",
+    "walls": "error.api.scene-count",
+    "path_squares": "error.api.path-squares",
+    "path_work": "error.api.path-work",
+    "legs": "error.api.legs",
+    "leg_distance": "error.api.leg-distance",
+    "flight_ends": "error.api.flight-ends",
+}
+
+
 def test_every_limit_has_a_case() -> None:
-    """Each request limit of `Limits` is exercised below (a new one needs a case)."""
-    fields = {f.name for f in dataclasses.fields(Limits)}
-    assert set(CASES) == fields - NOT_REQUEST_LIMITS
+    """Each request limit the server publishes is exercised below (a new one needs a case)."""
+    assert set(CASES) == set(SERVER_FIELDS) - NOT_REQUEST_LIMITS
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -174,7 +190,9 @@ def test_over_a_limit_is_413_naming_limit_and_value(name: str) -> None:
     else:
         response = client.post(url, json=body)
     assert response.status_code == 413, response.text
-    assert response.json() == {"error": message}
+    body = response.json()
+    assert body["error"] == message
+    assert body.get("code") == CODES.get(name), body
     assert str(getattr(limits, name)) in message
 
 
@@ -210,7 +228,7 @@ def test_at_the_limit_is_not_refused(name: str) -> None:
 
 def test_render_takes_pictures_as_large_as_import() -> None:
     """/api/render carries an imported scene's picture: it has the import limit, not 2 MB."""
-    client = TestClient(create_app(limits=Limits(body_bytes=1000, import_bytes=5000)))
+    client = TestClient(create_app(limits=Limits.server(body_bytes=1000, import_bytes=5000)))
     text = json.dumps({"scene": ONE, "cell": 8}).encode()
     body = text + b" " * (2000 - len(text))  # 2000 bytes: over 1000, under 5000
     response = client.post(
@@ -221,11 +239,12 @@ def test_render_takes_pictures_as_large_as_import() -> None:
 
 
 def test_every_limit_is_documented() -> None:
-    """docs/api.md's limits table names every field of `Limits`, with its default."""
+    """docs/api.md's limits table names every limit the server publishes, with its default."""
     text = DOCS.read_text(encoding="utf-8")
     table = text[text.index("## Limits") :]
-    for f in dataclasses.fields(Limits):
-        row = next((ln for ln in table.splitlines() if ln.startswith(f"| `{f.name}` |")), None)
-        assert row is not None, f.name
-        default = f"{f.default:,}" if isinstance(f.default, int) else str(f.default)
-        assert row.split("|")[2].strip() == default, (f.name, default, row)
+    for name in SERVER_FIELDS:
+        row = next((ln for ln in table.splitlines() if ln.startswith(f"| `{name}` |")), None)
+        assert row is not None, name
+        value = getattr(SERVER_LIMITS, name)
+        default = f"{value:,}" if isinstance(value, int) else str(value)
+        assert row.split("|")[2].strip() == default, (name, default, row)

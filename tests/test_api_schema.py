@@ -10,7 +10,7 @@ from footfall.api import Limits, create_app
 
 # A small flight-search cap keeps generated 3-D flights quick; every other limit is the default.
 schema = schemathesis.openapi.from_asgi(
-    "/openapi.json", create_app(limits=Limits(flight_work=2_000))
+    "/openapi.json", create_app(limits=Limits.server(flight_work=2_000))
 )
 
 

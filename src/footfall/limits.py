@@ -2,8 +2,8 @@
 
 `Limits` holds the size, work and value bounds that the library, the CLI and the HTTP API
 enforce; `LIMITS` is the library's (and the CLI's) default. A front-end that serves others
-passes a tighter record (``footfall serve`` uses `Limits.server`), and each bound is checked
-before the work it limits, from cheap facts (a file's size, a count, a header).
+passes a tighter record (``footfall serve`` uses `Limits.server`, `SERVER_LIMITS`), and each
+bound is checked before the work it limits, from cheap facts (a file's size, a count, a header).
 
 Three kinds of field:
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-__all__ = ["LIMITS", "Limits"]
+__all__ = ["LIMITS", "SERVER_FIELDS", "SERVER_LIMITS", "Limits"]
 
 _FT_PER_SQUARE = 5
 
@@ -126,6 +126,50 @@ class Limits:
     d20_speed: int = 100_000
     """Largest pf1e / dnd35 speed in ft, as `speed` (10000 mi/h overland)."""
 
+    # ---------------------------------------------------------------- the HTTP server
+    # Read by `footfall.api` only (docs/api.md, "Limits"); `Limits.server` is its record.
+    body_bytes: int = 2_000_000
+    """Largest request body the server accepts (413 beyond); `import_bytes` for the two
+    endpoints that carry a picture (``/api/import``, ``/api/render``)."""
+    map_side: int = 500
+    """Largest map width or height in squares the server takes (scenes, overland maps, imports,
+    terrain overlays)."""
+    path_squares: int = 2_000
+    """Most squares in a path to check, or waypoints of a path, in one request."""
+    path_work: int = 5_000_000
+    """Most squares a ``/api/path`` request may search: its legs (waypoints + 1) times the
+    map's squares, checked before searching (each leg is one search, up to the whole map:
+    about 60 ms on a 500x500 map, so 20 legs there, 2000 waypoints on a 50x49 map)."""
+    legs: int = 200
+    """Most legs of a journey in one request."""
+    leg_distance: int = 10_000
+    """Longest leg of a journey in one request, in miles or km."""
+    flight_ends: int = 100_000
+    """Most ends (square, altitude, facing) a ``/api/flight/reach`` answer may list: a free
+    turner's search lists 8 facings a place, and writing 200,000 ends takes longer than the
+    search (about 14 MB of JSON)."""
+    scene_cache: int = 32
+    """Parsed scenes the server keeps for reuse (a page asks many questions of one scene);
+    0 = none. Not a bound on a request."""
+
+    @classmethod
+    def server(cls, **bounds: int) -> Limits:
+        """Return the HTTP server's record (`SERVER_LIMITS`), with `bounds` replaced.
+
+        The server shares the library's fields where it bounds the same thing, tighter:
+
+        - `creatures` 500 and `walls` 5,000 a scene;
+        - `import_bytes` 20,000,000: the body of ``/api/import`` and ``/api/render`` (a map
+          export and its picture, in base64);
+        - `flight_work` 1,000,000 states a flight search may expand, whichever engine runs
+          it (about a second compiled, docs/api.md "Limits"), so `flight_compiled_work` is
+          the same bound.
+
+        >>> Limits.server().walls, Limits.server(walls=10).walls, LIMITS.walls
+        (5000, 10, 100000)
+        """
+        return replace(SERVER_LIMITS, **bounds)  # type: ignore[arg-type]
+
     @property
     def steel_speed(self) -> int:
         """Largest Draw Steel speed in squares: `d20_speed` in 5-ft squares (Draw Steel
@@ -139,3 +183,28 @@ class Limits:
 
 #: The library's and the CLI's bounds.
 LIMITS = Limits()
+
+#: The HTTP server's bounds (``footfall serve``, `footfall.api.create_app`'s default).
+SERVER_LIMITS = Limits(
+    creatures=500,
+    walls=5_000,
+    import_bytes=20_000_000,
+    flight_work=1_000_000,
+    flight_compiled_work=1_000_000,
+)
+
+#: The bounds the server holds a request to, in the order ``GET /api/limits`` lists them.
+SERVER_FIELDS = (
+    "body_bytes",
+    "import_bytes",
+    "map_side",
+    "creatures",
+    "walls",
+    "path_squares",
+    "path_work",
+    "legs",
+    "leg_distance",
+    "flight_work",
+    "flight_ends",
+    "scene_cache",
+)

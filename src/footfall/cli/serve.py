@@ -112,14 +112,19 @@ def _check_port(host: str, port: int) -> None:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as exc:
-        raise InputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        raise _cannot_listen(host, port, exc) from None
     family, kind, proto, _, address = infos[0]
     with socket.socket(family, kind, proto) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
         try:
             probe.bind(address)
         except OSError as exc:
-            raise InputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+            raise _cannot_listen(host, port, exc) from None
+
+
+def _cannot_listen(host: str, port: int, exc: OSError) -> InputError:
+    """Return the one-line error of an address that cannot be listened on (`exc` says why)."""
+    return InputError("error.api.listen", host=host, port=port, reason=exc.strerror or exc)
 
 
 def _samples() -> dict[str, dict[str, Any]]:

@@ -1,0 +1,89 @@
+"""Assemble the footfall HTTP application: the routers, the error handlers, the body limit."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import FastAPI
+
+from footfall import __version__
+from footfall.api import flight, journeys, maps, meta, page, rates, scenes, tactical
+from footfall.api.body_limit import BodyLimit
+from footfall.api.context import Context
+from footfall.api.errors import ERRORS, EXCEPTION_HANDLERS
+from footfall.api.responses import JSON
+from footfall.limits import SERVER_LIMITS, Limits
+
+__all__ = ["create_app"]
+
+#: The routers in the order their paths are matched and listed: the page's catch-all
+#: ``/{asset}`` last, so that it never hides an API path.
+ROUTERS = (
+    meta.router,
+    scenes.router,
+    maps.router,
+    tactical.router,
+    rates.router,
+    flight.router,
+    journeys.router,
+    page.router,
+)
+
+
+def _no_telemetry() -> dict[str, Any]:
+    """Return FastAPI's option turning its native OpenTelemetry off, where it has one.
+
+    FastAPI 0.16x traces, meters and logs every request by default (through OpenTelemetry's
+    global providers); footfall configures none, so that work is pure overhead: about a third
+    of a trivial request's CPU time (docs/benchmarks-api.md). Older FastAPI has no option.
+    """
+    if "telemetry" not in inspect.signature(FastAPI.__init__).parameters:
+        return {}
+    off = {"tracing": False, "metrics": False, "logs": False, "operation_spans": False}
+    return {"telemetry": off}
+
+
+_NO_TELEMETRY = _no_telemetry()
+
+
+def create_app(
+    *,
+    limits: Limits | None = None,
+    default_scene: str | None = None,
+    default_mover: str | None = None,
+    scenes: Mapping[str, Mapping[str, Any]] | None = None,
+) -> FastAPI:
+    """Build the footfall HTTP application.
+
+    `limits` bounds every request (`footfall.limits.SERVER_LIMITS` by default; start from
+    ``Limits.server(...)`` to change a few). `scenes` adds named scenes (already validated
+    SCENE.md JSON, e.g. a file given to ``footfall serve --scene``) beside the shipped
+    samples; `default_scene` names the scene the page opens first and `default_mover` the
+    creature it selects there.
+
+    >>> create_app().state.footfall.limits.walls
+    5000
+    """
+    lim = limits or SERVER_LIMITS
+    app = FastAPI(
+        **_NO_TELEMETRY,
+        title="footfall",
+        version=__version__,
+        summary="Exact movement rules for Pathfinder 1e, D&D 3.5, Dark Heresy 2e, Draw Steel.",
+        description=(
+            "Every endpoint returns the JSON of the matching `footfall ... --json` command. "
+            'Errors are `{"error": "<one line>"}`: 400 bad input, 404 unknown sample, '
+            "413 over a limit, 422 malformed request."
+        ),
+        default_response_class=JSON,
+        responses=ERRORS,
+        exception_handlers=EXCEPTION_HANDLERS,
+    )
+    app.state.footfall = Context.build(lim, scenes, default_scene, default_mover)
+    for router in ROUTERS:
+        app.include_router(router)
+    big = dict.fromkeys(maps.BIG_BODIES, lim.import_bytes)
+    app.add_middleware(BodyLimit, limit=lim.body_bytes, paths=big)
+    return app

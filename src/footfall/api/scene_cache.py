@@ -1,0 +1,45 @@
+"""Parsed scenes kept for reuse between requests, least recently used dropped first."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from typing import Any
+
+from footfall.scene import Scene, parse_scene
+
+__all__ = ["SceneCache"]
+
+
+class SceneCache:
+    """Parsed scenes by their canonical JSON, least recently used dropped first.
+
+    A page asks many questions of one scene (reach after each edit, a path under the pointer
+    at every move): parsing it once, and handing the library the same `Scene` object, lets
+    the tactical engine reuse its per-scene precomputation. Scenes are frozen, so sharing one
+    between requests (and threads) is safe. `size` 0 keeps none.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.scenes: OrderedDict[str, Scene] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, data: Mapping[str, Any]) -> Scene:
+        """Return the parsed scene of `data` (raising the parser's error when it is bad)."""
+        if self.size <= 0:
+            return parse_scene(data)
+        key = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        with self.lock:
+            hit = self.scenes.get(key)
+            if hit is not None:
+                self.scenes.move_to_end(key)
+                return hit
+        scene = parse_scene(data)
+        with self.lock:
+            self.scenes[key] = scene
+            while len(self.scenes) > self.size:
+                self.scenes.popitem(last=False)
+        return scene
