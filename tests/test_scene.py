@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from footfall.errors import InputError, LimitError, SceneError
+from footfall.limits import LIMITS
 from footfall.scene import (
     Creature,
     Flag,
@@ -323,11 +324,10 @@ def test_validation_error_names_the_bad_value(data: dict[str, Any], pattern: str
     assert "\n" not in str(info.value)
 
 
-def test_map_over_the_limit_is_a_limit_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A map over MAX_SQUARES raises LimitError naming its size and the limit."""
-    monkeypatch.setattr("footfall.scene.MAX_SQUARES", 20)
+def test_map_over_the_limit_is_a_limit_error() -> None:
+    """A map over the limits' squares raises LimitError naming its size and the limit."""
     with pytest.raises(LimitError, match=r"5x5 = 25 squares is over the limit of 20 squares"):
-        parse_scene(example(map=["....."] * 5, creatures=[]))
+        parse_scene(example(map=["....."] * 5, creatures=[]), limits=LIMITS.tighter(squares=20))
 
 
 def test_default_limit_is_four_million_squares() -> None:
@@ -671,19 +671,18 @@ def test_text_map_unknown_flag_names_the_line() -> None:
         parse_text_map("system: pf1e\nlegend *: difficult muddy\nmap:\n*\n")
 
 
-def test_too_many_walls_or_creatures(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_too_many_walls_or_creatures() -> None:
     """More walls or creatures than the limits raise LimitError naming count and limit."""
-    monkeypatch.setattr("footfall.scene.MAX_WALLS", 1)
-    monkeypatch.setattr("footfall.scene.MAX_CREATURES", 2)
+    limits = LIMITS.tighter(walls=1, creatures=2)
     with pytest.raises(LimitError, match=r"walls: 2 walls is over the limit of 1"):
-        parse_scene(example(walls=[{"from": [0, 0], "to": [1, 0]}] * 2))
+        parse_scene(example(walls=[{"from": [0, 0], "to": [1, 0]}] * 2), limits=limits)
     with pytest.raises(LimitError, match=r"creatures: 3 creatures is over the limit of 2"):
-        parse_scene(example())
+        parse_scene(example(), limits=limits)
 
 
 def test_scene_file_over_the_size_limit(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """A scene file larger than the byte limit is refused before it is read."""
-    monkeypatch.setattr("footfall.scene._MAX_FILE_BYTES", 10)
+    monkeypatch.setattr("footfall.scene.files._SCENE_FILE_BYTES", 10)
     path = tmp_path / "big.json"
     path.write_text(json.dumps(SCENE_MD_EXAMPLE), encoding="utf-8")
     with pytest.raises(LimitError, match=r"over the scene file limit of 10 bytes"):
@@ -691,13 +690,19 @@ def test_scene_file_over_the_size_limit(monkeypatch: pytest.MonkeyPatch, tmp_pat
 
 
 def test_docstring_examples() -> None:
-    """The examples in footfall.scene's docstrings run and hold."""
+    """The examples in the docstrings of every module of footfall.scene run and hold."""
     import doctest
+    import importlib
+    import pkgutil
 
     import footfall.scene
 
-    result = doctest.testmod(footfall.scene)
-    assert result.attempted >= 5 and result.failed == 0
+    attempted = 0
+    for info in pkgutil.iter_modules(footfall.scene.__path__, "footfall.scene."):
+        result = doctest.testmod(importlib.import_module(info.name))
+        assert result.failed == 0, info.name
+        attempted += result.attempted
+    assert attempted >= 5 + doctest.testmod(footfall.scene).attempted
 
 
 def test_fly_needs_a_speed() -> None:
