@@ -38,7 +38,15 @@ from footfall.scene.validation import check_creatures
 from footfall.scene.values import Number, Where
 from footfall.scene.vocabulary import Vocabulary, agility_systems, terrain_systems, vocabulary
 
-__all__ = ["dump_scene", "parse_scene", "scene_json_text", "scene_to_json", "validate"]
+__all__ = [
+    "creature_out",
+    "dump_scene",
+    "number_out",
+    "parse_scene",
+    "scene_json_text",
+    "scene_to_json",
+    "validate",
+]
 
 _TOP_KEYS = (
     "footfall",

@@ -28,6 +28,7 @@ __all__ = [
     "at_most",
     "boolean",
     "choice",
+    "digits_error",
     "integer",
     "items",
     "json_int",
