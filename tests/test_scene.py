@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from footfall.errors import InputError, LimitError, SceneError
+from footfall.limits import LIMITS
 from footfall.scene import (
     Creature,
     Flag,
@@ -323,11 +324,10 @@ def test_validation_error_names_the_bad_value(data: dict[str, Any], pattern: str
     assert "\n" not in str(info.value)
 
 
-def test_map_over_the_limit_is_a_limit_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A map over MAX_SQUARES raises LimitError naming its size and the limit."""
-    monkeypatch.setattr("footfall.scene.MAX_SQUARES", 20)
+def test_map_over_the_limit_is_a_limit_error() -> None:
+    """A map over the limits' squares raises LimitError naming its size and the limit."""
     with pytest.raises(LimitError, match=r"5x5 = 25 squares is over the limit of 20 squares"):
-        parse_scene(example(map=["....."] * 5, creatures=[]))
+        parse_scene(example(map=["....."] * 5, creatures=[]), limits=LIMITS.tighter(squares=20))
 
 
 def test_default_limit_is_four_million_squares() -> None:
@@ -671,19 +671,18 @@ def test_text_map_unknown_flag_names_the_line() -> None:
         parse_text_map("system: pf1e\nlegend *: difficult muddy\nmap:\n*\n")
 
 
-def test_too_many_walls_or_creatures(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_too_many_walls_or_creatures() -> None:
     """More walls or creatures than the limits raise LimitError naming count and limit."""
-    monkeypatch.setattr("footfall.scene.MAX_WALLS", 1)
-    monkeypatch.setattr("footfall.scene.MAX_CREATURES", 2)
+    limits = LIMITS.tighter(walls=1, creatures=2)
     with pytest.raises(LimitError, match=r"walls: 2 walls is over the limit of 1"):
-        parse_scene(example(walls=[{"from": [0, 0], "to": [1, 0]}] * 2))
+        parse_scene(example(walls=[{"from": [0, 0], "to": [1, 0]}] * 2), limits=limits)
     with pytest.raises(LimitError, match=r"creatures: 3 creatures is over the limit of 2"):
-        parse_scene(example())
+        parse_scene(example(), limits=limits)
 
 
 def test_scene_file_over_the_size_limit(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """A scene file larger than the byte limit is refused before it is read."""
-    monkeypatch.setattr("footfall.scene._MAX_FILE_BYTES", 10)
+    monkeypatch.setattr("footfall.scene.files._SCENE_FILE_BYTES", 10)
     path = tmp_path / "big.json"
     path.write_text(json.dumps(SCENE_MD_EXAMPLE), encoding="utf-8")
     with pytest.raises(LimitError, match=r"over the scene file limit of 10 bytes"):
@@ -691,13 +690,19 @@ def test_scene_file_over_the_size_limit(monkeypatch: pytest.MonkeyPatch, tmp_pat
 
 
 def test_docstring_examples() -> None:
-    """The examples in footfall.scene's docstrings run and hold."""
+    """The examples in the docstrings of every module of footfall.scene run and hold."""
     import doctest
+    import importlib
+    import pkgutil
 
     import footfall.scene
 
-    result = doctest.testmod(footfall.scene)
-    assert result.attempted >= 5 and result.failed == 0
+    attempted = 0
+    for info in pkgutil.iter_modules(footfall.scene.__path__, "footfall.scene."):
+        result = doctest.testmod(importlib.import_module(info.name))
+        assert result.failed == 0, info.name
+        attempted += result.attempted
+    assert attempted >= 5 + doctest.testmod(footfall.scene).attempted
 
 
 def test_fly_needs_a_speed() -> None:
@@ -813,3 +818,101 @@ def test_d20_speeds_are_multiples_of_five(system: str, patch: dict[str, Any], wh
     doc = {"footfall": 1, "system": system, "map": [".."], "creatures": [{**base, **patch}]}
     with pytest.raises(SceneError, match=rf"\.{where}: a {system} speed is a multiple of 5 ft"):
         parse_scene(doc)
+
+
+# -- typed vocabulary, read-only records, limits and errors as data (issue 11) -----------------
+
+
+def test_vocabularies_are_parsed_into_enums() -> None:
+    """Sizes, armor, load, maneuverability and doors are enum members equal to their words."""
+    from footfall.rules import Armor, Load, Maneuverability, Size, SteelSize
+    from footfall.scene import Door
+
+    data = example(walls=[{"from": [5, 0], "to": [5, 2], "door": "closed"}])
+    scene = parse_scene(data)
+    valeros, bat = creature(scene, "valeros"), creature(scene, "bat")
+    assert valeros.size is Size.MEDIUM and valeros.size == "medium"
+    assert (valeros.armor, valeros.load) == (Armor.MEDIUM, Load.LIGHT)
+    assert bat.fly is not None and bat.fly.maneuverability is Maneuverability.GOOD
+    assert scene.walls[0].door is Door.CLOSED and type(valeros.side) is str
+    steel = {"footfall": 1, "system": "drawsteel", "map": [".."] * 2}
+    big = {"id": "b", "at": [0, 0], "size": 2, "side": "x", "speed": 5}
+    assert parse_scene({**steel, "creatures": [big]}).creatures[0].size is SteelSize.TWO
+    heresy = {"footfall": 1, "system": "dh2e", "map": [".."]}
+    human = {"id": "h", "at": [0, 0], "size": "medium", "side": "x", "agility_bonus": 3}
+    assert parse_scene({**heresy, "creatures": [human]}).creatures[0].size is Size.MEDIUM
+    assert (
+        scene_to_json(scene) == data and type(scene_to_json(scene)["creatures"][0]["size"]) is str
+    )
+
+
+def test_records_built_in_code_get_the_members() -> None:
+    """A Creature given words gets the members; a word of no vocabulary is left for validate."""
+    from footfall.rules import Armor, Size
+
+    made = Creature("z", (0, 0), "large", "p", armor="heavy")
+    assert made.size is Size.LARGE and made.armor is Armor.HEAVY
+    scene = parse_scene(SCENE_MD_EXAMPLE)
+    odd = Creature("z", (0, 0), "huge2", "p")
+    assert odd.size == "huge2"
+    with pytest.raises(SceneError, match=r"\('z'\)\.size: unknown pf1e size 'huge2'"):
+        validate(Scene(scene.system, scene.rows, scene.legend, (), (odd,)))
+
+
+def test_records_hold_read_only_mappings() -> None:
+    """legend and extra are read-only; replace, pickle and deepcopy keep the scene equal."""
+    import dataclasses
+    import pickle
+    from types import MappingProxyType
+
+    scene = parse_scene(example(**{"x-vtt": {"id": 7}}))
+    assert isinstance(scene.legend, MappingProxyType) and isinstance(scene.extra, MappingProxyType)
+    with pytest.raises(TypeError):
+        scene.legend["*"] = scene.legend["."]
+    made = Creature("z", (0, 0), "medium", "p", extra={"x-a": 1})
+    assert isinstance(made.extra, MappingProxyType)
+    moved = dataclasses.replace(scene, background="map.png")
+    assert moved.legend is scene.legend and hash(moved) != hash(scene)
+    for copied in (pickle.loads(pickle.dumps(scene)), copy.deepcopy(scene)):
+        assert copied == scene and hash(copied) == hash(scene)
+        assert isinstance(copied.legend, MappingProxyType)
+        assert scene_to_json(copied) == scene_to_json(scene)
+
+
+def test_every_reader_takes_limits(tmp_path: Path) -> None:
+    """parse_text_map, parse_scene_text, load_scene and validate obey the limits they are given."""
+    small = LIMITS.tighter(squares=4)
+    path = tmp_path / "s.txt"
+    path.write_text(TEXT_MAP, encoding="utf-8")
+    scene = load_scene(path)
+    for read in (
+        lambda: parse_text_map(TEXT_MAP, limits=small),
+        lambda: parse_scene_text(TEXT_MAP, limits=small),
+        lambda: parse_scene_text(json.dumps(SCENE_MD_EXAMPLE), limits=small),
+        lambda: load_scene(path, limits=small),
+        lambda: validate(scene, limits=small),
+    ):
+        with pytest.raises(LimitError, match="40 squares is over the limit of 4 squares"):
+            read()
+
+
+def test_scene_errors_are_data(tmp_path: Path) -> None:
+    """An error carries its catalog key, the bad value, the valid ones and where it sits."""
+    from footfall.scene import ARMORS
+    from footfall.scene.values import Where
+
+    bad = with_creatures({"id": "a", "at": [0, 0], **MEDIUM, "armor": "plate"})
+    with pytest.raises(SceneError) as info:
+        parse_scene(bad)
+    error = info.value
+    assert (error.key, error.value, error.valid) == ("error.scene.unknown", "plate", ARMORS)
+    assert error.fields["where"] == Where("creatures[0] ('a').armor")
+    path = tmp_path / "e.json"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    with pytest.raises(SceneError) as info:
+        load_scene(path)
+    assert info.value.fields["where"] == Where("creatures[0] ('a').armor", "e.json")
+    assert str(info.value) == (
+        "e.json: creatures[0] ('a').armor: unknown armor 'plate' (known: none, light, medium, "
+        "heavy)"
+    )

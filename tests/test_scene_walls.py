@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import footfall.scene as scene_module
+import footfall.scene.walls as walls_module
+from footfall.errors import InputError
 from footfall.scene import (
     DIRECTIONS,
     Flag,
@@ -161,7 +162,7 @@ def test_exact_path_for_huge_denominators(monkeypatch: pytest.MonkeyPatch) -> No
     scene = open_scene(walls)
     fast = thin_wall_exits(scene)
     agrees_with_reference(scene)
-    monkeypatch.setattr(scene_module, "_INT64_SAFE", 1)
+    monkeypatch.setattr(walls_module, "_INT64_SAFE", 1)
     assert np.array_equal(thin_wall_exits(scene), fast)
 
 
@@ -271,7 +272,7 @@ def test_terrain_index_and_entry_at() -> None:
     for y, row in enumerate(scene.rows):
         for x, char in enumerate(row):
             assert entries[index[y, x]] == scene.legend[char] == entry_at(scene, x, y)
-    with pytest.raises(scene_module.InputError, match=r"square \[4, 0\] is off the map"):
+    with pytest.raises(InputError, match=r"square \[4, 0\] is off the map"):
         entry_at(scene, 4, 0)
 
 
@@ -314,7 +315,7 @@ def test_float_filter_matches_exact_ints(monkeypatch: pytest.MonkeyPatch) -> Non
     scene = open_scene(walls, 12, 12)
     fast = thin_wall_exits(scene)
     agrees_with_reference(scene)
-    monkeypatch.setattr(scene_module, "_float_bound", lambda scale: float("inf"))
+    monkeypatch.setattr(walls_module, "_float_bound", lambda scale: float("inf"))
     assert np.array_equal(thin_wall_exits(scene), fast)  # every step decided exactly
 
 
@@ -337,8 +338,8 @@ def test_float_walls_match_single_steps(coords: list[tuple[float, float, float, 
 def test_candidates_grow_with_wall_length_not_map_size() -> None:
     """The squares tested per wall are about 4 per square of its length (never walls x map)."""
     scene = open_scene(float_walls(50, 200), 200, 200)
-    rows = [scene_module._wall_row(w, 200, 200) for w in scene.walls]
-    tested = sum(len(xs) for _, xs, _ in scene_module._candidates(
+    rows = [walls_module._wall_row(w, 200, 200) for w in scene.walls]
+    tested = sum(len(xs) for _, xs, _ in walls_module._candidates(
         [r for r in rows if r is not None], 200, 200))  # fmt: skip
     length = sum(
         float(abs(w.end[0] - w.start[0]) + abs(w.end[1] - w.start[1])) for w in scene.walls

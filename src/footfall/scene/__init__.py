@@ -1,0 +1,142 @@
+"""Battle maps with creatures on them: the scene model of SCENE.md, its JSON and text io.
+
+Coordinates are ``(x, y)``: x the column (0 = left), y the row (0 = top). Numpy arrays built
+from a scene are indexed ``[y, x]``. Grid points (for thin walls) are in square units, point
+(0, 0) being the top-left corner of square (0, 0).
+
+The package by concern:
+
+- `footfall.scene.model`: the frozen records (`Scene`, `Creature`, `Fly`, `Wall`,
+  `LegendEntry`) and the closed vocabularies (`Flag`, `Door`; sizes, armor, load and
+  maneuverability are `footfall.rules`' enums), the default legend;
+- `footfall.scene.vocabulary`: what each system lets a scene say (sizes and spaces, flight
+  classes, terrain names, speed rules), read from its data file;
+- `footfall.scene.values`: exact reading of JSON values, and `Where` a bad one sits;
+- `footfall.scene.document`: the JSON form (SCENE.md), read (`parse_scene`) and written
+  (`scene_to_json`), and `validate` for scenes built in code;
+- `footfall.scene.validation`: where creatures may stand (on the map, on open squares, alone);
+- `footfall.scene.text_map`: the plain-text map format (docs/scenes.md), read and written;
+- `footfall.scene.files`: scene files and texts (JSON or text map), through
+  `footfall.untrusted`;
+- `footfall.scene.layers`: numpy views of the map (terrain index, masks, clearances);
+- `footfall.scene.walls`: thin-wall geometry (`thin_wall_exits`, exact and fast);
+- `footfall.scene.samples`: the sample scenes shipped with footfall.
+
+Readers take ``limits`` (`footfall.limits.Limits`, keyword): the HTTP API passes its
+stricter record. Errors are catalog entries ``error.scene.*`` (``i18n/errors_scene.toml``)
+naming JSON keys and text-map lines.
+
+>>> scene = parse_scene({"footfall": 1, "system": "pf1e", "map": [".^"]})
+>>> scene.legend["^"].flags == {Flag.DIFFICULT}
+True
+"""
+
+from __future__ import annotations
+
+from footfall.grid import DIRECTIONS
+from footfall.limits import LIMITS
+from footfall.rules import SYSTEM_IDS
+from footfall.scene.document import (
+    dump_scene,
+    parse_scene,
+    scene_json_text,
+    scene_to_json,
+    validate,
+)
+from footfall.scene.files import TEXT_EXTENSIONS, load_scene, parse_scene_text
+from footfall.scene.layers import (
+    clearance_below,
+    clearance_ft,
+    entry_at,
+    entry_mask,
+    flag_mask,
+    impassable_mask,
+    terrain_index,
+)
+from footfall.scene.model import (
+    ARMORS,
+    DEFAULT_LEGEND,
+    DOORS,
+    FORMAT_VERSION,
+    LOADS,
+    Creature,
+    CreatureSize,
+    Door,
+    Flag,
+    Fly,
+    LegendEntry,
+    Point,
+    Scene,
+    Side,
+    Wall,
+    creature,
+    occupied_squares,
+)
+from footfall.scene.samples import list_samples, load_sample
+from footfall.scene.text_map import parse_text_map, scene_to_text
+from footfall.scene.vocabulary import footprint, maneuverabilities, size_table, terrain_names
+from footfall.scene.walls import segments_touch, step_blocked_by_walls, thin_wall_exits
+
+__all__ = [
+    "ARMORS",
+    "DEFAULT_LEGEND",
+    "DIRECTIONS",
+    "DOORS",
+    "FORMAT_VERSION",
+    "LOADS",
+    "MAX_CREATURES",
+    "MAX_HEIGHT_FT",
+    "MAX_SPEED",
+    "MAX_SQUARES",
+    "MAX_WALLS",
+    "SYSTEM_IDS",
+    "TEXT_EXTENSIONS",
+    "Creature",
+    "CreatureSize",
+    "Door",
+    "Flag",
+    "Fly",
+    "LegendEntry",
+    "Point",
+    "Scene",
+    "Side",
+    "Wall",
+    "clearance_below",
+    "clearance_ft",
+    "creature",
+    "dump_scene",
+    "entry_at",
+    "entry_mask",
+    "flag_mask",
+    "footprint",
+    "impassable_mask",
+    "list_samples",
+    "load_sample",
+    "load_scene",
+    "maneuverabilities",
+    "occupied_squares",
+    "parse_scene",
+    "parse_scene_text",
+    "parse_text_map",
+    "scene_json_text",
+    "scene_to_json",
+    "scene_to_text",
+    "segments_touch",
+    "size_table",
+    "step_blocked_by_walls",
+    "terrain_index",
+    "terrain_names",
+    "thin_wall_exits",
+    "validate",
+]
+
+# The old names of the scene bounds, now `footfall.limits.Limits` fields: other modules still
+# import them (the facade phase prunes them). The readers read ``limits`` instead.
+MAX_SQUARES = LIMITS.squares
+MAX_WALLS = LIMITS.walls
+MAX_CREATURES = LIMITS.creatures
+MAX_SPEED = LIMITS.speed
+MAX_HEIGHT_FT = LIMITS.height_ft
+MIN_SQUARE = LIMITS.min_square
+MAX_SQUARE = LIMITS.max_square
+MAX_SQUARE_DENOMINATOR = LIMITS.square_denominator
