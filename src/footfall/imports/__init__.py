@@ -10,6 +10,12 @@
 
 The importers never guess silently: whatever a file holds that footfall cannot use comes back
 in `ImportResult.warnings`. See docs/maps.md for the worked examples.
+
+Modules: `uvtt` and the `foundry` package read the two formats; `result` is what an import
+gives back; `_values` reads exact JSON values, `_terrain` turns cost multipliers into map
+characters, `_tokens` turns tokens into creatures, `_doorways` cuts walls open at doors, and
+`_conventions` reads ``conventions.toml``: what an import makes of each rule family and unit,
+so that no importer names a system.
 """
 
 from __future__ import annotations

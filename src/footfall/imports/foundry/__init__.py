@@ -18,8 +18,9 @@ What is read, in pixels of the Foundry canvas:
   overlapping regions multiply (TerrainData.resolveTerrainEffects); see `terrain_for` for
   the mapping of a multiplier to map characters;
 - the Enhanced Terrain Layer's terrain (``flags["enhanced-terrain-layer"]["terrain<id>"]``,
-  both its v9 and v10+ layouts; `footfall.imports.foundry._etl`), tested at square centres by PIXI's
-  rules; overlapping entries take the largest multiple, which multiplies with the regions;
+  both its v9 and v10+ layouts; `footfall.imports.foundry._etl`), tested at square centres
+  by PIXI's rules; overlapping entries take the largest multiple, which multiplies with the
+  regions;
 - the exporting release (``_stats.coreVersion``, ``flags.exportSource.coreVersion``): older
   than v9 is refused, newer than v13 read with a warning.
 
@@ -27,6 +28,11 @@ Everything else that can matter on a map (lights, sounds, tiles, drawings, notes
 hidden tokens, one-way walls, token elevation, other region behaviours) is named in a
 warning; every field read by nobody is listed by name under ``x-import.ignored`` (the import
 report). docs/maps.md ("Where the formats come from") cites the sources of each meaning.
+
+The package reads one concern a module: `_document` (release, grid, size, padding, units,
+background), `_walls` (walls and doors), `_tokens`, `_regions` (cost behaviours and their
+shapes), `_shapes` (exact point and scanline tests, the work budget), `_etl` (Enhanced
+Terrain Layer), `_terrain` (the map's characters from all cost areas).
 """
 
 from __future__ import annotations
