@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from footfall.errors import InputError, LimitError
 from footfall.imports import import_map, read_foundry
+from footfall.limits import LIMITS
 from footfall.scene import Flag, Wall, parse_scene, scene_to_json
 
 SIZE = 100
@@ -542,24 +543,22 @@ def test_numbers_beyond_a_double_are_one_line_errors(doc_text: str, message: str
     assert str(caught.value) == message
 
 
-def test_a_region_too_detailed_to_place_is_a_limit_error(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_region_too_detailed_to_place_is_a_limit_error() -> None:
     """A zigzag region whose edges cross every row stops with LimitError, not minutes of work.
 
     The limit is lowered for the test (a 2000-point zigzag over 100 rows is 200 000 exact
     crossings, a few seconds); the default allows about 20 s of work under load.
     """
-    import footfall.imports.foundry as foundry
-
-    monkeypatch.setattr(foundry, "MAX_REGION_WORK", 1_000_000)
     points: list[int] = []
     for i in range(2000):
         points += [PAD_X + i * 5, PAD_Y if i % 2 == 0 else PAD_Y + 1000]
     points += [PAD_X + 10000, PAD_Y + 1000, PAD_X, PAD_Y + 1000]
     zigzag = {"type": "polygon", "points": points, "hole": False}
+    doc = foundry_doc(tokens=[], regions=[cost_region("Maze", [zigzag], 2)])
+    tight = LIMITS.tighter(region_work=1_000_000)
     with pytest.raises(LimitError, match="the regions are too detailed to place on the grid"):
-        read(tokens=[], regions=[cost_region("Maze", [zigzag], 2)])
+        read_foundry(json.dumps(doc).encode(), system="pf1e", limits=tight)
     # A plain region stays far below the default limit.
-    monkeypatch.undo()
     read(tokens=[], regions=[cost_region("Mud", [rect_shape(0, 0, 16, 12)], 2)])
 
 

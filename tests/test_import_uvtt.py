@@ -441,3 +441,34 @@ def test_fractional_map_size_keeps_the_pictures_extent() -> None:
     assert scene.extra["x-import"]["extent"] == ["11/2", "4"]
     whole = read_uvtt(uvtt_bytes(), system="pf1e").scene
     assert "extent" not in whole.extra["x-import"]
+
+
+def test_errors_name_the_parameter_and_the_limits_are_the_callers() -> None:
+    """An unknown format names the `fmt` parameter; a caller's tighter limits are applied."""
+    from footfall.errors import Param
+    from footfall.limits import LIMITS
+
+    with pytest.raises(InputError) as caught:
+        import_map(b"[]", system="pf1e")
+    assert caught.value.param == Param("fmt")
+    assert str(caught.value).endswith("give fmt uvtt|foundry")
+    tight = LIMITS.tighter(import_squares=9)
+    with pytest.raises(LimitError, match=r"6x4 = 24 squares is over the import limit of 9 "):
+        import_map(uvtt_bytes(), system="pf1e", limits=tight)
+    with pytest.raises(LimitError, match="5 wall segments is over the import limit of 4"):
+        read_uvtt(uvtt_doc(), system="pf1e", limits=LIMITS.tighter(import_walls=4))
+
+
+def test_the_conventions_cover_every_family_and_unit() -> None:
+    """conventions.toml has one row per rule family and per unit, with sizes of the systems."""
+    from footfall.imports import default_size
+    from footfall.imports._conventions import conventions
+    from footfall.rules import SYSTEM_IDS, Family, Unit, load_system
+    from footfall.scene import size_table
+
+    data = conventions()
+    assert set(data.families) == set(Family) and set(data.units) == set(Unit)
+    for system in SYSTEM_IDS:
+        family = data.family(load_system(system).family)
+        assert {family.half_square, family.one_square} <= set(size_table(system))
+        assert default_size(system) == family.one_square

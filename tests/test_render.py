@@ -387,3 +387,14 @@ def test_legend_says_so_when_no_square_is_reachable() -> None:
         "no square where this action may end (see footfall reach for why)",
     ]
     assert not any(swatch == ("fill", BAND_COLOURS[0]) for _, swatch in lines)
+
+
+def test_the_picture_limit_is_the_callers() -> None:
+    """A caller's tighter pixel limit refuses a picture the default allows, naming the window."""
+    from footfall.limits import LIMITS
+
+    tight = LIMITS.tighter(pixels=100_000)
+    with pytest.raises(LimitError, match="over the limit of 100000 pixels") as caught:
+        render_scene(scene_of(), cell=CELL, limits=tight)
+    assert str(caught.value).endswith("or draw a window (crop, window)")
+    assert render_scene(scene_of(), cell=CELL).size == picture_size(scene_of(), cell=CELL)

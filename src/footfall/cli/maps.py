@@ -18,11 +18,29 @@ from typing import Any
 
 import typer
 
-from footfall.cli import emit_json, fail
-from footfall.errors import FootfallError, InputError
+from footfall.cli import emit_json, fail, flag_spelling
+from footfall.errors import FootfallError, InputError, LimitError, Param, quote
 from footfall.i18n import Lang, parse_lang, t
+from footfall.limits import LIMITS
 
-__all__ = ["import_command", "register", "render_command"]
+__all__ = ["FLAGS", "import_command", "register", "render_command"]
+
+#: Library parameters whose flag is not ``--`` and their name (`footfall.cli.flag_spelling`).
+FLAGS = {"fmt": "--format"}
+
+
+def _fail(exc: FootfallError) -> None:
+    """Print `exc` as this command's one error line (parameters spelled as its flags)."""
+    fail(exc.render("en", flag_spelling(FLAGS)))
+
+
+def _path(path: Path) -> str:
+    """Quote a file path for an error line (shortened past `Limits.path_quote`)."""
+    return quote(str(path), LIMITS.path_quote)
+
+
+def _cannot_write(path: Path, reason: object) -> InputError:
+    return InputError("error.maps.cli-write", path=_path(path), reason=reason)
 
 
 def import_command(
@@ -46,7 +64,7 @@ def import_command(
     try:
         _import(file, system, output, terrain, fmt, embed, background, as_json, parse_lang(lang))
     except FootfallError as exc:
-        fail(str(exc))
+        _fail(exc)
 
 
 def _import(
@@ -60,28 +78,15 @@ def _import(
     as_json: bool,
     lang: Lang,
 ) -> None:
-    from footfall.imports import BackgroundImage, import_map
-    from footfall.imports.foundry import BACKGROUND_WARNING
-    from footfall.imports.result import sniff_image
-    from footfall.scene import dump_scene, scene_json_text, scene_to_json
+    from footfall.imports import import_map
+    from footfall.scene import scene_json_text, scene_to_json
 
     if output is not None and output.is_dir():
         # Before anything is written (the picture goes beside the scene) or said.
-        raise InputError(f"cannot write {str(output)!r}: {os.strerror(errno.EISDIR)}")
+        raise _cannot_write(output, os.strerror(errno.EISDIR))
     result = import_map(file, system=system, terrain=terrain, fmt=fmt)
     if background is not None:
-        try:
-            data = background.read_bytes()
-        except OSError as exc:
-            raise InputError(
-                f"cannot read background {str(background)!r}: {exc.strerror}"
-            ) from None
-        media_type = sniff_image(data)
-        if media_type is None:
-            raise InputError(f"background {str(background)!r} is not a PNG, WebP or JPEG image")
-        result = dataclasses.replace(
-            result.without(BACKGROUND_WARNING), background=BackgroundImage(data, media_type)
-        )
+        result = _with_background(result, background)
     notes = list(result.messages(lang))
     written: list[str] = []
     picture: str | None = None
@@ -92,7 +97,7 @@ def _import(
         elif output is not None:
             target = output.with_suffix(f".{image.extension}")
             if target.resolve() == output.resolve():
-                raise InputError(f"the picture would overwrite the scene file {str(output)!r}")
+                raise InputError("error.maps.cli-overwrite", path=_path(output))
             if background is None or target.resolve() != background.resolve():
                 _write(target, image.data)
                 written.append(str(target))
@@ -108,12 +113,51 @@ def _import(
         else:
             typer.echo(scene_json_text(scene), nl=False)
         return
+    _save(scene, output)
+    written.insert(0, str(output))
+    _warn(notes, lang)  # after the write: a failed write is one error line, nothing before it
+    _report(result, output, picture, embed, written, as_json, lang)
+
+
+def _with_background(result: Any, background: Path) -> Any:
+    """Return the import `result` with the picture file `background` as its background."""
+    from footfall.imports import BackgroundImage
+    from footfall.imports.foundry import BACKGROUND_WARNING
+    from footfall.imports.result import sniff_image
+    from footfall.untrusted import read_bytes
+
+    data = read_bytes(background, "background", LIMITS.import_bytes)
+    media_type = sniff_image(data)
+    if media_type is None:
+        raise InputError(
+            "error.maps.cli-background-image", param=Param("background"), path=_path(background)
+        )
+    return dataclasses.replace(
+        result.without(BACKGROUND_WARNING), background=BackgroundImage(data, media_type)
+    )
+
+
+def _save(scene: Any, output: Path) -> None:
+    """Write `scene` to `output`, or raise one error line."""
+    from footfall.scene import dump_scene
+
     try:
         dump_scene(scene, output)
     except OSError as exc:
-        raise InputError(f"cannot write {str(output)!r}: {exc.strerror}") from None
-    written.insert(0, str(output))
-    _warn(notes, lang)  # after the write: a failed write is one error line, nothing before it
+        raise _cannot_write(output, exc.strerror) from None
+
+
+def _report(
+    result: Any,
+    output: Path,
+    picture: str | None,
+    embed: bool,
+    written: list[str],
+    as_json: bool,
+    lang: Lang,
+) -> None:
+    """Say what the import wrote: the files and a summary, or the JSON report."""
+    scene = result.scene
     doors = sum(1 for w in scene.walls if w.door is not None)
     if as_json:
         emit_json(
@@ -155,17 +199,17 @@ def _write(path: Path, data: bytes) -> None:
     try:
         path.write_bytes(data)
     except OSError as exc:
-        raise InputError(f"cannot write {str(path)!r}: {exc.strerror}") from None
+        raise _cannot_write(path, exc.strerror) from None
 
 
-def _square(text: str, option: str) -> tuple[int, int]:
+def _square(text: str, param: str) -> tuple[int, int]:
+    """Read ``X,Y`` given to the option of `param`, or raise one error line naming it."""
     parts = text.replace(" ", "").split(",")
-    if len(parts) != 2:
-        raise InputError(f"{option} expects X,Y (two whole numbers), got {text!r}")
     try:
-        return int(parts[0]), int(parts[1])
+        x, y = (int(p) for p in parts)
     except ValueError:
-        raise InputError(f"{option} expects X,Y (two whole numbers), got {text!r}") from None
+        raise InputError("error.maps.cli-square", param=Param(param), value=text) from None
+    return x, y
 
 
 def render_command(
@@ -201,15 +245,17 @@ def render_command(
     try:
         frame = _window(window) if window is not None else None
         if crop and frame is not None:
-            raise InputError("give --crop or --window, not both")
+            raise InputError(
+                "error.maps.cli-crop-window", crop=Param("crop"), window=Param("window")
+            )
         if crop and mover is None:
-            raise InputError("--crop needs --mover ID (it crops to the mover's reach)")
+            raise InputError("error.maps.cli-crop-mover", crop=Param("crop"), mover=Param("mover"))
         options = _RenderOptions(
             mover, action, to, distance, speed, cell, crop, frame, at=at, size=size
         )
         _render(scene_file, output, options, as_json, lang)
     except FootfallError as exc:
-        fail(str(exc))
+        _fail(exc)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -231,47 +277,53 @@ class _RenderOptions:
 def _place(scene: Any, mover: str, at_text: str, size: str | None, speed: int | None) -> Any:
     """Put `mover` at ``X,Y``: move it, or add it when the scene has no creature of that id.
 
-    An added mover is of side ``party``, `size` (default medium, ``1M`` in Draw Steel) and
-    `speed` (checked later: a mover without one is refused with the usual message). The
-    scene is validated again, so a mover placed in a wall or off the map is a one-line error.
+    An added mover is of side ``party``, `size` (default the system's one-square size:
+    medium, ``1M`` in Draw Steel) and `speed` (checked later: a mover without one is refused
+    with the usual message). The scene is validated again, so a mover placed in a wall or
+    off the map is a one-line error.
     """
+    from footfall.imports import default_size
     from footfall.scene import Creature, validate
 
-    parts = at_text.replace(" ", "").split(",")
-    try:
-        x, y = (int(p) for p in parts)
-    except ValueError:
-        raise InputError(f"--at expects X,Y (two whole numbers), got {at_text!r}") from None
+    x, y = _square(at_text, "at")
     ids = [c.id for c in scene.creatures]
     if mover in ids:
         if size is not None:
-            raise InputError(f"--size applies to a mover that --at adds; {mover!r} is in the scene")
+            raise InputError(
+                "error.maps.cli-size-in-scene", size=Param("size"), at=Param("at"), value=mover
+            )
         creatures = tuple(
             dataclasses.replace(c, at=(x, y)) if c.id == mover else c for c in scene.creatures
         )
     else:
-        default = "1M" if scene.system == "drawsteel" else "medium"
-        added = Creature(id=mover, at=(x, y), size=size or default, side="party", speed=speed)
+        chosen = size or default_size(scene.system)
+        added = Creature(id=mover, at=(x, y), size=chosen, side="party", speed=speed)
         creatures = (*scene.creatures, added)
     return validate(dataclasses.replace(scene, creatures=creatures))
 
 
-def _check_speed(speed: int, system: str) -> None:
+def _check_speed(speed: int, system: Any) -> None:
     """Refuse a ``--speed`` a scene's creature could not have (as the scene parser does).
 
-    At most `footfall.scene.MAX_SPEED` (a `LimitError`), 0 or more, and in pf1e / dnd35 a
-    multiple of 5 ft: movement is counted in 5-ft squares (RULES.md 1.2, "Squares are 5 ft";
-    the scene parser's ``_five_foot_steps``).
+    At most `footfall.limits.Limits.speed` (a `LimitError`), 0 or more, and a whole number of
+    the system's squares: in pf1e / dnd35 a multiple of 5 ft, since movement is counted in
+    5-ft squares (RULES.md 1.2, "Squares are 5 ft"; the scene parser's ``_five_foot_steps``).
     """
-    from footfall.errors import LimitError, quote
-    from footfall.scene import MAX_SPEED
-
     if speed < 0:
-        raise InputError(f"--speed must be 0 or more, got {quote(speed)}")
-    if speed > MAX_SPEED:
-        raise LimitError(f"--speed {quote(speed)} is over the limit of {MAX_SPEED}")
-    if system in ("pf1e", "dnd35") and speed % 5:
-        raise InputError(f"--speed {speed}: a {system} speed is a multiple of 5 ft")
+        raise InputError("error.maps.cli-speed-negative", param=Param("speed"), value=speed)
+    if speed > LIMITS.speed:
+        raise LimitError(
+            "error.maps.cli-speed-limit", param=Param("speed"), value=speed, limit=LIMITS.speed
+        )
+    if speed % system.square:
+        raise InputError(
+            "error.maps.cli-speed-step",
+            param=Param("speed"),
+            value=speed,
+            system=system.id,
+            step=system.square,
+            unit=system.unit.value,
+        )
 
 
 def _window(text: str) -> tuple[int, int, int, int]:
@@ -279,11 +331,9 @@ def _window(text: str) -> tuple[int, int, int, int]:
     try:
         x0, y0, x1, y1 = (int(p) for p in parts)
     except ValueError:
-        raise InputError(
-            f"--window expects X0,Y0,X1,Y1 (four whole numbers), got {text!r}"
-        ) from None
+        raise InputError("error.maps.cli-window", param=Param("window"), value=text) from None
     if x1 < x0 or y1 < y0:
-        raise InputError(f"--window {text!r}: X1 must be at least X0 and Y1 at least Y0")
+        raise InputError("error.maps.cli-window-order", param=Param("window"), value=text)
     return x0, y0, x1, y1
 
 
@@ -291,47 +341,16 @@ def _render(
     scene_file: Path, output: Path, options: _RenderOptions, as_json: bool, lang_text: str
 ) -> None:
     from footfall.render import auto_cell, reach_window, render
-    from footfall.scene import creature as find_creature
-    from footfall.scene import load_scene, validate
+    from footfall.scene import load_scene
 
     language = parse_lang(lang_text)
     scene = load_scene(scene_file)
     overlay = None
-    mover, action, to, speed = options.mover, options.action, options.to, options.speed
-    distance, cell, window = options.distance, options.cell, options.window
-    if mover is None and (action is not None or to is not None or speed is not None):
-        raise InputError("--action, --to and --speed need --mover ID")
-    if mover is None and (options.at is not None or options.size is not None):
-        raise InputError("--at and --size need --mover ID")
-    if speed is not None and scene.system != "dh2e":
-        _check_speed(speed, scene.system)  # before --at places a mover with it
-    if mover is not None and options.at is not None:
-        scene = _place(scene, mover, options.at, options.size, speed)
-    elif options.size is not None:
-        raise InputError("--size applies to a mover that --at adds")
+    _check_options(options)
+    mover, window, cell = options.mover, options.window, options.cell
     if mover is not None:
-        found = find_creature(scene, mover)
-        if speed is not None and scene.system == "dh2e":
-            # dh2e movement comes from the Agility bonus (seed 001), never from `speed`.
-            raise InputError(
-                "--speed does not apply to dh2e: its movers move by 'agility_bonus' "
-                "(set it on the creature in the scene)"
-            )
-        no_speed = found.speed is None and found.fly is None
-        if speed is None and no_speed and scene.system != "dh2e":
-            raise InputError(
-                f"mover {mover!r} has no speed: give --speed N (an imported map carries "
-                "no speeds) or add 'speed' to the creature in the scene"
-            )
-        if speed is not None:
-            changed = dataclasses.replace(found, speed=speed)
-            scene = validate(
-                dataclasses.replace(
-                    scene,
-                    creatures=tuple(changed if c.id == mover else c for c in scene.creatures),
-                )
-            )
-        overlay = _reach(scene, mover, action, to, distance, language)
+        scene = _with_mover(scene, mover, options)
+        overlay = _reach(scene, mover, options.action, options.to, options.distance, language)
     if options.crop and overlay is not None:
         window = reach_window(scene, overlay)
     if cell is None:
@@ -350,9 +369,9 @@ def _render(
     try:
         drawn.image.save(output, format="PNG")
     except OSError as exc:
-        raise InputError(f"cannot write {str(output)!r}: {exc.strerror or exc}") from None
+        raise _cannot_write(output, exc.strerror or exc) from None
     except ValueError as exc:
-        raise InputError(f"cannot write {str(output)!r}: {exc}") from None
+        raise _cannot_write(output, exc) from None
     width, height = drawn.image.size
     if as_json:
         emit_json(
@@ -373,19 +392,72 @@ def _render(
     typer.echo(t("maps.render.wrote", language, path=str(output), width=width, height=height))
 
 
+def _check_options(options: _RenderOptions) -> None:
+    """Refuse the options that need a ``--mover`` when none is given."""
+    if options.mover is not None:
+        return
+    if options.action is not None or options.to is not None or options.speed is not None:
+        raise InputError(
+            "error.maps.cli-needs-mover",
+            action=Param("action"),
+            to=Param("to"),
+            speed=Param("speed"),
+            mover=Param("mover"),
+        )
+    if options.at is not None or options.size is not None:
+        raise InputError(
+            "error.maps.cli-at-needs-mover",
+            at=Param("at"),
+            size=Param("size"),
+            mover=Param("mover"),
+        )
+
+
+def _with_mover(scene: Any, mover: str, options: _RenderOptions) -> Any:
+    """Return `scene` with `mover` placed (``--at``) and given ``--speed``, checked first.
+
+    dh2e movers move by their Agility bonus (seed 001), never by a speed: their family's
+    movers refuse ``--speed`` instead of ignoring it.
+    """
+    from footfall.rules import Family, load_system
+    from footfall.scene import creature as find_creature
+    from footfall.scene import validate
+
+    rules = load_system(scene.system)
+    by_agility = rules.family is Family.HERESY
+    speed = options.speed
+    if speed is not None and not by_agility:
+        _check_speed(speed, rules)  # before --at places a mover with it
+    if options.at is not None:
+        scene = _place(scene, mover, options.at, options.size, speed)
+    elif options.size is not None:
+        raise InputError("error.maps.cli-size-needs-at", size=Param("size"), at=Param("at"))
+    found = find_creature(scene, mover)
+    if speed is not None and by_agility:
+        raise InputError("error.maps.cli-speed-agility", param=Param("speed"), system=rules.id)
+    if speed is None and found.speed is None and found.fly is None and not by_agility:
+        raise InputError("error.maps.cli-no-speed", value=mover, speed=Param("speed"))
+    if speed is None:
+        return scene
+    changed = dataclasses.replace(found, speed=speed)
+    return validate(
+        dataclasses.replace(
+            scene, creatures=tuple(changed if c.id == mover else c for c in scene.creatures)
+        )
+    )
+
+
 def _reach(
     scene: Any, mover: str, action: str | None, to: str | None, distance: int | None, lang: Lang
 ) -> Any:
     try:
         from footfall.tactical.views import find_path, reachable
     except ImportError:
-        raise InputError(
-            "drawing reach needs footfall's tactical engine, which this install lacks"
-        ) from None
+        raise InputError("error.maps.cli-no-tactical") from None
     reach = reachable(scene, mover, action, distance=distance).to_json(lang)
     path = None
     if to is not None:
-        target = _square(to, "--to")
+        target = _square(to, "to")
         path = find_path(scene, mover, target, action=action, distance=distance).to_json(lang)
     from footfall.render import reach_overlay
 

@@ -10,28 +10,36 @@
 
 The importers never guess silently: whatever a file holds that footfall cannot use comes back
 in `ImportResult.warnings`. See docs/maps.md for the worked examples.
+
+Modules: `uvtt` and the `foundry` package read the two formats; `result` is what an import
+gives back; `_values` reads exact JSON values, `_terrain` turns cost multipliers into map
+characters, `_tokens` turns tokens into creatures, `_doorways` cuts walls open at doors, and
+`_conventions` reads ``conventions.toml``: what an import makes of each rule family and unit,
+so that no importer names a system.
 """
 
 from __future__ import annotations
 
-import stat
 from collections.abc import Sequence
+from enum import StrEnum
 from pathlib import Path
-from typing import Literal
 
-from footfall.errors import InputError, LimitError, quote, unknown
-from footfall.imports._common import MAX_IMPORT_SQUARES, load_json
+from footfall.errors import InputError, Param, unknown
+from footfall.imports._tokens import default_size
+from footfall.imports._values import FileKind, load_json
 from footfall.imports.foundry import read_foundry
-from footfall.imports.result import BackgroundImage, ImportResult
+from footfall.imports.result import BackgroundImage, ImportResult, MediaType
 from footfall.imports.uvtt import read_uvtt
-from footfall.limits import LIMITS
+from footfall.limits import LIMITS, Limits
+from footfall.untrusted import read_bytes, read_text
 
 __all__ = [
     "FORMATS",
-    "MAX_IMPORT_SQUARES",
     "BackgroundImage",
     "Format",
     "ImportResult",
+    "MediaType",
+    "default_size",
     "detect_format",
     "import_map",
     "read_foundry",
@@ -39,14 +47,21 @@ __all__ = [
     "read_uvtt",
 ]
 
-Format = Literal["uvtt", "foundry"]
-FORMATS: tuple[Format, ...] = ("uvtt", "foundry")
+
+class Format(StrEnum):
+    """A map file format footfall imports."""
+
+    UVTT = "uvtt"
+    """Universal VTT (``.dd2vtt``, ``.df2vtt``, ``.uvtt``)."""
+    FOUNDRY = "foundry"
+    """A Foundry VTT scene export."""
+
+
+FORMATS: tuple[Format, ...] = tuple(Format)
 
 _UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
-#: Largest map file read, in bytes (a Universal VTT file carries its image in base64).
-MAX_FILE_BYTES = LIMITS.import_bytes
-#: Longest file path an error line quotes whole (as `footfall.travel.PATH_QUOTE_LIMIT`).
-PATH_QUOTE_LIMIT = LIMITS.path_quote
+#: The file kind a format's errors name.
+_KINDS = {Format.UVTT: FileKind.UVTT, Format.FOUNDRY: FileKind.FOUNDRY}
 
 
 def detect_format(name: str | None, doc: object) -> Format:
@@ -54,18 +69,19 @@ def detect_format(name: str | None, doc: object) -> Format:
 
     A ``.dd2vtt`` / ``.uvtt`` / ``.df2vtt`` name is Universal VTT; otherwise a JSON object
     with ``resolution`` is Universal VTT and one with ``grid`` or ``walls`` a Foundry scene.
+    Anything else raises `InputError` asking for the ``fmt`` parameter.
+
+    >>> detect_format("crypt.dd2vtt", None), detect_format(None, {"grid": 100})
+    (<Format.UVTT: 'uvtt'>, <Format.FOUNDRY: 'foundry'>)
     """
     if name is not None and Path(name).suffix.lower() in _UVTT_SUFFIXES:
-        return "uvtt"
+        return Format.UVTT
     if isinstance(doc, dict):
         if "resolution" in doc:
-            return "uvtt"
+            return Format.UVTT
         if "grid" in doc or "walls" in doc or "tokens" in doc:
-            return "foundry"
-    raise InputError(
-        "cannot tell the map format: expected a Universal VTT file (with 'resolution') or a "
-        "Foundry scene export (with 'grid'); give --format uvtt|foundry"
-    )
+            return Format.FOUNDRY
+    raise InputError("error.maps.format-unknown", param=Param("fmt"), valid=FORMATS)
 
 
 def read_terrain(text: str) -> tuple[str, ...]:
@@ -83,6 +99,7 @@ def import_map(
     terrain: str | Path | Sequence[str] | None = None,
     fmt: str | None = None,
     name: str | None = None,
+    limits: Limits = LIMITS,
 ) -> ImportResult:
     """Import a Universal VTT or Foundry VTT map file as a scene of `system`.
 
@@ -90,66 +107,32 @@ def import_map(
     plain-text map, or its rows. `fmt` forces the format (``"uvtt"`` or ``"foundry"``);
     by default it is told from the file name, then from the content. `name` is the file's
     name when `source` is bytes (its extension tells the editor of a Universal VTT file).
+    `limits` bounds the files read (`Limits.import_bytes`), the map and the work.
     Raises `InputError` (one line) for a malformed file or an unknown system, `LimitError`
     for a huge map.
     """
     from footfall.scene import SYSTEM_IDS
 
     if system not in SYSTEM_IDS:
-        raise unknown("system", system, SYSTEM_IDS)
+        raise unknown("system", system, SYSTEM_IDS, param=Param("system"))
     if fmt is not None and fmt not in FORMATS:
-        raise unknown("map format", fmt, FORMATS)
+        raise unknown("map format", fmt, FORMATS, param=Param("fmt"))
     if isinstance(source, bytes):
         data = source
     else:
         path = Path(source)
         name = path.name
-        data = _read_bytes(path, "map file")
+        data = read_bytes(path, "map file", limits.import_bytes)
     rows: Sequence[str] | None
     if terrain is None or (isinstance(terrain, Sequence) and not isinstance(terrain, str)):
         rows = terrain
     else:
-        raw = _read_bytes(Path(terrain), "terrain overlay")
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise InputError(
-                f"terrain overlay {quote(str(terrain), PATH_QUOTE_LIMIT)}: not UTF-8 text"
-                f" (byte {exc.start})"
-            ) from None
-        rows = read_terrain(text)
-    guess = fmt or ("uvtt" if name and Path(name).suffix.lower() in _UVTT_SUFFIXES else None)
-    what = {"uvtt": "Universal VTT file", "foundry": "Foundry scene"}.get(guess or "", "map file")
-    doc = load_json(data, what)
-    chosen: Format = fmt if fmt is not None else detect_format(name, doc)
-    if chosen == "uvtt":
-        return read_uvtt(doc, system=system, terrain=rows, name=name)
-    return read_foundry(doc, system=system, terrain=rows)
-
-
-def _read_bytes(path: Path, what: str) -> bytes:
-    """Return the bytes of the regular file `path`, at most `MAX_FILE_BYTES` of them.
-
-    Anything that is not a regular file is refused before it is read: a device such as
-    /dev/zero or a named pipe says its size is 0 and reads forever.
-    """
-    name = quote(str(path), PATH_QUOTE_LIMIT)
-    try:
-        info = path.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise InputError(f"cannot read {what} {name}: Is a directory")
-        if not stat.S_ISREG(info.st_mode):
-            raise InputError(
-                f"{what} {name} is not a regular file (a device, pipe or socket): give a file"
-            )
-        if info.st_size > MAX_FILE_BYTES:
-            raise LimitError(
-                f"{what} {name} is {info.st_size} bytes, over the limit of {MAX_FILE_BYTES}"
-            )
-        with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)  # bounded even if the file grows meanwhile
-    except OSError as exc:
-        raise InputError(f"cannot read {what} {name}: {exc.strerror}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise LimitError(f"{what} {name} is over the limit of {MAX_FILE_BYTES} bytes")
-    return data
+        rows = read_terrain(read_text(Path(terrain), "terrain overlay", limits.import_bytes))
+    guess = Format(fmt) if fmt is not None else None
+    if guess is None and name and Path(name).suffix.lower() in _UVTT_SUFFIXES:
+        guess = Format.UVTT
+    doc = load_json(data, _KINDS[guess] if guess is not None else FileKind.MAP)
+    chosen = guess or detect_format(name, doc)
+    if chosen is Format.UVTT:
+        return read_uvtt(doc, system=system, terrain=rows, name=name, limits=limits)
+    return read_foundry(doc, system=system, terrain=rows, limits=limits)

@@ -5,23 +5,53 @@ from __future__ import annotations
 import base64
 import dataclasses
 from dataclasses import dataclass
+from enum import StrEnum
 
 from footfall.i18n import Lang, t
 from footfall.scene import Scene
 
-__all__ = ["BackgroundImage", "ImportResult", "Notice", "sniff_image"]
+__all__ = [
+    "BackgroundImage",
+    "ImportResult",
+    "MediaType",
+    "Notice",
+    "Warnings",
+    "notice",
+    "sniff_image",
+]
 
-_EXTENSIONS = {"image/png": "png", "image/webp": "webp", "image/jpeg": "jpg"}
+
+class MediaType(StrEnum):
+    """The picture formats a map's background may be in."""
+
+    PNG = "image/png"
+    """PNG (Dungeondraft's default export)."""
+    WEBP = "image/webp"
+    """WebP (Dungeondraft, Foundry uploads)."""
+    JPEG = "image/jpeg"
+    """JPEG."""
+
+    @property
+    def extension(self) -> str:
+        """File extension for the picture, without the dot (``png``, ``webp``, ``jpg``)."""
+        return _EXTENSIONS[self]
 
 
-def sniff_image(data: bytes) -> str | None:
-    """Return the media type of PNG, WebP or JPEG `data` from its magic bytes, else None."""
+_EXTENSIONS = {MediaType.PNG: "png", MediaType.WEBP: "webp", MediaType.JPEG: "jpg"}
+
+
+def sniff_image(data: bytes) -> MediaType | None:
+    """Return the media type of PNG, WebP or JPEG `data` from its magic bytes, else None.
+
+    >>> sniff_image(b"\\x89PNG\\r\\n\\x1a\\n..."), sniff_image(b"GIF89a")
+    (<MediaType.PNG: 'image/png'>, None)
+    """
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
-        return "image/png"
+        return MediaType.PNG
     if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
-        return "image/webp"
+        return MediaType.WEBP
     if data.startswith(b"\xff\xd8\xff"):
-        return "image/jpeg"
+        return MediaType.JPEG
     return None
 
 
@@ -46,17 +76,32 @@ def notice(key: str, /, **values: object) -> Notice:
     return Notice(key, tuple(values.items()))
 
 
+class Warnings:
+    """Collect an import's warnings (catalog key + values) in order, each said once."""
+
+    def __init__(self) -> None:
+        self._items: dict[Notice, None] = {}
+
+    def add(self, key: str, /, **values: object) -> None:
+        """Record the warning `key` (``maps.warn.*``) with `values`; repeats are ignored."""
+        self._items.setdefault(notice(key, **values), None)
+
+    def items(self) -> tuple[Notice, ...]:
+        """Return the warnings in the order they were first recorded."""
+        return tuple(self._items)
+
+
 @dataclass(frozen=True, slots=True)
 class BackgroundImage:
     """An imported map's picture: encoded bytes (PNG, WebP or JPEG) and their media type."""
 
     data: bytes = dataclasses.field(repr=False)
-    media_type: str
+    media_type: MediaType
 
     @property
     def extension(self) -> str:
         """File extension for the image, without the dot (``png``, ``webp``, ``jpg``)."""
-        return _EXTENSIONS[self.media_type]
+        return self.media_type.extension
 
     def data_url(self) -> str:
         """Return the image as a ``data:`` URL, for a scene that embeds its background."""

@@ -28,31 +28,35 @@ from __future__ import annotations
 
 import base64
 import binascii
-import bisect
 import itertools
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from fractions import Fraction
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal
 
-from footfall.errors import InputError, LimitError
-from footfall.imports._common import (
-    MAX_IMPORT_WALLS,
-    Warnings,
+from footfall.errors import InputError, LimitError, Noun
+from footfall.imports._doorways import cut_at_doors, dedupe
+from footfall.imports._terrain import merge_overlay
+from footfall.imports._values import (
+    FileKind,
     ceil_fraction,
     check_map_size,
+    expect_list,
+    expect_object,
     fmt_number,
-    load_json,
-    merge_overlay,
+    load_document,
     number,
     show_value,
 )
-from footfall.imports.result import BackgroundImage, ImportResult, sniff_image
+from footfall.imports.result import BackgroundImage, ImportResult, Warnings, sniff_image
+from footfall.limits import LIMITS, Limits
 from footfall.scene import DEFAULT_LEGEND, Point, Scene, Wall
 
-__all__ = ["read_uvtt"]
+__all__ = ["EDITORS", "KNOWN_FORMATS", "PIXEL_SNAP", "Editor", "read_uvtt"]
 
-_WHAT = "Universal VTT file"
+_UVTT = FileKind.UVTT
 
 #: Keys this importer reads; others become a warning.
 _READ = ("format", "resolution", "line_of_sight", "objects_line_of_sight", "portals", "image")
@@ -67,8 +71,25 @@ _RESOLUTION_READ = frozenset({"map_origin", "map_size", "pixels_per_grid"})
 #: midpoint) and ``rotation`` repeat what ``bounds`` says; ``freestanding`` (placed off a
 #: wall) changes nothing for movement: all three are listed as not imported.
 _PORTAL_READ = frozenset({"bounds", "closed"})
+#: The polylines of a file that are walls: the walls, and objects that block light.
+_WALL_KEYS = ("line_of_sight", "objects_line_of_sight")
+
+
+class Editor(StrEnum):
+    """The map editor that wrote a Universal VTT file, told by its extension."""
+
+    DUNGEONDRAFT = "dungeondraft"
+    """Dungeondraft (``.dd2vtt``): a portal's ``closed`` means "blocks light"."""
+    DUNGEONFOG = "dungeonfog"
+    """DungeonFog (``.df2vtt``)."""
+    UNIVERSAL = "universal"
+    """Any other (``.uvtt``: Arkenforge and others), or bytes given without a name."""
+
+
 #: Editors by file extension. ``closed`` means different things to them (see `_portal`).
-EDITORS = {".dd2vtt": "dungeondraft", ".df2vtt": "dungeonfog", ".uvtt": "universal"}
+EDITORS: Mapping[str, Editor] = MappingProxyType(
+    {".dd2vtt": Editor.DUNGEONDRAFT, ".df2vtt": Editor.DUNGEONFOG, ".uvtt": Editor.UNIVERSAL}
+)
 #: Universal VTT versions written by the editors (Dungeondraft 0.2, 0.3; others up to 1.0).
 KNOWN_FORMATS = (Fraction(1, 10), Fraction(1))
 
@@ -79,6 +100,7 @@ def read_uvtt(
     system: str,
     terrain: Sequence[str] | None = None,
     name: str | None = None,
+    limits: Limits = LIMITS,
 ) -> ImportResult:
     """Import a Universal VTT map as a scene of `system`, with its background image.
 
@@ -86,73 +108,21 @@ def read_uvtt(
     characters; it must have the map's size. `name` is the file's name: its extension tells
     the editor (``.dd2vtt`` Dungeondraft, whose portals' ``closed`` means "blocks light", not
     "shut"). Raises `InputError` (one line) for a malformed file and `LimitError` for a map
-    over 1000x1000 squares.
+    over `limits.import_squares` squares or `limits.import_walls` wall segments.
     """
-    doc = load_json(data, _WHAT) if isinstance(data, bytes | str) else data
-    if not isinstance(doc, Mapping):
-        raise InputError(f"{_WHAT}: expected a JSON object, got {type(doc).__name__}")
+    doc = load_document(data, _UVTT)
     warnings = Warnings()
     ignored: dict[str, set[str]] = {}
-    editor = EDITORS.get(Path(name).suffix.lower(), "universal") if name else "universal"
+    editor = EDITORS.get(Path(name).suffix.lower(), Editor.UNIVERSAL) if name else Editor.UNIVERSAL
     _check_format(doc.get("format"), warnings)
     _check_grid(doc)
     if "resolution" not in doc:
-        raise InputError(
-            f"{_WHAT}: missing 'resolution' (map_origin, map_size, pixels_per_grid): "
-            "is this a Universal VTT export?"
-        )
-    origin, (size_x, size_y), ppg = _resolution(doc["resolution"], ignored)
+        raise InputError("error.maps.uvtt-no-resolution", file=Noun(_UVTT))
+    origin, (size_x, size_y), ppg = _resolution(doc["resolution"], ignored, limits)
     width, height = ceil_fraction(size_x), ceil_fraction(size_y)
-
-    walls: list[Wall] = []
-    dropped = 0
-    for key in ("line_of_sight", "objects_line_of_sight"):
-        for i, line in enumerate(_list(doc.get(key, []), key)):
-            where = f"{key}[{i}]"
-            points = [
-                _point(p, f"{where}[{j}]", origin, ppg) for j, p in enumerate(_list(line, where))
-            ]
-            if len(points) < 2:
-                raise InputError(
-                    f"{_WHAT}: {where}: a wall polyline needs at least 2 points, got {len(points)}"
-                )
-            for a, b in itertools.pairwise(points):
-                if a == b:
-                    dropped += 1
-                else:
-                    walls.append(Wall(a, b))
-    letting_light = 0
-    for i, portal in enumerate(_list(doc.get("portals", []), "portals")):
-        door = _portal(portal, f"portals[{i}]", origin, ppg, editor, ignored)
-        letting_light += portal.get("closed") is False
-        walls.append(door)
-    if letting_light:
-        key = "maps.warn.portal_light" if editor == "dungeondraft" else "maps.warn.portal_open"
-        warnings.add(key, n=letting_light)
-    if dropped:
-        warnings.add("maps.warn.zero_segments", n=dropped)
-    if len(walls) > MAX_IMPORT_WALLS:
-        raise LimitError(
-            f"{_WHAT}: {len(walls)} wall segments is over the import limit of {MAX_IMPORT_WALLS}"
-        )
-    walls, cut = _cut_at_doors(_dedupe(walls))
-    if cut:
-        warnings.add("maps.warn.doorway_cut", n=cut)
-
+    walls = _walls(doc, origin, ppg, editor, warnings, ignored, limits)
     background = _image(doc.get("image"), warnings)
-    for key, value in doc.items():
-        if key in _READ:
-            continue
-        if key in _METADATA:
-            ignored.setdefault("file", set()).add(key)
-            continue
-        if key in _NOT_IMPORTED:
-            if value:
-                n = len(value) if isinstance(value, list) else 1
-                warnings.add(_NOT_IMPORTED[key], n=n)
-        else:
-            warnings.add("maps.warn.unknown_part", key=repr(key))
-
+    _report_other_keys(doc, warnings, ignored)
     grid = [["."] * width for _ in range(height)]
     legend = dict(DEFAULT_LEGEND)
     if terrain is not None:
@@ -162,7 +132,7 @@ def read_uvtt(
         # The picture covers map_size squares; the last column or row is only partly under
         # it (footfall.render draws it over this extent, not stretched over the whole map).
         info["extent"] = [str(size_x), str(size_y)]
-    info["editor"] = editor
+    info["editor"] = editor.value
     report = {part: sorted(keys) for part, keys in sorted(ignored.items()) if keys}
     if report:  # the import report: field names read by nobody (docs/maps.md)
         info["ignored"] = report
@@ -176,23 +146,96 @@ def read_uvtt(
     return ImportResult.of(scene, warnings.items(), background)
 
 
+def _walls(
+    doc: Mapping[str, Any],
+    origin: Point,
+    ppg: Fraction,
+    editor: Editor,
+    warnings: Warnings,
+    ignored: dict[str, set[str]],
+    limits: Limits,
+) -> list[Wall]:
+    """Return the walls and doors of the file, each segment once, doorways cut open."""
+    walls: list[Wall] = []
+    dropped = 0
+    for key in _WALL_KEYS:
+        for i, line in enumerate(expect_list(doc.get(key, []), _UVTT, key)):
+            where = f"{key}[{i}]"
+            points = [
+                _point(p, f"{where}[{j}]", origin, ppg)
+                for j, p in enumerate(expect_list(line, _UVTT, where))
+            ]
+            if len(points) < 2:
+                raise InputError(
+                    "error.maps.uvtt-polyline", file=Noun(_UVTT), where=where, n=len(points)
+                )
+            for a, b in itertools.pairwise(points):
+                if a == b:
+                    dropped += 1
+                else:
+                    walls.append(Wall(a, b))
+    letting_light = 0
+    for i, portal in enumerate(expect_list(doc.get("portals", []), _UVTT, "portals")):
+        door = _portal(portal, f"portals[{i}]", origin, ppg, editor, ignored)
+        letting_light += portal.get("closed") is False
+        walls.append(door)
+    if letting_light:
+        dungeondraft = editor is Editor.DUNGEONDRAFT
+        key = "maps.warn.portal_light" if dungeondraft else "maps.warn.portal_open"
+        warnings.add(key, n=letting_light)
+    if dropped:
+        warnings.add("maps.warn.zero_segments", n=dropped)
+    if len(walls) > limits.import_walls:
+        raise LimitError(
+            "error.maps.uvtt-walls", file=Noun(_UVTT), n=len(walls), limit=limits.import_walls
+        )
+    walls, cut = cut_at_doors(dedupe(walls), _UVTT, limits=limits)
+    if cut:
+        warnings.add("maps.warn.doorway_cut", n=cut)
+    return walls
+
+
+def _report_other_keys(
+    doc: Mapping[str, Any], warnings: Warnings, ignored: dict[str, set[str]]
+) -> None:
+    """Warn about the file's keys footfall does not read; list its metadata as ignored."""
+    for key, value in doc.items():
+        if key in _READ:
+            continue
+        if key in _METADATA:
+            ignored.setdefault("file", set()).add(key)
+            continue
+        if key in _NOT_IMPORTED:
+            if value:
+                n = len(value) if isinstance(value, list) else 1
+                warnings.add(_NOT_IMPORTED[key], n=n)
+        else:
+            warnings.add("maps.warn.unknown_part", key=repr(key))
+
+
 def _check_format(value: object, warnings: Warnings) -> None:
     if value is None:
         warnings.add("maps.warn.no_format")
         return
     if isinstance(value, bool) or not isinstance(value, int | float | Fraction | str):
-        raise InputError(f"{_WHAT}: 'format' must be a version number, got {show_value(value)}")
+        raise InputError(
+            "error.maps.uvtt-format-type", file=Noun(_UVTT), value=value, shown=show_value(value)
+        )
     try:
         version = Fraction(str(value))
     except ValueError:
         raise InputError(
-            f"{_WHAT}: 'format' must be a version number, got {show_value(value)}"
+            "error.maps.uvtt-format-type", file=Noun(_UVTT), value=value, shown=show_value(value)
         ) from None
     low, high = KNOWN_FORMATS
     if version < low:
         raise InputError(
-            f"{_WHAT}: 'format' {show_value(value)} is not a Universal VTT version "
-            f"(the editors write {fmt_number(low)} to {fmt_number(high)})"
+            "error.maps.uvtt-format-old",
+            file=Noun(_UVTT),
+            value=value,
+            shown=show_value(value),
+            low=fmt_number(low),
+            high=fmt_number(high),
         )
     if version > high:
         warnings.add("maps.warn.format_newer", value=str(value))
@@ -208,31 +251,26 @@ def _check_grid(doc: Mapping[str, Any]) -> None:
     kind = grid.get("type") if isinstance(grid, Mapping) else grid
     if kind is not None and not (isinstance(kind, str) and kind.strip().lower() == "square"):
         raise InputError(
-            f"{_WHAT}: grid type {show_value(kind)} is not a square grid; "
-            "footfall maps are square grids (one pixels_per_grid)"
+            "error.maps.uvtt-grid-type", file=Noun(_UVTT), value=kind, shown=show_value(kind)
         )
     resolution = doc.get("resolution")
     ppg = resolution.get("pixels_per_grid") if isinstance(resolution, Mapping) else None
     if isinstance(ppg, Mapping):
-        x = number(ppg.get("x"), f"{_WHAT}: resolution.pixels_per_grid.x")
-        y = number(ppg.get("y"), f"{_WHAT}: resolution.pixels_per_grid.y")
+        x = number(ppg.get("x"), _UVTT, "resolution.pixels_per_grid.x")
+        y = number(ppg.get("y"), _UVTT, "resolution.pixels_per_grid.y")
         if x != y:
             raise InputError(
-                f"{_WHAT}: resolution.pixels_per_grid is {fmt_number(x)} x {fmt_number(y)} "
-                "pixels, not square; footfall maps are square grids"
+                "error.maps.uvtt-grid-not-square",
+                file=Noun(_UVTT),
+                x=fmt_number(x),
+                y=fmt_number(y),
             )
-
-
-def _list(value: object, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise InputError(f"{_WHAT}: {where}: expected a list, got {type(value).__name__}")
-    return value
 
 
 def _xy(value: object, where: str) -> tuple[Fraction, Fraction]:
     if not isinstance(value, Mapping) or "x" not in value or "y" not in value:
-        raise InputError(f'{_WHAT}: {where}: expected a point {{"x": ..., "y": ...}}')
-    return number(value["x"], f"{_WHAT}: {where}.x"), number(value["y"], f"{_WHAT}: {where}.y")
+        raise InputError("error.maps.uvtt-point", file=Noun(_UVTT), where=where)
+    return number(value["x"], _UVTT, f"{where}.x"), number(value["y"], _UVTT, f"{where}.y")
 
 
 #: A coordinate this close to a whole pixel (in pixels) is float noise of the editor.
@@ -260,25 +298,33 @@ def _point(value: object, where: str, origin: Point, ppg: Fraction) -> Point:
     return _snap(x - origin[0], ppg), _snap(y - origin[1], ppg)
 
 
-def _resolution(value: object, ignored: dict[str, set[str]]) -> tuple[Point, Point, Fraction]:
+def _resolution(
+    value: object, ignored: dict[str, set[str]], limits: Limits
+) -> tuple[Point, Point, Fraction]:
     """Return origin, map size in squares (maybe fractional), and pixels per grid."""
     if not isinstance(value, Mapping):
-        raise InputError(f"{_WHAT}: 'resolution' must be an object")
+        raise InputError("error.maps.uvtt-resolution-type", file=Noun(_UVTT))
     ignored.setdefault("resolution", set()).update(set(value) - _RESOLUTION_READ)
     for key in ("map_size", "pixels_per_grid"):
         if key not in value:
-            raise InputError(f"{_WHAT}: resolution: missing {key!r}")
+            raise InputError("error.maps.uvtt-resolution-missing", file=Noun(_UVTT), key=repr(key))
     origin = _xy(value.get("map_origin", {"x": 0, "y": 0}), "resolution.map_origin")
     size_x, size_y = _xy(value["map_size"], "resolution.map_size")
     if size_x <= 0 or size_y <= 0:
-        raise InputError(f"{_WHAT}: resolution.map_size must be positive, got {size_x} x {size_y}")
-    check_map_size(ceil_fraction(size_x), ceil_fraction(size_y), f"{_WHAT}: resolution.map_size")
+        raise InputError("error.maps.uvtt-map-size", file=Noun(_UVTT), x=size_x, y=size_y)
+    check_map_size(
+        ceil_fraction(size_x),
+        ceil_fraction(size_y),
+        _UVTT,
+        "resolution.map_size",
+        limits=limits,
+    )
     raw_ppg = value["pixels_per_grid"]
     if isinstance(raw_ppg, Mapping):  # {"x": n, "y": n}: `_check_grid` saw they are equal
         raw_ppg = raw_ppg.get("x")
-    ppg = number(raw_ppg, f"{_WHAT}: resolution.pixels_per_grid")
+    ppg = number(raw_ppg, _UVTT, "resolution.pixels_per_grid")
     if ppg <= 0:
-        raise InputError(f"{_WHAT}: resolution.pixels_per_grid must be positive, got {ppg}")
+        raise InputError("error.maps.uvtt-pixels-per-grid", file=Noun(_UVTT), ppg=ppg)
     return origin, (size_x, size_y), ppg
 
 
@@ -287,7 +333,7 @@ def _portal(
     where: str,
     origin: Point,
     ppg: Fraction,
-    editor: str,
+    editor: Editor,
     ignored: dict[str, set[str]],
 ) -> Wall:
     """Return a portal as a door along its ``bounds``, shut or open by ``closed``.
@@ -299,135 +345,31 @@ def _portal(
     Arkenforge writes ``false`` for a door left open (FVTT-DD-Import#146), as MapTool reads it
     (RPTools/maptool#2081): from any other editor ``false`` is an open door.
     """
-    if not isinstance(value, Mapping):
-        raise InputError(f"{_WHAT}: {where}: expected an object")
-    ignored.setdefault("portals", set()).update(set(value) - _PORTAL_READ)
-    bounds = _list(value.get("bounds"), f"{where}.bounds") if "bounds" in value else []
+    portal = expect_object(value, _UVTT, where)
+    ignored.setdefault("portals", set()).update(set(portal) - _PORTAL_READ)
+    bounds = (
+        expect_list(portal.get("bounds"), _UVTT, f"{where}.bounds") if "bounds" in portal else []
+    )
     if len(bounds) != 2:
-        raise InputError(f"{_WHAT}: {where}.bounds: a door needs 2 points, got {len(bounds)}")
+        raise InputError(
+            "error.maps.uvtt-door-points", file=Noun(_UVTT), where=where, n=len(bounds)
+        )
     a = _point(bounds[0], f"{where}.bounds[0]", origin, ppg)
     b = _point(bounds[1], f"{where}.bounds[1]", origin, ppg)
     if a == b:
-        raise InputError(f"{_WHAT}: {where}.bounds: a door needs 2 different points")
-    closed = value.get("closed", True)
+        raise InputError("error.maps.uvtt-door-same", file=Noun(_UVTT), where=where)
+    closed = portal.get("closed", True)
     if not isinstance(closed, bool):
-        raise InputError(f"{_WHAT}: {where}.closed must be true or false, got {show_value(closed)}")
-    shut = closed or editor == "dungeondraft"
+        raise InputError(
+            "error.maps.uvtt-door-closed",
+            file=Noun(_UVTT),
+            where=where,
+            value=closed,
+            shown=show_value(closed),
+        )
+    shut = closed or editor is Editor.DUNGEONDRAFT
     door: Literal["open", "closed"] = "closed" if shut else "open"
     return Wall(a, b, door)
-
-
-def _cut_at_doors(walls: list[Wall]) -> tuple[list[Wall], int]:
-    """Remove the stretch of any plain wall lying along a door, so an open door opens.
-
-    A map editor may draw a room's wall straight across a doorway and put the portal on top;
-    the wall would then block the doorway even with the door open. A plain wall collinear with
-    a door and overlapping it keeps only its parts outside the door (exact arithmetic).
-    Returns the walls and how many were cut. The doors of each line are merged into sorted
-    intervals first, so many doors on one line cost O(log n) per wall, not O(n); a result of
-    more than `MAX_IMPORT_WALLS` pieces raises `LimitError`.
-    """
-    doors = [w for w in walls if w.door is not None]
-    if not doors:
-        return walls, 0
-    spans: dict[tuple[Fraction, Fraction, Fraction], list[tuple[Fraction, Fraction]]] = {}
-    for door in doors:
-        key = _line_key(door.start, door.end)
-        ta, tb = _along(key, door.start), _along(key, door.end)
-        spans.setdefault(key, []).append((min(ta, tb), max(ta, tb)))
-    merged = {key: _merge(intervals) for key, intervals in spans.items()}
-    starts = {key: [lo for lo, _ in intervals] for key, intervals in merged.items()}
-    out: list[Wall] = []
-    cut = 0
-    for wall in walls:
-        key = _line_key(wall.start, wall.end)
-        if wall.door is not None or key not in merged:
-            out.append(wall)
-            continue
-        pieces = _outside(wall, key, merged[key], starts[key])
-        if pieces != [(wall.start, wall.end)]:
-            cut += 1
-        out.extend(Wall(a, b, None, wall.extra) for a, b in pieces)
-        if len(out) > MAX_IMPORT_WALLS:
-            raise LimitError(
-                f"{_WHAT}: cutting walls at doors gives over {MAX_IMPORT_WALLS} wall segments, "
-                "the import limit"
-            )
-    return out, cut
-
-
-def _line_key(p: Point, q: Point) -> tuple[Fraction, Fraction, Fraction]:
-    """Return the line through `p` and `q` as exact normalised ``(A, B, C)``: Ax + By = C."""
-    a, b = q[1] - p[1], p[0] - q[0]
-    k = a if a != 0 else b
-    return a / k, b / k, (a * p[0] + b * p[1]) / k
-
-
-def _along(key: tuple[Fraction, Fraction, Fraction], p: Point) -> Fraction:
-    """Return the position of `p` along the line `key` (``-B x + A y``: grows along it)."""
-    a, b, _ = key
-    return -b * p[0] + a * p[1]
-
-
-def _merge(intervals: list[tuple[Fraction, Fraction]]) -> list[tuple[Fraction, Fraction]]:
-    """Return the union of closed intervals as sorted, disjoint intervals."""
-    out: list[tuple[Fraction, Fraction]] = []
-    for lo, hi in sorted(intervals):
-        if out and lo <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], hi))
-        else:
-            out.append((lo, hi))
-    return out
-
-
-def _outside(
-    wall: Wall,
-    key: tuple[Fraction, Fraction, Fraction],
-    doors: list[tuple[Fraction, Fraction]],
-    starts: list[Fraction],
-) -> list[tuple[Point, Point]]:
-    """Return the parts of `wall` outside the door intervals of its line, in its direction."""
-    a, b = wall.start, wall.end
-    ta, tb = _along(key, a), _along(key, b)
-    lo, hi = min(ta, tb), max(ta, tb)
-    free: list[tuple[Fraction, Fraction]] = []
-    here = lo
-    i = max(0, bisect.bisect_right(starts, lo) - 1)
-    while i < len(doors) and doors[i][0] < hi:
-        d_lo, d_hi = doors[i]
-        if d_hi > here:
-            if d_lo > here:
-                free.append((here, d_lo))
-            here = d_hi
-        i += 1
-    if here == lo:
-        return [(a, b)]
-    if here < hi:
-        free.append((here, hi))
-
-    def at(t: Fraction) -> Point:
-        share = (t - ta) / (tb - ta)
-        return a[0] + share * (b[0] - a[0]), a[1] + share * (b[1] - a[1])
-
-    parts = [(at(x), at(y)) if ta < tb else (at(y), at(x)) for x, y in free]
-    if ta > tb:
-        parts.reverse()
-    return [(a if p == a else p, b if q == b else q) for p, q in parts]
-
-
-def _dedupe(walls: list[Wall]) -> list[Wall]:
-    """Drop repeated segments (either direction); a door wins over a plain wall."""
-    seen: dict[tuple[Point, Point], int] = {}
-    out: list[Wall] = []
-    for wall in walls:
-        key = (min(wall.start, wall.end), max(wall.start, wall.end))
-        if key in seen:
-            if wall.door is not None and out[seen[key]].door is None:
-                out[seen[key]] = wall
-            continue
-        seen[key] = len(out)
-        out.append(wall)
-    return out
 
 
 def _image(value: object, warnings: Warnings) -> BackgroundImage | None:
@@ -435,17 +377,17 @@ def _image(value: object, warnings: Warnings) -> BackgroundImage | None:
         warnings.add("maps.warn.no_image")
         return None
     if not isinstance(value, str):
-        raise InputError(f"{_WHAT}: 'image' must be a base64 string")
+        raise InputError("error.maps.uvtt-image-type", file=Noun(_UVTT))
     text = value
     if text.startswith("data:"):
         text = text.partition(",")[2]
     try:
         raw = base64.b64decode(text, validate=False)
     except (binascii.Error, ValueError):
-        raise InputError(f"{_WHAT}: 'image' is not valid base64") from None
+        raise InputError("error.maps.uvtt-image-base64", file=Noun(_UVTT)) from None
     media_type = sniff_image(raw)
     if media_type is None:
-        raise InputError(f"{_WHAT}: 'image' is not a PNG, WebP or JPEG image")
+        raise InputError("error.maps.uvtt-image-format", file=Noun(_UVTT))
     return BackgroundImage(raw, media_type)
 
 

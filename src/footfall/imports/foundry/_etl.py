@@ -36,27 +36,48 @@ import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
-from typing import Any, Literal
+from types import MappingProxyType
+from typing import Any
 
-from footfall.errors import InputError
-from footfall.imports._common import Warnings, fmt_number, number, show_value
-from footfall.imports.result import Notice, notice
+from footfall.errors import InputError, Noun
+from footfall.imports._values import FileKind, fmt_number, number, show_value
+from footfall.imports.result import Notice, Warnings, notice
 
-__all__ = ["ETL", "EtlTerrain", "is_etl_template", "read_etl", "read_etl_templates"]
+__all__ = [
+    "ETL",
+    "EtlShape",
+    "EtlTerrain",
+    "is_etl_template",
+    "read_etl",
+    "read_etl_templates",
+]
 
-_WHAT = "Foundry scene"
+_FOUNDRY = FileKind.FOUNDRY
 #: The module's id: the key of its flags.
 ETL = "enhanced-terrain-layer"
+
+
+class EtlShape(StrEnum):
+    """The shape of an ETL terrain area, as PIXI tests it."""
+
+    RECTANGLE = "rectangle"
+    """``PIXI.Rectangle``: half-open, ``[x, x + w) x [y, y + h)``."""
+    ELLIPSE = "ellipse"
+    """``PIXI.Ellipse``: its edge in."""
+    POLYGON = "polygon"
+    """``PIXI.Polygon``: the crossing rule (left and top edges in, right and bottom out)."""
+    CIRCLE = "circle"
+    """``PIXI.Circle`` (measured templates only): its edge in."""
+
 
 #: `TerrainLayer.defaultmultiple`: the multiple of a terrain drawn without one.
 _DEFAULT_MULTIPLE = Fraction(2)
 #: ShapeData types ETL draws and tests (`TerrainShape._pixishape`), by their one-letter code.
-_SHAPES: dict[str, Literal["rectangle", "ellipse", "polygon"]] = {
-    "r": "rectangle",
-    "e": "ellipse",
-    "p": "polygon",
-}
+_SHAPES: Mapping[str, EtlShape] = MappingProxyType(
+    {"r": EtlShape.RECTANGLE, "e": EtlShape.ELLIPSE, "p": EtlShape.POLYGON}
+)
 #: Fields of a terrain entry this reader uses; any other is listed as not imported.
 READ_FIELDS = frozenset(
     {
@@ -91,7 +112,7 @@ class EtlTerrain:
     """
 
     key: str
-    kind: Literal["rectangle", "ellipse", "polygon", "circle"]
+    kind: EtlShape
     points: tuple[tuple[Fraction, Fraction], ...]
     multiple: Fraction
     label: Notice
@@ -169,16 +190,19 @@ def _entry(
     default: Fraction,
     warnings: Warnings,
 ) -> EtlTerrain | None:
-    x = number(entry["x"], f"{_WHAT}: {where}.x")
-    y = number(entry["y"], f"{_WHAT}: {where}.y")
+    x = number(entry["x"], _FOUNDRY, f"{where}.x")
+    y = number(entry["y"], _FOUNDRY, f"{where}.y")
     raw_multiple = entry.get("multiple")
     multiple = (
-        default if raw_multiple is None else number(raw_multiple, f"{_WHAT}: {where}.multiple")
+        default if raw_multiple is None else number(raw_multiple, _FOUNDRY, f"{where}.multiple")
     )
     if multiple < 0:
         raise InputError(
-            f"{_WHAT}: {where}.multiple: a cost multiple cannot be negative, got "
-            f"{fmt_number(multiple)}"
+            "error.maps.etl-multiple",
+            file=Noun(_FOUNDRY),
+            where=where,
+            value=multiple,
+            shown=fmt_number(multiple),
         )
     if entry.get("hidden") is True:
         warnings.add("maps.warn.etl_inactive", label=label)
@@ -197,7 +221,7 @@ def _entry(
         code = shape.get("type") if isinstance(shape, Mapping) else None
         warnings.add("maps.warn.shape_type", label=label, kind=show_value(code))
         return None
-    if kind == "polygon":
+    if kind is EtlShape.POLYGON:
         if len(points) < 3:
             warnings.add("maps.warn.etl_invalid", label=label, why="a polygon of under 3 points")
             return None
@@ -214,7 +238,7 @@ def _entry(
 def _geometry(
     entry: Mapping[str, Any], where: str
 ) -> tuple[
-    Literal["rectangle", "ellipse", "polygon"] | None,
+    EtlShape | None,
     Fraction,
     Fraction,
     list[tuple[Fraction, Fraction]],
@@ -225,18 +249,20 @@ def _geometry(
         base = f"{where}.shape"
         code = shape.get("type", "p")
         kind = _SHAPES.get(code) if isinstance(code, str) else None
-        width = number(shape.get("width") or 0, f"{_WHAT}: {base}.width")
-        height = number(shape.get("height") or 0, f"{_WHAT}: {base}.height")
+        width = number(shape.get("width") or 0, _FOUNDRY, f"{base}.width")
+        height = number(shape.get("height") or 0, _FOUNDRY, f"{base}.height")
         flat = shape.get("points") or []
         if not isinstance(flat, list) or len(flat) % 2:
             raise InputError(
-                f"{_WHAT}: {base}.points: expected a flat list [x0, y0, x1, y1, ...], "
-                f"got {show_value(flat)}"
+                "error.maps.etl-flat-points",
+                file=Noun(_FOUNDRY),
+                where=base,
+                shown=show_value(flat),
             )
         points = [
             (
-                number(flat[k], f"{_WHAT}: {base}.points[{k}]"),
-                number(flat[k + 1], f"{_WHAT}: {base}.points[{k + 1}]"),
+                number(flat[k], _FOUNDRY, f"{base}.points[{k}]"),
+                number(flat[k + 1], _FOUNDRY, f"{base}.points[{k + 1}]"),
             )
             for k in range(0, len(flat), 2)
         ]
@@ -244,20 +270,25 @@ def _geometry(
     # ETL 1.0.x: points as [x, y] pairs beside width and height (always a polygon).
     raw = entry.get("points") or []
     if not isinstance(raw, list):
-        raise InputError(f"{_WHAT}: {where}.points: expected a list of [x, y] points")
+        raise InputError("error.maps.etl-points", file=Noun(_FOUNDRY), where=where)
     points = []
     for k, p in enumerate(raw):
         if not isinstance(p, list) or len(p) != 2:
-            raise InputError(f"{_WHAT}: {where}.points[{k}]: expected [x, y], got {show_value(p)}")
+            raise InputError(
+                "error.maps.etl-point",
+                file=Noun(_FOUNDRY),
+                where=f"{where}.points[{k}]",
+                shown=show_value(p),
+            )
         points.append(
             (
-                number(p[0], f"{_WHAT}: {where}.points[{k}][0]"),
-                number(p[1], f"{_WHAT}: {where}.points[{k}][1]"),
+                number(p[0], _FOUNDRY, f"{where}.points[{k}][0]"),
+                number(p[1], _FOUNDRY, f"{where}.points[{k}][1]"),
             )
         )
-    width = number(entry.get("width") or 0, f"{_WHAT}: {where}.width")
-    height = number(entry.get("height") or 0, f"{_WHAT}: {where}.height")
-    return "polygon", width, height, points
+    width = number(entry.get("width") or 0, _FOUNDRY, f"{where}.width")
+    height = number(entry.get("height") or 0, _FOUNDRY, f"{where}.height")
+    return EtlShape.POLYGON, width, height, points
 
 
 def _truthy(value: object) -> bool:
@@ -274,26 +305,26 @@ def _heights(entry: Mapping[str, Any], where: str) -> tuple[Fraction, Fraction]:
     ``||`` (a 0 falls through to the next).
     """
     if entry.get("elevation") is not None and entry.get("depth") is not None:
-        bottom = number(entry["elevation"], f"{_WHAT}: {where}.elevation")
-        return bottom, bottom + number(entry["depth"], f"{_WHAT}: {where}.depth")
+        bottom = number(entry["elevation"], _FOUNDRY, f"{where}.elevation")
+        return bottom, bottom + number(entry["depth"], _FOUNDRY, f"{where}.depth")
     height = entry.get("terrainheight")
     if isinstance(height, str):
         try:
             height = json.loads(height, parse_float=Fraction)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise InputError(
-                f"{_WHAT}: {where}.terrainheight: not JSON, got {show_value(height)}"
+                "error.maps.etl-height", file=Noun(_FOUNDRY), where=where, shown=show_value(height)
             ) from None
     kind = entry.get("terraintype")
 
     def pick(first: object, old: str, fallback: int) -> Fraction:
         if _truthy(first):
-            return number(first, f"{_WHAT}: {where}.{old}")
+            return number(first, _FOUNDRY, f"{where}.{old}")
         if height is None:
             return Fraction(fallback)
         value = height.get(old) if isinstance(height, Mapping) else None
         return (
-            number(value, f"{_WHAT}: {where}.terrainheight.{old}")
+            number(value, _FOUNDRY, f"{where}.terrainheight.{old}")
             if _truthy(value)
             else Fraction(0)
         )
@@ -347,17 +378,17 @@ def read_etl_templates(
         label = notice("maps.source.etl_template", name=repr(str(template.get("_id") or where)))
         raw = flag.get("multiple")
         if v10:
-            multiple = Fraction(1) if raw is None else number(raw, f"{_WHAT}: {where}.multiple")
+            multiple = Fraction(1) if raw is None else number(raw, _FOUNDRY, f"{where}.multiple")
         else:
-            multiple = number(raw, f"{_WHAT}: {where}.multiple") if _truthy(raw) else Fraction(2)
+            multiple = number(raw, _FOUNDRY, f"{where}.multiple") if _truthy(raw) else Fraction(2)
         if multiple == 1:
             continue
         if flag.get("elevation") is not None or flag.get("depth") is not None:
-            bottom = number(flag.get("elevation") or 0, f"{_WHAT}: {where}.elevation")
-            top = bottom + number(flag.get("depth") or 0, f"{_WHAT}: {where}.depth")
+            bottom = number(flag.get("elevation") or 0, _FOUNDRY, f"{where}.elevation")
+            top = bottom + number(flag.get("depth") or 0, _FOUNDRY, f"{where}.depth")
         else:
-            bottom = number(flag.get("min") or 0, f"{_WHAT}: {where}.min")
-            top = number(flag.get("max") or 0, f"{_WHAT}: {where}.max")
+            bottom = number(flag.get("min") or 0, _FOUNDRY, f"{where}.min")
+            top = number(flag.get("max") or 0, _FOUNDRY, f"{where}.max")
         if not bottom <= 0 <= top:
             warnings.add(
                 "maps.warn.etl_off_ground",
@@ -371,16 +402,18 @@ def read_etl_templates(
             if isinstance(value, str) and value:
                 environments.add(value)
         kind = template.get("t")
-        x = number(template.get("x", 0), f"{_WHAT}: {where}.x")
-        y = number(template.get("y", 0), f"{_WHAT}: {where}.y")
-        reach = number(template.get("distance", 0), f"{_WHAT}: {where}.distance")
+        x = number(template.get("x", 0), _FOUNDRY, f"{where}.x")
+        y = number(template.get("y", 0), _FOUNDRY, f"{where}.y")
+        reach = number(template.get("distance", 0), _FOUNDRY, f"{where}.distance")
         reach *= pixels_per_unit
         if reach <= 0:
             continue
         if kind == "circle":
-            found.append(EtlTerrain(where, "circle", ((x, y), (x + reach, y)), multiple, label))
+            found.append(
+                EtlTerrain(where, EtlShape.CIRCLE, ((x, y), (x + reach, y)), multiple, label)
+            )
         elif kind == "rect":
-            degrees = number(template.get("direction", 0), f"{_WHAT}: {where}.direction")
+            degrees = number(template.get("direction", 0), _FOUNDRY, f"{where}.direction")
             # Ray.fromAngle: the far corner is the ray's end, computed in floats by Foundry.
             angle = math.radians(float(degrees))
             dx = Fraction(math.cos(angle) * float(reach))
@@ -390,7 +423,7 @@ def read_etl_templates(
                 (x + min(dx, zero), y + min(dy, zero)),
                 (x + max(dx, zero), y + max(dy, zero)),
             )
-            found.append(EtlTerrain(where, "rectangle", corners, multiple, label))
+            found.append(EtlTerrain(where, EtlShape.RECTANGLE, corners, multiple, label))
         else:
             warnings.add("maps.warn.shape_type", label=label, kind=show_value(kind))
     return found
