@@ -14,7 +14,7 @@ import dataclasses
 import errno
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import typer
 
@@ -283,7 +283,7 @@ def _place(scene: Any, mover: str, at_text: str, size: str | None, speed: int | 
     off the map is a one-line error.
     """
     from footfall.imports import default_size
-    from footfall.scene import Creature, validate
+    from footfall.scene import Creature, CreatureSize, Side, validate
 
     x, y = _square(at_text, "at")
     ids = [c.id for c in scene.creatures]
@@ -296,8 +296,9 @@ def _place(scene: Any, mover: str, at_text: str, size: str | None, speed: int | 
             dataclasses.replace(c, at=(x, y)) if c.id == mover else c for c in scene.creatures
         )
     else:
-        chosen = size or default_size(scene.system)
-        added = Creature(id=mover, at=(x, y), size=chosen, side="party", speed=speed)
+        # An unchecked word: `validate` refuses a size the system does not have, by name.
+        chosen = cast(CreatureSize, size or default_size(scene.system))
+        added = Creature(id=mover, at=(x, y), size=chosen, side=Side("party"), speed=speed)
         creatures = (*scene.creatures, added)
     return validate(dataclasses.replace(scene, creatures=creatures))
 

@@ -34,7 +34,7 @@ from enum import StrEnum
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any
 
 from footfall.errors import InputError, LimitError, Noun
 from footfall.imports._doorways import cut_at_doors, dedupe
@@ -52,7 +52,7 @@ from footfall.imports._values import (
 )
 from footfall.imports.result import BackgroundImage, ImportResult, Warnings, sniff_image
 from footfall.limits import LIMITS, Limits
-from footfall.scene import DEFAULT_LEGEND, Point, Scene, Wall
+from footfall.scene import DEFAULT_LEGEND, Door, Point, Scene, Wall
 
 __all__ = ["EDITORS", "KNOWN_FORMATS", "PIXEL_SNAP", "Editor", "read_uvtt"]
 
@@ -368,8 +368,7 @@ def _portal(
             shown=show_value(closed),
         )
     shut = closed or editor is Editor.DUNGEONDRAFT
-    door: Literal["open", "closed"] = "closed" if shut else "open"
-    return Wall(a, b, door)
+    return Wall(a, b, Door.CLOSED if shut else Door.OPEN)
 
 
 def _image(value: object, warnings: Warnings) -> BackgroundImage | None:

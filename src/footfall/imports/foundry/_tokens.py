@@ -27,7 +27,8 @@ from footfall.imports._values import (
 from footfall.imports.foundry._document import Frame
 from footfall.imports.result import Warnings
 from footfall.rules import System
-from footfall.scene import Creature
+from footfall.scene import Creature, Side
+from footfall.scene.vocabulary import vocabulary
 
 __all__ = ["SIDES", "Disposition", "read_tokens"]
 
@@ -144,14 +145,15 @@ def _token(
     elevation = number(item.get("elevation") or 0, _FOUNDRY, f"{where}.elevation")
     if elevation:
         warnings.add("maps.warn.token_elevation", label=label, e=fmt_number(elevation))
-    creature = Creature(id=cid, at=at, size=chosen.size, side=side, extra=extra)
+    size = vocabulary(system.id).size_members[chosen.size]
+    creature = Creature(id=cid, at=at, size=size, side=side, extra=extra)
     return TokenPlacement(creature, label)
 
 
-def _side(disposition: object, where: str) -> str:
+def _side(disposition: object, where: str) -> Side:
     """Return the side of a token's `disposition`, or raise `InputError` naming the known."""
     try:
-        return SIDES[disposition]  # type: ignore[index]
+        return Side(SIDES[disposition])  # type: ignore[index]
     except (KeyError, TypeError):  # TypeError: a list or object is no disposition either
         raise InputError(
             "error.maps.foundry-disposition",

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import IntEnum
-from typing import Any, Literal
+from typing import Any
 
 from footfall.errors import InputError, LimitError, Noun
 from footfall.imports._values import FileKind, expect_object, number, show_value
 from footfall.imports.foundry._document import Frame
 from footfall.imports.result import Warnings
 from footfall.limits import LIMITS, Limits
-from footfall.scene import Wall
+from footfall.scene import Door, Wall
 
 __all__ = ["DoorState", "DoorType", "WallSense", "read_walls"]
 
@@ -144,7 +144,7 @@ def read_walls(
     return tuple(walls)
 
 
-def _door(item: Mapping[str, Any], where: str) -> Literal["open", "closed"] | None:
+def _door(item: Mapping[str, Any], where: str) -> Door | None:
     """Return the wall's door state in the scene's terms, or None for a plain wall."""
     door = item.get("door", DoorType.NONE)
     if door in _NO_DOOR:
@@ -160,9 +160,9 @@ def _door(item: Mapping[str, Any], where: str) -> Literal["open", "closed"] | No
         )
     state = item.get("ds", DoorState.CLOSED)
     if state in _OPEN:
-        return "open"
+        return Door.OPEN
     if state in _SHUT:
-        return "closed"
+        return Door.CLOSED
     raise InputError(
         "error.maps.foundry-door-state",
         file=Noun(_FOUNDRY),
