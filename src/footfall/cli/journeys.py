@@ -6,7 +6,7 @@ Each prints a readable log for people, or the JOURNEY.md JSON shape with ``--jso
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -43,7 +43,17 @@ from footfall.travel import (
 )
 from footfall.units import localize_decimal
 
-__all__ = ["register"]
+__all__ = ["FLAGS", "register"]
+
+#: The flags of library parameters whose flag is not ``--`` and the name with dashes.
+FLAGS = {
+    "legs": "--leg",
+    "party": "--member",
+    "day_paces": "--day",
+    "start": "--from",
+    "goal": "--to",
+    "journey": "--journey",
+}
 
 
 _NOTES = {"towed": "journeys.towed", "beyond-table": "journeys.beyond_table"}
@@ -407,7 +417,7 @@ def _odds_lines(
             **extra,
         )
 
-    def dist(values: dict[int, Fraction]) -> str:
+    def dist(values: Mapping[int, Fraction]) -> str:
         return ", ".join(f"{k}: {_pct(v, lang)}" for k, v in sorted(values.items()) if v)
 
     first: list[str] = []
