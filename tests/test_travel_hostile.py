@@ -350,3 +350,43 @@ def test_num_rounds_huge_fractions_exactly() -> None:
     """From 10^15 on a fraction shows as its nearest integer (no float overflow past 1e308)."""
     assert num(Fraction(10**400 + 1, 3)) == round(Fraction(10**400 + 1, 3))
     assert num(Fraction(1, 3)) == 0.33
+
+
+# ----------------------------------------------------------------- errors as data
+
+
+def test_every_journey_error_key_is_in_the_catalogs() -> None:
+    """Each `error.travel.*` / `error.rates.*` key the journey modules raise has English."""
+    import re
+    from pathlib import Path
+
+    import footfall
+    from footfall.i18n import catalog
+
+    root = Path(footfall.__file__).parent
+    files = [*root.glob("travel/*.py"), *root.glob("cli/journeys/*.py")]
+    files += [root / name for name in ("chase.py", "route.py", "dice.py", "rates.py")]
+    files.append(root / "cli" / "rates.py")
+    used = {
+        k for f in files for k in re.findall(r'"(error\.(?:travel|rates)[\w.-]*)"', f.read_text())
+    }
+    assert len(used) > 150
+    assert sorted(used - set(catalog())) == []
+
+
+def test_library_errors_carry_the_parameter_and_value() -> None:
+    """An error names its parameter and bad value as data, for each front-end to spell."""
+    from footfall.errors import Param
+
+    with pytest.raises(InputError) as con:
+        check_con_mod(99)
+    assert (con.value.param, con.value.value) == (Param("con_mod"), 99)
+    with pytest.raises(InputError) as leg:
+        parse_leg("24 mi forest freeway", load_system("pf1e"))
+    assert leg.value.param == Param("legs") and leg.value.value == "freeway"
+    assert leg.value.valid == ("highway", "road", "trackless")
+    with pytest.raises(InputError) as way:
+        plan_journey("pf1e", [parse_leg("1 mi", load_system("pf1e"))], Traveller())
+    assert way.value.render("en", lambda p: f"--{p.name}") == (
+        "give exactly one of --speed, --mount or --vessel"
+    )

@@ -19,7 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from footfall.cli import app, main
-from footfall.cli.journeys import _days, _duration
+from footfall.cli.journeys.text import _days, _duration
 from footfall.errors import InputError
 from footfall.limits import LIMITS
 from footfall.rates import check_bonus, rates
@@ -309,3 +309,45 @@ def test_local_scale_of_a_very_fast_walker_in_seconds() -> None:
         "  hustling: 2000000 ft/min, 0.02 s (<0.01 rounds)",
         "  running: 4000000 ft/min, 0.01 s (<0.01 rounds)",
     ]
+
+
+# ----------------------------------------------------------------- a stricter Limits record
+
+
+def test_entry_points_take_a_stricter_limits_record() -> None:
+    """Each entry point that bounds its work reads the `limits` it is given (the API's)."""
+    from footfall.chase import ChaseTie, Runner, Scale, chase_odds
+    from footfall.dice import check_seed
+    from footfall.errors import LimitError
+    from footfall.route import parse_map, parse_point
+    from footfall.travel import Member, parse_party
+
+    strict = LIMITS.tighter(party=1, odds_checks=2, current_mph=5, cells=4, max_con_mod=3)
+    rules = load_system("pf1e")
+    legs = [parse_leg("24 mi plains road", rules)]
+    pair = (Member("A"), Member("B"))
+    plan_journey("pf1e", legs, Traveller(speeds=(30,), party=pair), forced_march=1)
+    with pytest.raises(LimitError, match="a party of 2 members: more than 1"):
+        plan_journey("pf1e", legs, Traveller(speeds=(30,), party=pair), limits=strict)
+    with pytest.raises(LimitError, match="exact odds over 3 checks: more than 2"):
+        exertion_odds("pf1e", forced_march=3, limits=strict)
+    with pytest.raises(InputError, match=r"current 6 mi/h is out of range \(0-5 mi/h\)"):
+        parse_current(6, limits=strict)
+    with pytest.raises(InputError, match=r"con_mod 4 is out of range \(-10..3\)"):
+        exertion_odds("pf1e", forced_march=1, con_mod=4, limits=strict)
+    chase_odds(Runner(30, dex=4), Runner(30), Scale.TACTICAL, ChaseTie.PURSUER)
+    with pytest.raises(InputError, match=r"pursuer dex 4 is out of range \(-10..3\)"):
+        chase_odds(
+            Runner(30, dex=4),
+            Runner(30),
+            Scale.TACTICAL,
+            ChaseTie.PURSUER,
+            limits=LIMITS.tighter(max_modifier=3),
+        )
+    with pytest.raises(LimitError, match="3x2 cells is more than 4"):
+        parse_map({"legend": {".": "plains road"}, "rows": ["...", "..."]}, "m", limits=strict)
+    with pytest.raises(InputError, match="a coordinate of 2 digits"):
+        parse_point("12,0", "goal", limits=strict)
+    with pytest.raises(InputError, match="seed 3 must be 0 or more and at most 2"):
+        check_seed(3, limits=LIMITS.tighter(seed=2))
+    assert parse_party([{"name": "A"}]) == (Member("A"),)

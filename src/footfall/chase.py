@@ -37,6 +37,7 @@ __all__ = [
     "Outcome",
     "Runner",
     "Scale",
+    "Side",
     "chase",
     "chase_odds",
     "has_chase_rules",
@@ -72,6 +73,15 @@ class Outcome(StrEnum):
     """The pursuer is faster and runs the quarry down."""
     CONTEST = "contest"
     """Equal speeds: an opposed check decides."""
+
+
+class Side(StrEnum):
+    """One side of a chase."""
+
+    PURSUER = "pursuer"
+    """Who runs after: catches the quarry on every non-win of the quarry by default."""
+    QUARRY = "quarry"
+    """Who runs away: escapes only by winning."""
 
 
 class ChaseTie(StrEnum):
@@ -110,7 +120,7 @@ class ChaseRoll:
 
     pursuer: int
     quarry: int
-    winner: str
+    winner: Side
     rolls: tuple[RollRecord, ...]
 
 
@@ -147,7 +157,7 @@ class ChaseResult:
             data["roll"] = {
                 "pursuer": self.roll.pursuer,
                 "quarry": self.roll.quarry,
-                "winner": self.roll.winner,
+                "winner": self.roll.winner.value,
                 "rolls": [r.to_json() for r in self.roll.rolls],
             }
         return data
@@ -279,11 +289,11 @@ def chase(
         p_total = roller.roll(20, f"pursuer {check.value}", p_mod)
         q_total = roller.roll(20, f"quarry {check.value}", q_mod)
         if q_total > p_total:
-            winner = "quarry"
+            winner = Side.QUARRY
         elif q_total < p_total or tie is ChaseTie.PURSUER:
-            winner = "pursuer"
+            winner = Side.PURSUER
         elif q_mod != p_mod:
-            winner = "quarry" if q_mod > p_mod else "pursuer"
+            winner = Side.QUARRY if q_mod > p_mod else Side.PURSUER
         else:
             continue
         roll = ChaseRoll(p_total, q_total, winner, tuple(roller.log))

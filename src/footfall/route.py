@@ -62,7 +62,7 @@ from footfall.tactical.search import INF, SearchResult, StepGraph, search
 from footfall.travel.journey import LegPlan, leg_json
 from footfall.travel.legs import Leg, make_leg, terrain_multiplier
 from footfall.travel.mover import Mover
-from footfall.travel.quantities import KM_PER_MILE, num, system_unit, to_unit
+from footfall.travel.quantities import KM_PER_MILE, DistanceUnit, num, system_unit, to_unit
 from footfall.travel.traveller import Traveller, resolve_traveller
 from footfall.untrusted import parse_json, read_text
 
@@ -123,7 +123,7 @@ class TerrainMap:
 
     grid: Grid
     cell: Fraction
-    unit: str
+    unit: DistanceUnit
     diagonal: Diagonal
     legend: Mapping[str, Cell]
     rows: tuple[str, ...]
@@ -155,7 +155,7 @@ class Route:
     legs: tuple[LegPlan, ...]
     hours: Fraction
     day_hours: Fraction
-    unit: str
+    unit: DistanceUnit
     traveller: str
     metric: bool = False
     family: Family = Family.D20
@@ -177,7 +177,7 @@ class Route:
         return {
             "found": self.found,
             "system": self.system,
-            "unit": "km" if self.metric else str(self.unit),
+            "unit": DistanceUnit.KM.value if self.metric else self.unit.value,
             "traveller": self.traveller,
             "from": list(self.start),
             "to": list(self.goal),
@@ -268,10 +268,12 @@ def _unknown(where: str, what: str, value: object, known: Sequence[str]) -> Scen
     )
 
 
-def _map_cell(data: Mapping[str, object], name: str, limits: Limits) -> tuple[Fraction, str]:
+def _map_cell(
+    data: Mapping[str, object], name: str, limits: Limits
+) -> tuple[Fraction, DistanceUnit]:
     """Return a map's cell size and its unit (``6 mi``, ``10 km``)."""
     cell_text = str(data.get("cell", "1 mi")).split()
-    if len(cell_text) != 2 or cell_text[1] not in ("mi", "km"):
+    if len(cell_text) != 2 or cell_text[1] not in tuple(DistanceUnit):
         raise SceneError("error.travel.map-cell", where=name, value=data.get("cell"))
     try:
         cell = Fraction(cell_text[0])
@@ -283,7 +285,7 @@ def _map_cell(data: Mapping[str, object], name: str, limits: Limits) -> tuple[Fr
         raise LimitError(
             "error.travel.map-cell-size", where=name, value=cell_text[0], limit=limits.cell_size
         )
-    return cell, cell_text[1]
+    return cell, DistanceUnit(cell_text[1])
 
 
 def _map_legend(data: Mapping[str, object], name: str) -> Mapping[str, Cell]:

@@ -48,7 +48,7 @@ from footfall.travel.files import JourneySpec, load_journey, parse_day_pace, par
 from footfall.travel.journey import Day, Journey, LegPlan
 from footfall.travel.legs import Leg, Pace, make_leg, parse_leg
 from footfall.travel.local import LocalPace, LocalTrip, plan_local
-from footfall.travel.mover import Mover
+from footfall.travel.mover import Mover, Note
 from footfall.travel.odds import ExertionOdds, FatigueOdds, MemberOdds, PartyOdds, exertion_odds
 from footfall.travel.party import Member, check_con_mod, parse_member, parse_party
 from footfall.travel.planner import plan_journey
@@ -88,6 +88,7 @@ __all__ = [
     "MemberCheck",
     "MemberOdds",
     "Mover",
+    "Note",
     "Pace",
     "PartyOdds",
     "Traveller",

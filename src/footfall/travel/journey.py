@@ -7,12 +7,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from footfall.rules import Family
 from footfall.travel.exertion import FATIGUE_FORBIDS, ForcedHour, HustleHour
 from footfall.travel.legs import Leg
+from footfall.travel.mover import Note
 from footfall.travel.odds import FatigueOdds, PartyOdds, odds_json
 from footfall.travel.party import Member
 from footfall.travel.quantities import KM_PER_MILE, DistanceUnit, num
@@ -124,7 +126,7 @@ class Journey:
     """
 
     system: str
-    unit: str
+    unit: DistanceUnit
     legs: tuple[LegPlan, ...]
     days: tuple[Day, ...]
     total_distance: Fraction
@@ -137,8 +139,8 @@ class Journey:
     traveller: str
     lethal: bool
     perception: int | None = None
-    rolls: tuple[dict[str, object], ...] = ()
-    notes: tuple[str, ...] = ()
+    rolls: tuple[Mapping[str, object], ...] = ()
+    notes: tuple[Note, ...] = ()
     metric: bool = False
     last_day_length: Fraction | None = None
     party: tuple[Member, ...] = ()
@@ -163,7 +165,7 @@ class Journey:
         scale = KM_PER_MILE if self.metric else Fraction(1)
         data: dict[str, object] = {
             "system": self.system,
-            "unit": DistanceUnit.KM.value if self.metric else str(self.unit),
+            "unit": DistanceUnit.KM.value if self.metric else self.unit.value,
             "traveller": self.traveller,
             "legs": [leg_json(p, scale, heresy=heresy) for p in self.legs],
             "days": [d.to_json(scale) for d in self.days],
@@ -177,16 +179,16 @@ class Journey:
             "odds": None
             if self.odds is None
             else odds_json(self.odds, self.party_odds, heresy=heresy),
-            "notes": list(self.notes),
+            "notes": [n.value for n in self.notes],
         }
         if self.party:
             data["party"] = self._party_json(heresy)
         if self.metric:
-            data["converted_from"] = str(self.unit)
+            data["converted_from"] = self.unit.value
         if self.perception is not None:
             data["perception_modifier"] = self.perception
         if self.rolls:
-            data["rolls"] = list(self.rolls)
+            data["rolls"] = [dict(r) for r in self.rolls]
         return data
 
     def _total_json(self, scale: Fraction) -> dict[str, object]:

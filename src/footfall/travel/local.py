@@ -27,8 +27,10 @@ from footfall.rules import (
     RunDurationKind,
     System,
     Travel,
+    Unit,
     load_system,
 )
+from footfall.travel.mover import Note
 from footfall.travel.planner import TRIP_HOURS
 from footfall.travel.quantities import num, short
 from footfall.travel.traveller import overland_rules
@@ -47,7 +49,7 @@ class LocalPace:
     text), and `within_limit` whether the distance fits in it.
     """
 
-    pace: str
+    pace: Mode
     per_minute: Fraction
     minutes: Fraction
     limit_minutes: Fraction | None = None
@@ -62,10 +64,10 @@ class LocalTrip:
     """
 
     system: str
-    unit: str
+    unit: Unit
     distance: Fraction
     paces: tuple[LocalPace, ...]
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
     family: Family = Family.D20
 
     def to_json(self) -> dict[str, object]:
@@ -74,11 +76,11 @@ class LocalTrip:
         return {
             "system": self.system,
             "scale": "local",
-            "unit": self.unit,
+            "unit": self.unit.value,
             "distance": num(self.distance),
             "paces": [
                 {
-                    "pace": p.pace,
+                    "pace": p.pace.value,
                     "per_minute": num(p.per_minute),
                     "minutes": num(p.minutes),
                     "rounds": num(p.minutes * 10) if rounds else None,
@@ -87,7 +89,7 @@ class LocalTrip:
                 }
                 for p in self.paces
             ],
-            "notes": list(self.notes),
+            "notes": [n.value for n in self.notes],
         }
 
 
@@ -126,19 +128,19 @@ def plan_local(
             "error.travel.con-range", param=Param("con"), value=con, low=low, high=high
         )
     paces: list[LocalPace] = []
-    notes: list[str] = []
+    notes: list[Note] = []
     for mode in (Mode.WALK, Mode.HUSTLE, Mode.RUN):
         rate = travel.per_minute(speed, mode, armor, load)
         minutes = distance / rate
         if mode is not Mode.RUN:
-            paces.append(LocalPace(mode.value, rate, minutes))
+            paces.append(LocalPace(mode, rate, minutes))
             continue
         limit = _run_limit(travel, con)
         if limit is None and con is not None:
-            notes.append("run-limit-unknown")
+            notes.append(Note.RUN_LIMIT_UNKNOWN)
         within = limit is None or minutes <= limit
-        paces.append(LocalPace(mode.value, rate, minutes, limit, within))
-    return LocalTrip(system.id, "ft", distance, tuple(paces), tuple(notes), system.family)
+        paces.append(LocalPace(mode, rate, minutes, limit, within))
+    return LocalTrip(system.id, Unit.FT, distance, tuple(paces), tuple(notes), system.family)
 
 
 def _heresy_local(
@@ -156,9 +158,9 @@ def _heresy_local(
     row, extrapolated = heresy.narrative_row(agility_bonus)
     rate = row.per_minute_m * (heresy.dense_factor if dense else 1)
     _check_local_minutes(distance / rate)
-    pace = LocalPace(Mode.WALK.value, rate, distance / rate)
-    extra = ("beyond-table",) if extrapolated else ()
-    return LocalTrip(system.id, "m", distance, (pace,), extra, system.family)
+    pace = LocalPace(Mode.WALK, rate, distance / rate)
+    extra = (Note.BEYOND_TABLE,) if extrapolated else ()
+    return LocalTrip(system.id, Unit.M, distance, (pace,), extra, system.family)
 
 
 def _check_local_minutes(minutes: Fraction) -> None:

@@ -8,11 +8,24 @@ only the `Mover`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 
 from footfall.rules import ConveyanceKind
 
-__all__ = ["Mover"]
+__all__ = ["Mover", "Note"]
+
+
+class Note(StrEnum):
+    """What a plan says beside its numbers (JSON ``notes``)."""
+
+    TOWED = "towed"
+    """The vessel is towed upstream from the bank, at its table's rate (no towing speed in
+    the seed texts)."""
+    BEYOND_TABLE = "beyond-table"
+    """The Agility Bonus is past seed 001's table: its rates are extrapolated (RULES.md 2)."""
+    RUN_LIMIT_UNKNOWN = "run-limit-unknown"
+    """The seed gives no running time for this Constitution (dnd35 under Con 9)."""
 
 
 @dataclass(frozen=True, slots=True)

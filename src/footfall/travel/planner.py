@@ -21,6 +21,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from types import MappingProxyType
 from typing import NamedTuple
 
 from footfall.dice import Roller, check_seed, p_check
@@ -138,7 +139,7 @@ def plan_journey(
         traveller=mover.label,
         lethal=mover.animal,
         perception=heresy.hustle.perception if heresy is not None and hustle else None,
-        rolls=tuple(r.to_json() for r in roller.log) if roller is not None else (),
+        rolls=tuple(MappingProxyType(r.to_json()) for r in roller.log) if roller else (),
         notes=notes,
         metric=metric and system.heresy is None,
         party=traveller.party,

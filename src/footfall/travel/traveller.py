@@ -22,7 +22,7 @@ from footfall.errors import InputError, Param, unknown
 from footfall.limits import LIMITS, Limits
 from footfall.rates import check_bonus, check_d20_speed
 from footfall.rules import Conveyance, Heresy, Mode, System, Travel
-from footfall.travel.mover import Mover
+from footfall.travel.mover import Mover, Note
 from footfall.travel.party import Member, check_con_mod
 from footfall.travel.water import WATER_KINDS, Flow, vessel_mover
 
@@ -72,7 +72,7 @@ def resolve_traveller(system: System, who: Traveller, *, limits: Limits = LIMITS
 
 def resolve(
     system: System, who: Traveller, *, limits: Limits = LIMITS
-) -> tuple[Mover, tuple[str, ...]]:
+) -> tuple[Mover, tuple[Note, ...]]:
     """Return `who`'s rates and day for `system`, and the notes they bring (``towed`` ...)."""
     _check_system_fields(system, who, limits)
     if system.heresy is not None:
@@ -134,7 +134,7 @@ def _slowest(label: str, count: int) -> str:
     return label + (f" (slowest of {count})" if count > 1 else "")
 
 
-def _heresy_mover(heresy: Heresy, who: Traveller, limits: Limits) -> tuple[Mover, tuple[str, ...]]:
+def _heresy_mover(heresy: Heresy, who: Traveller, limits: Limits) -> tuple[Mover, tuple[Note, ...]]:
     """Return a dh2e traveller's narrative rates by Agility Bonus (seed 001 table)."""
     if _speeds(who) or who.mount or who.vessel:
         raise InputError(
@@ -162,7 +162,7 @@ def _heresy_mover(heresy: Heresy, who: Traveller, limits: Limits) -> tuple[Mover
         water=False,
         animal=False,
     )
-    return mover, ("beyond-table",) if extrapolated else ()
+    return mover, (Note.BEYOND_TABLE,) if extrapolated else ()
 
 
 def _walker(travel: Travel, speeds: tuple[int, ...]) -> Mover:

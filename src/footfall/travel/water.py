@@ -19,7 +19,7 @@ from fractions import Fraction
 from footfall.errors import InputError, Param, quote
 from footfall.limits import LIMITS, Limits
 from footfall.rules import Conveyance, ConveyanceKind, Travel
-from footfall.travel.mover import Mover
+from footfall.travel.mover import Mover, Note
 from footfall.travel.quantities import num, parse_number, short
 
 __all__ = ["DRIFT_KINDS", "WATER_KINDS", "Flow", "parse_current", "vessel_mover"]
@@ -80,7 +80,7 @@ def vessel_mover(
     flow: Flow,
     drift: bool,
     tow: bool,
-) -> tuple[Mover, tuple[str, ...]]:
+) -> tuple[Mover, tuple[Note, ...]]:
     """Return the rates and day of `vessel` on the river, and the notes they bring.
 
     `name` is the vessel as the traveller named it; `current` None is the system's usual
@@ -96,7 +96,7 @@ def vessel_mover(
         raise InputError(
             "error.travel.not-river", param=Param("vessel"), vessel=name, rivers=rivers
         )
-    notes: tuple[str, ...] = ()
+    notes: tuple[Note, ...] = ()
     speed = vessel.per_hour
     if flow is Flow.DOWNSTREAM:
         speed = vessel.per_hour + speed_now
@@ -109,7 +109,7 @@ def vessel_mover(
                 current=num(speed_now),
                 tow=Param("tow"),
             )
-        notes = ("towed",)
+        notes = (Note.TOWED,)
     drift_hours = 0
     if drift:
         if vessel.kind not in DRIFT_KINDS or not vessel.river:

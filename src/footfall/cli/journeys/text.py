@@ -27,6 +27,7 @@ from footfall.travel import (
     PartyOdds,
     num,
 )
+from footfall.travel.mover import Note
 from footfall.units import localize_decimal
 
 if TYPE_CHECKING:  # routes load the search kernel: only ``footfall route`` imports them
@@ -34,7 +35,7 @@ if TYPE_CHECKING:  # routes load the search kernel: only ``footfall route`` impo
 
 __all__ = ["render_chase", "render_journey", "render_local", "render_odds", "render_route"]
 
-_NOTES = {"towed": "journeys.towed", "beyond-table": "journeys.beyond_table"}
+_NOTES = {Note.TOWED: "journeys.towed", Note.BEYOND_TABLE: "journeys.beyond_table"}
 
 
 # --------------------------------------------------------------------------- numbers
@@ -65,11 +66,13 @@ def _duration(hours: Fraction, lang: Lang = "en") -> str:
     return localize_decimal(text, lang)
 
 
-def _small(value: Fraction, lang: Lang = "en") -> str:
-    """Format a count that may be tiny: a positive value that rounds to 0 shows <0.01.
+def _days(days: Fraction, lang: Lang = "en") -> str:
+    """Format a number of days; a trip of seconds shows <0.01 days, not 0."""
+    return _small(days, lang)
 
-    A trip of seconds shows <0.01 days, not 0.
-    """
+
+def _small(value: Fraction, lang: Lang = "en") -> str:
+    """Format a count that may be tiny: a positive value that rounds to 0 shows <0.01."""
     if value > 0 and num(value) == 0:
         return "<0,01" if lang == "ru" else "<0.01"
     return _fmt(value, lang)
@@ -172,7 +175,7 @@ class _Log:
                 distance=self.d(j.total_distance),
                 unit=self.unit,
                 hours=_duration(j.total_hours, lang),
-                days=_small(j.total_days, lang),
+                days=_days(j.total_days, lang),
                 day_hours=_fmt(j.day_hours, lang),
                 traveller=_traveller_name(self.system, j.traveller, lang),
             )
@@ -493,9 +496,9 @@ def render_local(trip: LocalTrip, lang: Lang, who: int | None, con: int | None) 
                 rounds=rounds,
             )
         )
-    if "run-limit-unknown" in trip.notes:
+    if Note.RUN_LIMIT_UNKNOWN in trip.notes:
         lines.append(t("journeys.local.limit_unknown", lang))
-    if "beyond-table" in trip.notes:
+    if Note.BEYOND_TABLE in trip.notes:
         lines.append(t("journeys.beyond_table", lang))
     return "\n".join(lines)
 
@@ -532,7 +535,7 @@ def render_chase(result: chase_mod.ChaseResult, lang: Lang, seed: int | None) ->
         )
     ]
     if result.roll is not None and seed is not None:
-        escaped = result.roll.winner == "quarry"
+        escaped = result.roll.winner is chase_mod.Side.QUARRY
         lines.append(
             t(
                 "journeys.chase.roll",
@@ -563,7 +566,7 @@ def render_route(result: Route, lang: Lang) -> str:
             distance=_fmt(result.distance * scale, lang),
             unit=unit,
             hours=_duration(result.hours, lang),
-            days=_small(result.days, lang),
+            days=_days(result.days, lang),
             day_hours=_fmt(result.day_hours, lang),
             steps=len(result.path) - 1,
             traveller=_traveller_name(rules, result.traveller, lang),
