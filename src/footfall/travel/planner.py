@@ -242,9 +242,13 @@ class _Progress:
     """Where the traveller is along the legs, and the hours the log spends on each leg."""
 
     def __init__(self, system: System, plans: Sequence[LegPlan], mover: Mover) -> None:
-        self.system = system
         self.plans = plans
-        self.mover = mover
+        self.names = [leg_terrain(system, p.leg) for p in plans]
+        self.rates = {
+            Pace.WALK: mover.walk,
+            Pace.HUSTLE: mover.hustle or mover.walk,
+            Pace.DRIFT: mover.current,
+        }
         self.leg = 0
         self.into = Fraction(0)
         # Hours the log spends on each leg: [total, hustling, drifting] (see `LegPlan`).
@@ -267,15 +271,11 @@ class _Progress:
 
         The hours run short only on arrival; `terrains` gains each kind of ground entered.
         """
-        rate = {
-            Pace.WALK: self.mover.walk,
-            Pace.HUSTLE: self.mover.hustle or self.mover.walk,
-            Pace.DRIFT: self.mover.current,
-        }[pace]
+        rate = self.rates[pace]
         left, distance = length, Fraction(0)
         while left > 0 and not self.done:
             plan = self.plans[self.leg]
-            name = leg_terrain(self.system, plan.leg)
+            name = self.names[self.leg]
             if not terrains or terrains[-1] != name:
                 terrains.append(name)
             speed = rate * plan.multiplier
