@@ -323,7 +323,7 @@ def test_rates_dh2e(client: TestClient) -> None:
 def test_rates_errors(client: TestClient) -> None:
     """A missing speed and an unknown system answer 400 with the CLI's line."""
     assert (
-        _error(client.get("/api/rates/pf1e"), 400) == "pf1e needs a speed in ft (e.g. --speed 30)"
+        _error(client.get("/api/rates/pf1e"), 400) == "pf1e needs a speed in ft (e.g. 'speed' 30)"
     )
     assert _error(client.get("/api/rates/gurps", params={"speed": 30}), 400) == (
         "unknown system 'gurps' (known: pf1e, dnd35, dh2e, drawsteel)"

@@ -176,7 +176,7 @@ def test_travel_dh2e_party_is_the_cli_members_answer(client: TestClient) -> None
 @pytest.mark.parametrize(
     ("extra", "status", "says"),
     [
-        ({"con_mod": 1}, 400, "give each member's Constitution in the party, not --con-mod 1"),
+        ({"con_mod": 1}, 400, "give each member's Constitution in the party, not 'con_mod' 1"),
         ({"mount": "light horse", "speed": None}, 400, "party members march on foot"),
         (
             {"party": [{"name": "A"}, {"name": "A"}]},

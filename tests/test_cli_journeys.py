@@ -383,3 +383,78 @@ def test_journey_file_not_utf8_is_one_line_exit_2(
     assert "not UTF-8 text" in _error(
         ["travel", "pf1e", "--journey", str(path)], monkeypatch, capsys
     )
+
+
+# ------------------------------------------------------------------ the travel command's groups
+
+
+def test_conveyance_group_says_what_is_given_and_the_flow() -> None:
+    """A vessel's options say which were given; the flow is the flags', else the file's."""
+    from footfall.cli.journeys.travel import Conveyance
+    from footfall.errors import InputError
+    from footfall.travel import Flow
+
+    given = Conveyance(vessel="raft", downstream=True).given()
+    assert [name for name, used in given.items() if used] == ["vessel", "downstream"]
+    assert Conveyance(upstream=True).flow({"flow": "downstream"}) is Flow.UPSTREAM
+    assert Conveyance().flow({"flow": "downstream"}) is Flow.DOWNSTREAM
+    assert Conveyance().flow({}) is Flow.NONE
+    with pytest.raises(InputError) as both:
+        Conveyance(downstream=True, upstream=True).flow({})
+    assert str(both.value) == "give downstream or upstream, not both"
+
+
+def test_paces_group_reads_each_day() -> None:
+    """`--day` texts read as (hustle, forced march) in turn; `forced` is forced_march."""
+    from footfall.cli.journeys.travel import Paces
+    from footfall.errors import InputError
+
+    paces = Paces(days=("hustle=2,forced=1", "hustle=1"))
+    assert paces.day_paces() == [(2, 1), (1, 0)]
+    assert [name for name, used in paces.given().items() if used] == ["day_paces"]
+    with pytest.raises(InputError) as twice:
+        Paces(days=("hustle=1,hustle=2",)).day_paces()
+    assert str(twice.value) == "day_paces 'hustle=1,hustle=2' gives hustle twice"
+
+
+def test_running_checks_and_rolls_groups() -> None:
+    """Running options are checked even when unused; rolls need a seed, a seed a roll."""
+    from footfall.cli.journeys.travel import Checks, Rolls, Running
+    from footfall.errors import InputError
+    from footfall.rules import Armor, Load
+
+    assert Running().kinds() == (Armor.NONE, Load.LIGHT)
+    assert Running(armor="heavy", load="medium").kinds() == (Armor.HEAVY, Load.MEDIUM)
+    with pytest.raises(InputError, match="unknown armor 'plate'"):
+        Running(armor="plate").kinds()
+    assert Checks(members=("name=A,con=1",)).party()[0].con_mod == 1
+    assert Checks(toughness=40).heresy_given() == {
+        "agility_bonus": False,
+        "toughness_bonus": False,
+        "toughness": True,
+    }
+    assert Rolls(roll=True, seed=7).check() == 7
+    assert Rolls().check() is None
+    with pytest.raises(InputError, match=r"^roll needs seed N, so the rolls can be reproduced$"):
+        Rolls(roll=True).check()
+
+
+def test_library_errors_are_spelled_as_this_commands_flags() -> None:
+    """The library says `legs` and `party`; the journey commands say --leg and --member."""
+    from footfall.cli.journeys import FLAGS
+    from footfall.cli.journeys.options import flags, spell
+    from footfall.errors import InputError, Param
+    from footfall.rules import load_system
+    from footfall.travel import Traveller, parse_member, plan_journey
+
+    assert spell(Param("legs")) == "--leg" and spell(Param("con_mod")) == "--con-mod"
+    assert flags(["party", "day_paces", "start", "goal"]) == "--member, --day, --from, --to"
+    assert set(FLAGS) == {"legs", "party", "day_paces", "start", "goal"}
+    with pytest.raises(InputError) as no_legs:
+        plan_journey("pf1e", [], Traveller(speeds=(30,)))
+    assert str(no_legs.value) == "give at least one leg, e.g. legs '24 mi forest trackless'"
+    assert no_legs.value.render("en", spell).endswith("e.g. --leg '24 mi forest trackless'")
+    with pytest.raises(InputError) as member:
+        parse_member("name=A,str=1")
+    assert member.value.render("en", spell).startswith("unknown --member key 'str'")
+    assert load_system("pf1e").family.value == "d20"

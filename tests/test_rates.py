@@ -221,10 +221,10 @@ def test_display_rounds_only_at_the_edge() -> None:
 @pytest.mark.parametrize(
     ("system", "kwargs", "message"),
     [
-        ("drawsteel", {"armor": "heavy"}, "drawsteel takes no --armor or --load"),
-        ("drawsteel", {"load": "heavy"}, "drawsteel takes no --armor or --load"),
-        ("dh2e", {"agility_bonus": 3, "armor": "medium"}, "dh2e takes no --armor or --load"),
-        ("drawsteel", {"metric": True}, "drawsteel counts squares: --metric is for pf1e"),
+        ("drawsteel", {"armor": "heavy"}, "drawsteel takes no armor or load"),
+        ("drawsteel", {"load": "heavy"}, "drawsteel takes no armor or load"),
+        ("dh2e", {"agility_bonus": 3, "armor": "medium"}, "dh2e takes no armor or load"),
+        ("drawsteel", {"metric": True}, "drawsteel counts squares: metric is for pf1e"),
     ],
 )
 def test_options_of_other_systems_are_refused(

@@ -174,7 +174,7 @@ def test_current_is_configurable_and_upstream_refused() -> None:
     """The current is configurable; rowing upstream is refused, towing is allowed."""
     fast = _pf(["500 mi"], Traveller(vessel="rowboat", flow=Flow.DOWNSTREAM, current=Fraction(4)))
     assert fast.days[0].distance == Fraction(11, 2) * 10
-    with pytest.raises(InputError, match=r"cannot be rowed or poled upstream.*--tow"):
+    with pytest.raises(InputError, match=r"cannot be rowed or poled upstream.*\(tow\)"):
         _pf(["50 mi"], Traveller(vessel="rowboat", flow=Flow.UPSTREAM))
     towed = _pf(["50 mi"], Traveller(vessel="rowboat", flow=Flow.UPSTREAM, tow=True))
     assert towed.notes == ("towed",)
@@ -536,11 +536,11 @@ def test_speed_must_be_a_positive_multiple_of_five(speed: int) -> None:
 
 def test_current_and_loaded_need_their_traveller() -> None:
     """A current without a vessel, or a loaded row without a mount, is refused, not ignored."""
-    with pytest.raises(InputError, match="need a --vessel"):
+    with pytest.raises(InputError, match="need a vessel"):
         _pf(["5 mi plains road"], Traveller(speeds=(30,), current=Fraction(5)))
-    with pytest.raises(InputError, match="--loaded needs a --mount"):
+    with pytest.raises(InputError, match="loaded needs a mount"):
         _pf(["5 mi plains road"], Traveller(speeds=(30,), loaded=True))
-    with pytest.raises(InputError, match="--loaded needs a --mount"):
+    with pytest.raises(InputError, match="loaded needs a mount"):
         _pf(["5 mi"], Traveller(vessel="rowboat", loaded=True))
 
 

@@ -16,23 +16,20 @@ from pathlib import Path
 import pytest
 
 from footfall.chase import (
-    MAX_MODIFIER,
-    MIN_MODIFIER,
     ChaseTie,
     Runner,
     Scale,
     chase_odds,
     parse_runner,
 )
-from footfall.dice import MAX_SEED, check_seed
+from footfall.dice import check_seed
 from footfall.errors import InputError, LimitError
 from footfall.imports import import_map
-from footfall.rates import MAX_D20_SPEED, MAX_STEEL_SPEED, rates, steel_rates
+from footfall.limits import LIMITS
+from footfall.rates import rates, steel_rates
 from footfall.route import find_route, load_map, parse_map_json, parse_map_text, parse_point
 from footfall.rules import load_system
 from footfall.travel import (
-    MAX_CON_MOD,
-    MIN_CON_MOD,
     ForcedHour,
     Member,
     Traveller,
@@ -115,7 +112,9 @@ def test_a_journey_number_past_4300_digits_is_one_line(tmp_path: Path) -> None:
     """A 5001-digit number in a journey file is an InputError, not Python's ValueError."""
     path = tmp_path / "digits.json"
     path.write_text('{"legs": ["24 mi plains highway"], "speed": ' + DIGITS + "}")
-    with pytest.raises(InputError, match=r"digits.json': a number of more than 4300 digits"):
+    with pytest.raises(
+        InputError, match=r"digits.json': not valid JSON: a number of more than 4300 digits"
+    ):
         load_journey(path, load_system("pf1e"))
 
 
@@ -137,9 +136,9 @@ def test_a_json_route_map_number_past_4300_digits_is_one_line() -> None:
 
 
 def test_parse_point_refuses_more_digits_than_a_map_has_cells() -> None:
-    """A coordinate of more digits than MAX_CELLS is off every map, quoted short."""
+    """A coordinate of more digits than LIMITS.cells is off every map, quoted short."""
     assert parse_point("1234567,0", "to") == (1234567, 0)
-    with pytest.raises(InputError, match=r"--to '1000.*… \(5003 characters\) is off every map"):
+    with pytest.raises(InputError, match=r"goal '1000.*… \(5003 characters\) is off every map"):
         parse_point(DIGITS + ",7", "to")
     with pytest.raises(InputError, match=r"a coordinate of 8 digits"):
         parse_point("0,12345678", "from")
@@ -157,19 +156,19 @@ def test_a_leg_distance_past_4300_digits_is_quoted_short() -> None:
 
 def test_con_mod_bounds_are_the_apis() -> None:
     """-10 and +30 are accepted, one past either is refused naming the bound."""
-    assert (MIN_CON_MOD, MAX_CON_MOD) == (-10, 30)
+    assert (LIMITS.min_con_mod, LIMITS.max_con_mod) == (-10, 30)
     assert check_con_mod(-10) == -10 and check_con_mod(30) == 30
     for bad in (-11, 31, 10**20):
-        with pytest.raises(InputError, match=rf"--con-mod {bad} is out of range \(-10..30\)"):
+        with pytest.raises(InputError, match=rf"con_mod {bad} is out of range \(-10..30\)"):
             check_con_mod(bad)
 
 
 def test_plan_journey_and_odds_refuse_a_con_mod_out_of_range() -> None:
     """The library refuses --con-mod 31 on a trip, in odds and for a party member."""
     legs = [parse_leg("24 mi plains highway", load_system("pf1e"))]
-    with pytest.raises(InputError, match=r"--con-mod 31 is out of range"):
+    with pytest.raises(InputError, match=r"con_mod 31 is out of range"):
         plan_journey("pf1e", legs, Traveller(speeds=(30,), con_mod=31), forced_march=1)
-    with pytest.raises(InputError, match=r"--con-mod -11 is out of range"):
+    with pytest.raises(InputError, match=r"con_mod -11 is out of range"):
         exertion_odds("pf1e", forced_march=2, con_mod=-11)
     party = (Member("Valeros", con_mod=31), Member("Kyra"))
     with pytest.raises(InputError, match=r"party member 'Valeros': con 31 is out of range"):
@@ -178,7 +177,7 @@ def test_plan_journey_and_odds_refuse_a_con_mod_out_of_range() -> None:
 
 def test_forced_march_odds_at_the_con_mod_bound() -> None:
     """At +30 every DC 12 check of seed 000's forced march passes: no fatigue on day 1."""
-    result = exertion_odds("pf1e", forced_march=1, con_mod=MAX_CON_MOD)
+    result = exertion_odds("pf1e", forced_march=1, con_mod=LIMITS.max_con_mod)
     first = result.hours[0]
     assert isinstance(first, ForcedHour) and first.dc == 12
     assert result.odds.p_no_fatigue_day == 1
@@ -187,16 +186,16 @@ def test_forced_march_odds_at_the_con_mod_bound() -> None:
 def test_a_system_refuses_the_other_systems_options() -> None:
     """pf1e refuses dh2e's Toughness; dh2e refuses a Constitution modifier (never ignored)."""
     pf_legs = [parse_leg("24 mi plains highway", load_system("pf1e"))]
-    with pytest.raises(InputError, match=r"--toughness: dh2e options; pf1e travels by"):
+    with pytest.raises(InputError, match=r"toughness: dh2e options; pf1e travels by"):
         plan_journey("pf1e", pf_legs, Traveller(speeds=(30,), toughness=30))
     dh_legs = [parse_leg("12 km", load_system("dh2e"))]
-    with pytest.raises(InputError, match=r"--con-mod 2: dh2e has no forced-march"):
+    with pytest.raises(InputError, match=r"con_mod 2: dh2e has no forced-march"):
         plan_journey("dh2e", dh_legs, Traveller(agility_bonus=3, con_mod=2))
 
 
 def test_chase_modifiers_are_bounded() -> None:
     """Dex and Con modifiers of -10..30 are accepted; past them the side is named."""
-    assert (MIN_MODIFIER, MAX_MODIFIER) == (MIN_CON_MOD, MAX_CON_MOD)
+    assert (LIMITS.min_modifier, LIMITS.max_modifier) == (LIMITS.min_con_mod, LIMITS.max_con_mod)
     edge = chase_odds(Runner(30, dex=-10), Runner(30, dex=30), Scale.TACTICAL, ChaseTie.PURSUER)
     # The quarry's d20 + 30 beats d20 - 10 every time (seed 000 "Погони": opposed Dex check).
     assert edge.p_escape == Fraction(1)
@@ -214,20 +213,20 @@ def test_parse_runner_quotes_a_huge_number_short() -> None:
 
 def test_draw_steel_speed_cap_is_the_d20_cap_in_squares() -> None:
     """20000 squares (100000 ft of 5-ft squares) is the last accepted Draw Steel speed."""
-    assert MAX_STEEL_SPEED * 5 == MAX_D20_SPEED == 100_000
+    assert LIMITS.steel_speed * 5 == LIMITS.d20_speed == 100_000
     rules = load_system("drawsteel")
-    assert steel_rates(rules, MAX_STEEL_SPEED).advance == MAX_STEEL_SPEED
+    assert steel_rates(rules, LIMITS.steel_speed).advance == LIMITS.steel_speed
     with pytest.raises(InputError, match=r"drawsteel speed 20001 squares is out of range"):
-        steel_rates(rules, MAX_STEEL_SPEED + 1)
+        steel_rates(rules, LIMITS.steel_speed + 1)
 
 
 def test_routes_refuse_the_other_systems_options() -> None:
     """A pf1e route refuses an Agility Bonus; a dh2e route refuses --metric (km already)."""
     valley = load_map("valley")
-    with pytest.raises(InputError, match=r"--agility-bonus: dh2e options"):
+    with pytest.raises(InputError, match=r"agility_bonus: dh2e options"):
         find_route(valley, (0, 7), (29, 7), Traveller(speeds=(30,), agility_bonus=3))
     hive = load_map("hive")
-    with pytest.raises(InputError, match=r"--metric: dh2e maps are in km already"):
+    with pytest.raises(InputError, match=r"metric: dh2e maps are in km already"):
         find_route(hive, (0, 0), (1, 1), Traveller(agility_bonus=3), system_id="dh2e", metric=True)
 
 
@@ -236,7 +235,7 @@ def test_dh2e_rates_and_trips_refuse_metric() -> None:
     with pytest.raises(InputError, match=r"dh2e rates are in m and km already"):
         rates("dh2e", agility_bonus=3, metric=True)
     legs = [parse_leg("12 km", load_system("dh2e"))]
-    with pytest.raises(InputError, match=r"--metric: dh2e travels in km already"):
+    with pytest.raises(InputError, match=r"metric: dh2e travels in km already"):
         plan_journey("dh2e", legs, Traveller(agility_bonus=3), metric=True)
 
 
@@ -333,12 +332,12 @@ def test_every_number_of_the_journey_commands_survives_huge_values(
 def test_a_seed_is_bounded_and_needs_roll(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Seeds run 0..MAX_SEED (the API's bound); --seed without --roll is refused, not ignored."""
+    """Seeds run 0..LIMITS.seed (the API's bound); --seed without --roll is refused, not ignored."""
     from footfall.cli import main
 
-    assert check_seed(MAX_SEED) == 2**63 - 1
+    assert check_seed(LIMITS.seed) == 2**63 - 1
     with pytest.raises(InputError, match=r"seed 9223372036854775808 must be 0 or more and at"):
-        check_seed(MAX_SEED + 1)
+        check_seed(LIMITS.seed + 1)
     monkeypatch.setattr("sys.argv", ["footfall", *_BASES["chase"], "--seed", "3"])
     with pytest.raises(SystemExit):
         main()
@@ -351,3 +350,43 @@ def test_num_rounds_huge_fractions_exactly() -> None:
     """From 10^15 on a fraction shows as its nearest integer (no float overflow past 1e308)."""
     assert num(Fraction(10**400 + 1, 3)) == round(Fraction(10**400 + 1, 3))
     assert num(Fraction(1, 3)) == 0.33
+
+
+# ----------------------------------------------------------------- errors as data
+
+
+def test_every_journey_error_key_is_in_the_catalogs() -> None:
+    """Each `error.travel.*` / `error.rates.*` key the journey modules raise has English."""
+    import re
+    from pathlib import Path
+
+    import footfall
+    from footfall.i18n import catalog
+
+    root = Path(footfall.__file__).parent
+    files = [*root.glob("travel/*.py"), *root.glob("cli/journeys/*.py")]
+    files += [root / name for name in ("chase.py", "route.py", "dice.py", "rates.py")]
+    files.append(root / "cli" / "rates.py")
+    used = {
+        k for f in files for k in re.findall(r'"(error\.(?:travel|rates)[\w.-]*)"', f.read_text())
+    }
+    assert len(used) > 150
+    assert sorted(used - set(catalog())) == []
+
+
+def test_library_errors_carry_the_parameter_and_value() -> None:
+    """An error names its parameter and bad value as data, for each front-end to spell."""
+    from footfall.errors import Param
+
+    with pytest.raises(InputError) as con:
+        check_con_mod(99)
+    assert (con.value.param, con.value.value) == (Param("con_mod"), 99)
+    with pytest.raises(InputError) as leg:
+        parse_leg("24 mi forest freeway", load_system("pf1e"))
+    assert leg.value.param == Param("legs") and leg.value.value == "freeway"
+    assert leg.value.valid == ("highway", "road", "trackless")
+    with pytest.raises(InputError) as way:
+        plan_journey("pf1e", [parse_leg("1 mi", load_system("pf1e"))], Traveller())
+    assert way.value.render("en", lambda p: f"--{p.name}") == (
+        "give exactly one of --speed, --mount or --vessel"
+    )

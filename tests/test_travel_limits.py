@@ -1,7 +1,7 @@
 """Bounds shared by rates and travel, durations under an hour, and the legs' log hours.
 
-- One Agility / Toughness Bonus bound (0-30, `footfall.rates.MAX_BONUS`) everywhere.
-- One speed bound (`MAX_D20_SPEED`, the scene's `MAX_SPEED`) and a current bound.
+- One Agility / Toughness Bonus bound (0-30, `footfall.limits.Limits.bonus`) everywhere.
+- One speed bound (`Limits.d20_speed`, the scene's `MAX_SPEED`) and a current bound.
 - A leg of a very fast traveller prints in minutes or seconds, never "0 h"; JSON keeps the
   exact hours.
 - `legs[].log_hours` says what the day-by-day log spends on a leg (drift, hustle).
@@ -19,14 +19,14 @@ import pytest
 from typer.testing import CliRunner
 
 from footfall.cli import app, main
-from footfall.cli.journeys import _days, _duration
+from footfall.cli.journeys.text import _days, _duration
 from footfall.errors import InputError
-from footfall.rates import MAX_BONUS, MAX_D20_SPEED, check_bonus, rates
+from footfall.limits import LIMITS
+from footfall.rates import check_bonus, rates
 from footfall.route import find_route, load_map
 from footfall.rules import load_system
 from footfall.scene import MAX_SPEED
 from footfall.travel import (
-    MAX_CURRENT,
     Flow,
     Traveller,
     exertion_odds,
@@ -59,8 +59,8 @@ def _every_ab_consumer(ab: int) -> None:
 
 def test_agility_bonus_bound_is_one_for_all() -> None:
     """AB 30 works in rates, travel, local and route; AB 31 fails in each with one message."""
-    assert MAX_BONUS == 30
-    _every_ab_consumer(MAX_BONUS)
+    assert LIMITS.bonus == 30
+    _every_ab_consumer(LIMITS.bonus)
     heresy = load_system("dh2e")
     calls: list[Callable[[], object]] = [
         lambda: rates("dh2e", agility_bonus=31),
@@ -130,7 +130,7 @@ def test_cli_agility_bonus_errors_agree(
 
 def test_speed_bound_is_the_scenes() -> None:
     """pf1e speed 100000 ft is planned; 100005 is refused naming the bound."""
-    assert MAX_D20_SPEED == MAX_SPEED == 100_000
+    assert LIMITS.d20_speed == MAX_SPEED == 100_000
     rules = load_system("pf1e")
     leg = [parse_leg("1 mi plains road", rules)]
     journey = plan_journey("pf1e", leg, Traveller(speeds=(100_000,)))
@@ -141,7 +141,7 @@ def test_speed_bound_is_the_scenes() -> None:
 
 def test_current_bound() -> None:
     """A current over 100 mi/h is refused; 100 itself is accepted."""
-    assert parse_current("100") == MAX_CURRENT
+    assert parse_current("100") == LIMITS.current_mph
     with pytest.raises(InputError, match=r"current '1e9' mi/h is out of range \(0-100"):
         parse_current("1e9")  # named as typed, not as the 10 digits it stands for
     with pytest.raises(InputError, match=r"current 101 mi/h is out of range \(0-100"):
@@ -309,3 +309,45 @@ def test_local_scale_of_a_very_fast_walker_in_seconds() -> None:
         "  hustling: 2000000 ft/min, 0.02 s (<0.01 rounds)",
         "  running: 4000000 ft/min, 0.01 s (<0.01 rounds)",
     ]
+
+
+# ----------------------------------------------------------------- a stricter Limits record
+
+
+def test_entry_points_take_a_stricter_limits_record() -> None:
+    """Each entry point that bounds its work reads the `limits` it is given (the API's)."""
+    from footfall.chase import ChaseTie, Runner, Scale, chase_odds
+    from footfall.dice import check_seed
+    from footfall.errors import LimitError
+    from footfall.route import parse_map, parse_point
+    from footfall.travel import Member, parse_party
+
+    strict = LIMITS.tighter(party=1, odds_checks=2, current_mph=5, cells=4, max_con_mod=3)
+    rules = load_system("pf1e")
+    legs = [parse_leg("24 mi plains road", rules)]
+    pair = (Member("A"), Member("B"))
+    plan_journey("pf1e", legs, Traveller(speeds=(30,), party=pair), forced_march=1)
+    with pytest.raises(LimitError, match="a party of 2 members: more than 1"):
+        plan_journey("pf1e", legs, Traveller(speeds=(30,), party=pair), limits=strict)
+    with pytest.raises(LimitError, match="exact odds over 3 checks: more than 2"):
+        exertion_odds("pf1e", forced_march=3, limits=strict)
+    with pytest.raises(InputError, match=r"current 6 mi/h is out of range \(0-5 mi/h\)"):
+        parse_current(6, limits=strict)
+    with pytest.raises(InputError, match=r"con_mod 4 is out of range \(-10..3\)"):
+        exertion_odds("pf1e", forced_march=1, con_mod=4, limits=strict)
+    chase_odds(Runner(30, dex=4), Runner(30), Scale.TACTICAL, ChaseTie.PURSUER)
+    with pytest.raises(InputError, match=r"pursuer dex 4 is out of range \(-10..3\)"):
+        chase_odds(
+            Runner(30, dex=4),
+            Runner(30),
+            Scale.TACTICAL,
+            ChaseTie.PURSUER,
+            limits=LIMITS.tighter(max_modifier=3),
+        )
+    with pytest.raises(LimitError, match="3x2 cells is more than 4"):
+        parse_map({"legend": {".": "plains road"}, "rows": ["...", "..."]}, "m", limits=strict)
+    with pytest.raises(InputError, match="a coordinate of 2 digits"):
+        parse_point("12,0", "goal", limits=strict)
+    with pytest.raises(InputError, match="seed 3 must be 0 or more and at most 2"):
+        check_seed(3, limits=LIMITS.tighter(seed=2))
+    assert parse_party([{"name": "A"}]) == (Member("A"),)

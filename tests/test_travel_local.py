@@ -61,7 +61,7 @@ def test_local_bad_input() -> None:
     """Negative distances and missing speeds are refused with one line."""
     with pytest.raises(InputError, match="distance -5 is negative"):
         plan_local("pf1e", Fraction(-5), speed=30)
-    with pytest.raises(InputError, match=r"pf1e local travel needs --speed N \(ft\)"):
+    with pytest.raises(InputError, match=r"pf1e local travel needs speed N \(ft\)"):
         plan_local("pf1e", Fraction(5))
     with pytest.raises(InputError, match="positive multiple of 5 ft, got 7"):
         plan_local("pf1e", Fraction(5), speed=7)

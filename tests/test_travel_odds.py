@@ -75,7 +75,7 @@ def test_odds_bad_input() -> None:
         exertion_odds("pf1e", forced_march=0)
     with pytest.raises(InputError, match="days 0 is out of range"):
         exertion_odds("pf1e", forced_march=1, days=0)
-    with pytest.raises(InputError, match="need --toughness"):
+    with pytest.raises(InputError, match="need toughness"):
         exertion_odds("dh2e", hustle=4)
 
 
@@ -95,11 +95,11 @@ def test_odds_command() -> None:
 @pytest.mark.parametrize(
     ("system", "kwargs", "message"),
     [
-        ("dh2e", {"hustle": 4}, r"dh2e odds need --toughness N \(0-100\)$"),
+        ("dh2e", {"hustle": 4}, r"dh2e odds need toughness N \(0-100\)$"),
         ("dh2e", {"hustle": 4, "toughness": 101}, r"toughness 101 is out of range \(0-100\)"),
         ("dh2e", {"hustle": 4, "toughness": 40, "forced_march": 2}, "dh2e has no forced-march"),
-        ("pf1e", {"hustle": 3}, "pf1e odds take --forced-march H"),
-        ("dnd35", {"forced_march": 2, "toughness": 40}, "dnd35 odds take --forced-march H"),
+        ("pf1e", {"hustle": 3}, "pf1e odds take forced_march H"),
+        ("dnd35", {"forced_march": 2, "toughness": 40}, "dnd35 odds take forced_march H"),
     ],
 )
 def test_odds_refuse_the_other_systems_options(

@@ -22,9 +22,9 @@ from typer.testing import CliRunner
 from footfall.cli import app
 from footfall.dice import members_failing, party_damage
 from footfall.errors import InputError, LimitError
+from footfall.limits import LIMITS
 from footfall.rules import load_system
 from footfall.travel import (
-    MAX_PARTY,
     Journey,
     Member,
     Traveller,
@@ -188,7 +188,7 @@ def test_hustle_fatigues_every_member_at_once() -> None:
     [
         (
             Traveller(speeds=(30,), con_mod=1, party=(Member("A", 2),)),
-            "give each member's Constitution in the party, not --con-mod 1 too",
+            "give each member's Constitution in the party, not con_mod 1 too",
         ),
         (
             Traveller(mount="light_horse", party=(Member("A", 2),)),
@@ -209,10 +209,10 @@ def test_bad_party_is_refused(who: Traveller, message: str) -> None:
 
 
 def test_party_size_limit() -> None:
-    """More than MAX_PARTY members is a LimitError."""
+    """More than LIMITS.party members is a LimitError."""
     rules = load_system("pf1e")
-    big = tuple(Member(f"m{i}") for i in range(MAX_PARTY + 1))
-    with pytest.raises(LimitError, match=f"a party of {MAX_PARTY + 1} members: more than 20"):
+    big = tuple(Member(f"m{i}") for i in range(LIMITS.party + 1))
+    with pytest.raises(LimitError, match=f"a party of {LIMITS.party + 1} members: more than 20"):
         plan_journey(
             "pf1e", [parse_leg("1 mi plains road", rules)], Traveller(speeds=(30,), party=big)
         )
@@ -242,7 +242,7 @@ def test_parse_member(text: str, member: Member) -> None:
         ("Valeros", "expected name=NAME,con=MOD"),
         (
             "name=A,str=2",
-            r"unknown --member key 'str' \(known: name, con, toughness, tb, speed, ab\)",
+            r"unknown party key 'str' \(known: name, con, toughness, tb, speed, ab\)",
         ),
         ("con=two", "con 'two' is not a whole number"),
         ("con=1,con=2", "gives con twice"),

@@ -20,19 +20,16 @@ Fraction(21, 40)
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 
-from footfall.dice import OpposedTie, Roller, RollRecord, p_first_wins
-from footfall.errors import InputError, quote, unknown
-from footfall.limits import LIMITS
-from footfall.rates import MAX_D20_SPEED
+from footfall.dice import OpposedTie, Roller, RollRecord, check_seed, p_first_wins
+from footfall.errors import InputError, Param, unknown
+from footfall.limits import LIMITS, Limits
+from footfall.rules import SYSTEM_IDS, Family, System, load_system
 
 __all__ = [
-    "CHASE_SYSTEMS",
-    "MAX_MODIFIER",
-    "MIN_MODIFIER",
     "ChaseResult",
     "ChaseRoll",
     "ChaseTie",
@@ -40,22 +37,16 @@ __all__ = [
     "Outcome",
     "Runner",
     "Scale",
+    "Side",
     "chase",
     "chase_odds",
+    "has_chase_rules",
     "parse_runner",
     "require_chase_rules",
 ]
 
-#: Systems whose seed text has chase rules (seed 000 pf1e, seed 004 dnd35).
-CHASE_SYSTEMS: tuple[str, ...] = ("pf1e", "dnd35")
 
-_NO_CHASE_RULES = {
-    "dh2e": "dh2e: the Dark Heresy 2e text (seed 001) has no chase rules",
-    "drawsteel": "drawsteel: the Draw Steel text (seed 002) has no chase rules",
-}
-
-
-class Scale(enum.Enum):
+class Scale(StrEnum):
     """How long the chase runs, which picks the check that settles equal speeds."""
 
     TACTICAL = "tactical"
@@ -64,7 +55,7 @@ class Scale(enum.Enum):
     """A chase over a whole day: opposed Constitution checks."""
 
 
-class Check(enum.Enum):
+class Check(StrEnum):
     """The ability an opposed chase check uses."""
 
     DEXTERITY = "dexterity"
@@ -73,7 +64,7 @@ class Check(enum.Enum):
     """Long chase: who lasts longer (seed 000: «встречную проверку Выносливости»)."""
 
 
-class Outcome(enum.Enum):
+class Outcome(StrEnum):
     """How a chase ends, or that a check must decide it."""
 
     ESCAPED = "escaped"
@@ -84,7 +75,16 @@ class Outcome(enum.Enum):
     """Equal speeds: an opposed check decides."""
 
 
-class ChaseTie(enum.Enum):
+class Side(StrEnum):
+    """One side of a chase."""
+
+    PURSUER = "pursuer"
+    """Who runs after: catches the quarry on every non-win of the quarry by default."""
+    QUARRY = "quarry"
+    """Who runs away: escapes only by winning."""
+
+
+class ChaseTie(StrEnum):
     """Interpretation switch `chase_tie`: who a tied opposed check favours (RULES.md 1.7)."""
 
     PURSUER = "pursuer"
@@ -95,15 +95,10 @@ class ChaseTie(enum.Enum):
 
 _CHECK_OF_SCALE = {Scale.TACTICAL: Check.DEXTERITY, Scale.OVERLAND: Check.CONSTITUTION}
 _OPPOSED_TIE = {ChaseTie.PURSUER: OpposedTie.SECOND, ChaseTie.OPPOSED: OpposedTie.HIGHER_MODIFIER}
-#: Bounds of a Dexterity or Constitution modifier in a chase (``dex=``, ``con=``), the same
-#: as travel's `footfall.travel.MIN_CON_MOD` / `MAX_CON_MOD`: a modifier is (score - 10) / 2
-#: rounded down (pf1e Core Rulebook, dnd35 Player's Handbook, "Ability Modifiers"), so a score
-#: of 1 gives -5 and a score of 70, past any printed runner, +30; -10 leaves room for drained
-#: scores. Past these a d20 never matters and the value is a typo (dex=10^20).
-MIN_MODIFIER = LIMITS.min_modifier
-MAX_MODIFIER = LIMITS.max_modifier
 #: Bound on rerolls of tied checks with equal modifiers (each reroll ties with p <= 1/20).
-_MAX_REROLLS = 1000
+_REROLLS = 1000
+#: A chase's speeds count 5-ft squares (seeds 000 and 004: "on a grid").
+_SQUARE_FT = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +120,7 @@ class ChaseRoll:
 
     pursuer: int
     quarry: int
-    winner: str
+    winner: Side
     rolls: tuple[RollRecord, ...]
 
 
@@ -162,7 +157,7 @@ class ChaseResult:
             data["roll"] = {
                 "pursuer": self.roll.pursuer,
                 "quarry": self.roll.quarry,
-                "winner": self.roll.winner,
+                "winner": self.roll.winner.value,
                 "rolls": [r.to_json() for r in self.roll.rolls],
             }
         return data
@@ -175,45 +170,95 @@ def _display(value: Fraction) -> int | float:
     return round(float(value), 6)
 
 
-def _check_speed(speed: int, role: str) -> None:
-    """Refuse a speed that is negative, not a multiple of 5 ft, or past `MAX_D20_SPEED`.
+def _check_speed(speed: int, role: str, limits: Limits) -> None:
+    """Refuse a speed that is negative, not a multiple of 5 ft, or past `limits.d20_speed`.
 
     0 is allowed (a helpless or held quarry is simply caught); otherwise the bounds are
     those of ``footfall rates`` (`footfall.rates.check_d20_speed`).
     """
+    param = Param(role)
     if speed < 0:
-        raise InputError(f"{role} speed {quote(speed)} is negative")
-    if speed % 5:
-        raise InputError(f"{role} speed must be a multiple of 5 ft, got {quote(speed)}")
-    if speed > MAX_D20_SPEED:
-        raise InputError(f"{role} speed {quote(speed)} ft is out of range (0-{MAX_D20_SPEED} ft)")
+        raise InputError("error.travel.chase-speed-negative", param=param, role=role, value=speed)
+    if speed % _SQUARE_FT:
+        raise InputError(
+            "error.travel.chase-speed-step", param=param, role=role, step=_SQUARE_FT, value=speed
+        )
+    if speed > limits.d20_speed:
+        raise InputError(
+            "error.travel.chase-speed-range",
+            param=param,
+            role=role,
+            value=speed,
+            high=limits.d20_speed,
+        )
 
 
-def _check_modifier(value: int, what: str) -> None:
-    """Refuse an ability modifier outside `MIN_MODIFIER`..`MAX_MODIFIER`, naming `what`."""
-    if not MIN_MODIFIER <= value <= MAX_MODIFIER:
-        raise InputError(f"{what} {quote(value)} is out of range ({MIN_MODIFIER}..{MAX_MODIFIER})")
+def _check_modifier(value: int, role: str, ability: str, limits: Limits) -> None:
+    """Refuse an ability modifier outside the bounds of `limits`, naming the runner's key.
+
+    A modifier is (score - 10) / 2 rounded down (pf1e Core Rulebook, dnd35 Player's
+    Handbook, "Ability Modifiers"), so a score of 1 gives -5 and a score of 70, past any
+    printed runner, +30; -10 leaves room for drained scores. Past these a d20 never matters.
+    """
+    low, high = limits.min_modifier, limits.max_modifier
+    if not low <= value <= high:
+        raise InputError(
+            "error.travel.chase-modifier-range",
+            param=Param(role),
+            role=role,
+            ability=ability,
+            value=value,
+            low=low,
+            high=high,
+        )
 
 
-def require_chase_rules(system: str) -> None:
-    """Raise `InputError` unless `system`'s seed text has chase rules."""
-    if system in _NO_CHASE_RULES:
-        raise InputError(_NO_CHASE_RULES[system])
-    if system not in CHASE_SYSTEMS:
-        raise unknown("system", system, (*CHASE_SYSTEMS, *_NO_CHASE_RULES))
+def has_chase_rules(system: System) -> bool:
+    """Return whether `system`'s seed text has chase rules (seed 000 pf1e, seed 004 dnd35).
+
+    The d20 family's texts have them; the data files name no chase table yet.
+    """
+    return system.family is Family.D20
+
+
+def require_chase_rules(system: str) -> System:
+    """Return the rules of `system`, or raise `InputError` unless its seed has chase rules."""
+    rules = load_system(system)
+    if not has_chase_rules(rules):
+        raise InputError(
+            "error.travel.chase-no-rules",
+            system=rules.id,
+            game=rules.names.get("en"),
+            seed=rules.seed.split("_", 1)[0],
+        )
+    return rules
+
+
+def _default_system() -> str:
+    """Return the first system of the registry whose seed has chase rules (pf1e)."""
+    return next(s for s in SYSTEM_IDS if has_chase_rules(load_system(s)))
 
 
 def chase_odds(
-    pursuer: Runner, quarry: Runner, scale: Scale, tie: ChaseTie, *, system: str = "pf1e"
+    pursuer: Runner,
+    quarry: Runner,
+    scale: Scale,
+    tie: ChaseTie,
+    *,
+    system: str | None = None,
+    limits: Limits = LIMITS,
 ) -> ChaseResult:
-    """Return who wins a chase between `pursuer` and `quarry`, with the exact odds."""
-    require_chase_rules(system)
+    """Return who wins a chase between `pursuer` and `quarry`, with the exact odds.
+
+    `system` is the game (default: the registry's first with chase rules, pf1e).
+    """
+    system = require_chase_rules(_default_system() if system is None else system).id
     for role, runner in (("pursuer", pursuer), ("quarry", quarry)):
-        _check_speed(runner.speed, role)
-        _check_modifier(runner.dex, f"{role} dex")
-        _check_modifier(runner.con, f"{role} con")
+        _check_speed(runner.speed, role, limits)
+        _check_modifier(runner.dex, role, "dex", limits)
+        _check_modifier(runner.con, role, "con", limits)
     if pursuer.speed == quarry.speed == 0:
-        raise InputError("pursuer and quarry both have speed 0: nobody moves, there is no chase")
+        raise InputError("error.travel.chase-no-speed")
     if quarry.speed > pursuer.speed:
         return ChaseResult(system, scale, Outcome.ESCAPED, None, tie, Fraction(1))
     if quarry.speed < pursuer.speed:
@@ -229,36 +274,43 @@ def chase(
     scale: Scale,
     tie: ChaseTie,
     *,
-    system: str = "pf1e",
+    system: str | None = None,
     seed: int | None = None,
+    limits: Limits = LIMITS,
 ) -> ChaseResult:
     """Return the chase's odds and, given a `seed`, roll the opposed check reproducibly."""
-    result = chase_odds(pursuer, quarry, scale, tie, system=system)
+    result = chase_odds(pursuer, quarry, scale, tie, system=system, limits=limits)
     if seed is None or result.check is None:
         return result
     check = result.check
-    roller = Roller(seed)
+    roller = Roller(check_seed(seed, limits=limits))
     p_mod, q_mod = pursuer.modifier(check), quarry.modifier(check)
-    for _ in range(_MAX_REROLLS):
+    for _ in range(_REROLLS):
         p_total = roller.roll(20, f"pursuer {check.value}", p_mod)
         q_total = roller.roll(20, f"quarry {check.value}", q_mod)
         if q_total > p_total:
-            winner = "quarry"
+            winner = Side.QUARRY
         elif q_total < p_total or tie is ChaseTie.PURSUER:
-            winner = "pursuer"
+            winner = Side.PURSUER
         elif q_mod != p_mod:
-            winner = "quarry" if q_mod > p_mod else "pursuer"
+            winner = Side.QUARRY if q_mod > p_mod else Side.PURSUER
         else:
             continue
         roll = ChaseRoll(p_total, q_total, winner, tuple(roller.log))
         return ChaseResult(result.system, scale, result.outcome, check, tie, result.p_escape, roll)
-    raise InputError(f"seed {seed}: {_MAX_REROLLS} tied rerolls in a row")  # pragma: no cover
+    raise InputError("error.travel.chase-rerolls", seed=seed, rerolls=_REROLLS)  # pragma: no cover
+
+
+_RUNNER_KEYS = ("speed", "dex", "con")
 
 
 def parse_runner(text: str, role: str) -> Runner:
-    """Parse ``"speed=30,dex=+2,con=+1"`` into a `Runner`; `role` names it in errors."""
+    """Parse ``"speed=30,dex=+2,con=+1"`` into a `Runner`; `role` names it in errors.
+
+    `role` is ``pursuer`` or ``quarry``, the parameter the text was given in.
+    """
+    param = Param(role)
     fields: dict[str, int] = {}
-    known = ("speed", "dex", "con")
     for part in text.split(","):
         part = part.strip()
         if not part:
@@ -266,15 +318,29 @@ def parse_runner(text: str, role: str) -> Runner:
         key, sep, value = part.partition("=")
         key = key.strip().lower()
         if not sep:
-            raise InputError(f"{role} {quote(part)}: expected key=value (keys: {', '.join(known)})")
-        if key not in known:
-            raise unknown(f"{role} key", key, known)
+            raise InputError(
+                "error.travel.chase-runner-format",
+                param=param,
+                role=role,
+                value=part,
+                keys=", ".join(_RUNNER_KEYS),
+            )
+        if key not in _RUNNER_KEYS:
+            raise unknown(f"{role} key", key, _RUNNER_KEYS, param=param)
         if key in fields:
-            raise InputError(f"{role} {quote(text)} gives {key} twice")
+            raise InputError(
+                "error.travel.chase-runner-twice", param=param, role=role, value=text, key=key
+            )
         try:
             fields[key] = int(value.strip())
         except ValueError:
-            raise InputError(f"{role} {key} {quote(value.strip())} is not a whole number") from None
+            raise InputError(
+                "error.travel.chase-runner-number",
+                param=param,
+                role=role,
+                key=key,
+                value=value.strip(),
+            ) from None
     if "speed" not in fields:
-        raise InputError(f"{role} {quote(text)} has no speed (e.g. speed=30,dex=+2,con=+1)")
+        raise InputError("error.travel.chase-runner-speed", param=param, role=role, value=text)
     return Runner(speed=fields["speed"], dex=fields.get("dex", 0), con=fields.get("con", 0))

@@ -18,16 +18,16 @@ Fraction(63, 400)
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 
 import icepool
 
-from footfall.errors import InputError, quote
-from footfall.limits import LIMITS
+from footfall.errors import InputError, Param
+from footfall.limits import LIMITS, Limits
 
 __all__ = [
     "MAX_SEED",
@@ -51,20 +51,25 @@ __all__ = [
 ]
 
 
-#: Largest seed of a reproducible roll (``--seed``, the API's ``seed``): the largest signed
-#: 64-bit integer, so a seed fits every tool that stores it. `random.Random` takes any
-#: integer, but a 4000-digit seed is a typo, not a seed worth reproducing.
+# Kept for footfall.api, which imports it today; it reads `footfall.limits.LIMITS` and goes
+# when the API reads its bounds from its `Limits` record (issue 11, item 4).
 MAX_SEED = LIMITS.seed
 
 
-def check_seed(seed: int) -> int:
-    """Return `seed` if it is 0..`MAX_SEED`, else raise `InputError` naming it and the bound."""
-    if not 0 <= seed <= MAX_SEED:
-        raise InputError(f"seed {quote(seed)} must be 0 or more and at most {MAX_SEED}")
+def check_seed(seed: int, *, limits: Limits = LIMITS) -> int:
+    """Return `seed` if it is 0..`limits.seed`, else raise `InputError` naming it and the bound.
+
+    The bound is the largest signed 64-bit integer, so a seed fits every tool that stores
+    it: `random.Random` takes any integer, but a 4000-digit seed is a typo, not a seed.
+    """
+    if not 0 <= seed <= limits.seed:
+        raise InputError(
+            "error.travel.seed-range", param=Param("seed"), value=seed, high=limits.seed
+        )
     return seed
 
 
-class OpposedTie(enum.Enum):
+class OpposedTie(StrEnum):
     """How an opposed check with equal totals is settled."""
 
     SECOND = "second"
@@ -283,7 +288,7 @@ class Roller:
     _rng: random.Random = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        """Create the generator from the seed, 0..`MAX_SEED` (Python would fold -N onto N)."""
+        """Create the generator from the seed, 0..`Limits.seed` (Python would fold -N onto N)."""
         check_seed(self.seed)
         self._rng = random.Random(self.seed)
 

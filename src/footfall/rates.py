@@ -20,20 +20,30 @@ the system's data file (`footfall.rules`); nothing here hard-codes a table.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
-from footfall.errors import InputError, quote, unknown
-from footfall.limits import LIMITS
-from footfall.rules import ActionId, Armor, Load, Mode, System, Unit, load_system
+from footfall.errors import InputError, Noun, Param, unknown
+from footfall.limits import LIMITS, Limits
+from footfall.rules import (
+    SYSTEM_IDS,
+    ActionId,
+    Armor,
+    Family,
+    Load,
+    Mode,
+    System,
+    Unit,
+    load_system,
+)
 from footfall.units import ft_to_m, json_number, mi_to_km
 
 __all__ = [
     "MAX_BONUS",
     "MAX_D20_SPEED",
-    "MAX_STEEL_SPEED",
-    "SAMPLE_CREATURES",
     "D20Rates",
     "HeresyRates",
     "PaceRates",
@@ -164,12 +174,17 @@ class SteelRates:
         }
 
 
+_SPEED = Param("speed")
+_AGILITY = Param("agility_bonus")
+_METRIC = Param("metric")
+
+
 def parse_armor(value: str) -> Armor:
     """Return `value` as an `Armor`, or raise `InputError` naming the known ones."""
     try:
         return Armor(value)
     except ValueError:
-        raise unknown("armor", value, [a.value for a in Armor]) from None
+        raise unknown("armor", value, [a.value for a in Armor], param=Param("armor")) from None
 
 
 def parse_load(value: str) -> Load:
@@ -177,62 +192,83 @@ def parse_load(value: str) -> Load:
     try:
         return Load(value)
     except ValueError:
-        raise unknown("load", value, [v.value for v in Load]) from None
+        raise unknown("load", value, [v.value for v in Load], param=Param("load")) from None
 
 
-#: Largest dh2e Agility or Toughness Bonus footfall accepts, everywhere (rates, travel, odds,
-#: routes, the API). A characteristic runs 0-100, so its bonus (the tens digit) is 0-10; the
-#: Unnatural Characteristic (X) trait adds X to the bonus (DH2e Core Rulebook, "Traits"),
-#: and +20 is past any printed creature: 10 + 20 = 30. The seed table stops at AB 10
-#: (seed 001 "Движение в повествовательном времени"); past it rates are extrapolated
-#: (RULES.md 2), and a bonus over 30 is a typo, not a character.
+# Kept for footfall.api, which imports them today; they read `footfall.limits.LIMITS` and go
+# when the API reads its bounds from its `Limits` record (issue 11, item 4).
 MAX_BONUS = LIMITS.bonus
-
-#: Largest pf1e / dnd35 speed footfall accepts, in ft: the scene's `MAX_SPEED` (100000 ft,
-#: 10000 mi/h overland), far past any printed creature (a few hundred ft), small enough that
-#: every duration still prints (a mile takes 0.36 s). One bound for rates, travel and routes.
 MAX_D20_SPEED = LIMITS.d20_speed
 
-#: Largest Draw Steel speed footfall accepts, in squares: the same physical bound as
-#: `MAX_D20_SPEED`, 100000 ft, in Draw Steel's 5-ft squares (Draw Steel Heroes, "Movement":
-#: a square is 5 feet, as pf1e / dnd35's) = 20000 squares. Printed speeds are 5-10.
-MAX_STEEL_SPEED = LIMITS.steel_speed
 
-
-def check_bonus(value: int, what: str = "agility bonus", *, least: int = 0) -> int:
-    """Return `value` if it is a dh2e characteristic bonus in `least`..`MAX_BONUS`.
+def check_bonus(
+    value: int,
+    what: str = "agility bonus",
+    *,
+    least: int = 0,
+    param: Param | None = None,
+    limits: Limits = LIMITS,
+) -> int:
+    """Return `value` if it is a dh2e characteristic bonus in `least`..`limits.bonus`.
 
     Otherwise raise `InputError` in one line naming `what`, the bad value and the bound, e.g.
     ``agility bonus 31 is out of range (0-30)``. Agility Bonus may be 0 (the seed table has
-    a row for AB 0); hustle needs a Toughness Bonus of at least 1 (`least=1`).
+    a row for AB 0); hustle needs a Toughness Bonus of at least 1 (`least=1`). `param` is the
+    parameter the bonus was given in (by default ``agility_bonus``).
+
+    The bound is one for rates, travel, odds, routes and the API: a characteristic runs
+    0-100, so its bonus (the tens digit) is 0-10; the Unnatural Characteristic (X) trait
+    adds X to the bonus (DH2e Core Rulebook, "Traits"), and +20 is past any printed creature.
+    The seed table stops at AB 10 (seed 001 "Движение в повествовательном времени"); past it
+    rates are extrapolated (RULES.md 2).
     """
-    if not least <= value <= MAX_BONUS:
-        raise InputError(f"{what} {quote(value)} is out of range ({least}-{MAX_BONUS})")
+    if not least <= value <= limits.bonus:
+        raise InputError(
+            "error.rates.bonus-range",
+            param=param or Param("agility_bonus"),
+            what=Noun(what),
+            value=value,
+            low=least,
+            high=limits.bonus,
+        )
     return value
 
 
-def check_d20_speed(system: System, speed: int) -> None:
+def check_d20_speed(system: System, speed: int, *, limits: Limits = LIMITS) -> None:
     """Refuse a pf1e / dnd35 speed that is not a positive multiple of the 5-ft square.
 
-    Speeds over `MAX_D20_SPEED` are refused too, naming the bound.
+    Speeds over `limits.d20_speed` (100000 ft, the scene's bound: far past any printed
+    creature, and every duration still prints) are refused too, naming the bound.
     """
     step = int(system.square)
     if speed <= 0 or speed % step:
         raise InputError(
-            f"{system.id} speed must be a positive multiple of {step} ft, got {quote(speed)}"
+            "error.rates.speed-step", param=_SPEED, system=system.id, step=step, value=speed
         )
-    if speed > MAX_D20_SPEED:
+    if speed > limits.d20_speed:
         raise InputError(
-            f"{system.id} speed {quote(speed)} ft is out of range (5-{MAX_D20_SPEED} ft)"
+            "error.rates.speed-range",
+            param=_SPEED,
+            system=system.id,
+            value=speed,
+            low=step,
+            high=limits.d20_speed,
         )
 
 
-def check_steel_speed(speed: int) -> None:
-    """Refuse a Draw Steel speed below 0 or over `MAX_STEEL_SPEED` squares, naming the bound."""
-    if not 0 <= speed <= MAX_STEEL_SPEED:
+def check_steel_speed(speed: int, *, limits: Limits = LIMITS) -> None:
+    """Refuse a Draw Steel speed below 0 or over `limits.steel_speed` squares.
+
+    The bound is the pf1e / dnd35 one in Draw Steel's 5-ft squares (Draw Steel Heroes,
+    "Movement": a square is 5 feet, as pf1e / dnd35's); printed speeds are 5-10.
+    """
+    if not 0 <= speed <= limits.steel_speed:
         raise InputError(
-            f"drawsteel speed {quote(speed)} squares is out of range (0-{MAX_STEEL_SPEED}"
-            f" squares = {MAX_D20_SPEED} ft)"
+            "error.rates.steel-speed-range",
+            param=_SPEED,
+            value=speed,
+            high=limits.steel_speed,
+            ft=limits.d20_speed,
         )
 
 
@@ -243,6 +279,7 @@ def d20_rates(
     armor: Armor = Armor.NONE,
     load: Load = Load.LIGHT,
     metric: bool = False,
+    limits: Limits = LIMITS,
 ) -> D20Rates:
     """Return the pf1e/dnd35 rates of a creature of `speed` ft (a positive multiple of 5).
 
@@ -252,8 +289,8 @@ def d20_rates(
     """
     travel = system.travel
     if travel is None:
-        raise InputError(f"{system.id} has no speed-in-feet rates (pf1e, dnd35 have)")
-    check_d20_speed(system, speed)
+        raise InputError("error.rates.no-d20-rates", system=system.id)
+    check_d20_speed(system, speed, limits=limits)
     length = ft_to_m if metric else Fraction
     distance = mi_to_km if metric else Fraction
     ft, mi = ("m", "km") if metric else ("ft", "mi")
@@ -279,15 +316,15 @@ def d20_rates(
     )
 
 
-def heresy_rates(system: System, agility_bonus: int) -> HeresyRates:
+def heresy_rates(system: System, agility_bonus: int, *, limits: Limits = LIMITS) -> HeresyRates:
     """Return the dh2e rates of Agility Bonus `agility_bonus` (0-30; past 10 extrapolated).
 
-    The bound is `MAX_BONUS`; outside it `check_bonus` raises a one-line `InputError`.
+    The bound is `limits.bonus`; outside it `check_bonus` raises a one-line `InputError`.
     """
     heresy = system.heresy
     if heresy is None:
-        raise InputError(f"{system.id} has no Agility Bonus rates (dh2e has)")
-    check_bonus(agility_bonus)
+        raise InputError("error.rates.no-heresy-rates", system=system.id)
+    check_bonus(agility_bonus, limits=limits)
     structured, ext_s = heresy.structured_row(agility_bonus)
     narrative, ext_n = heresy.narrative_row(agility_bonus)
     return HeresyRates(
@@ -304,17 +341,19 @@ def heresy_rates(system: System, agility_bonus: int) -> HeresyRates:
     )
 
 
-def steel_rates(system: System, speed: int) -> SteelRates:
+def steel_rates(system: System, speed: int, *, limits: Limits = LIMITS) -> SteelRates:
     """Return the drawsteel rates of `speed` squares (>= 0).
 
     Advance moves up to speed; disengage shifts 1 square, and no movement exceeds the current
     speed (seed 002 "Нельзя превысить скорость"), so at speed 0 it is 0.
     """
     if system.steel is None:
-        raise InputError(f"{system.id} has no speed-in-squares rates (drawsteel has)")
+        raise InputError("error.rates.no-steel-rates", system=system.id)
     if speed < 0:
-        raise InputError(f"drawsteel speed must be 0 or more squares, got {quote(speed)}")
-    check_steel_speed(speed)
+        raise InputError(
+            "error.rates.steel-speed-negative", param=_SPEED, system=system.id, value=speed
+        )
+    check_steel_speed(speed, limits=limits)
     advance = system.action(ActionId.ADVANCE)
     disengage = system.action(ActionId.DISENGAGE)
     assert advance.speed_multiple is not None and disengage.squares is not None
@@ -334,6 +373,7 @@ def rates(
     armor: str | Armor = Armor.NONE,
     load: str | Load = Load.LIGHT,
     metric: bool = False,
+    limits: Limits = LIMITS,
 ) -> D20Rates | HeresyRates | SteelRates:
     """Return the rates of one creature in `system_id`, validating every input.
 
@@ -346,58 +386,76 @@ def rates(
     load = parse_load(load) if isinstance(load, str) else load
     if system.unit is Unit.FT:
         if speed is None:
-            raise InputError(f"{system.id} needs a speed in ft (e.g. --speed 30)")
+            raise InputError("error.rates.needs-speed", param=_SPEED, system=system.id)
         if agility_bonus is not None:
-            raise InputError(f"{system.id} takes a speed, not an agility bonus")
-        return d20_rates(system, speed, armor=armor, load=load, metric=metric)
+            raise InputError("error.rates.d20-agility", param=_AGILITY, system=system.id)
+        return d20_rates(system, speed, armor=armor, load=load, metric=metric, limits=limits)
     if armor is not Armor.NONE or load is not Load.LIGHT:
         # Armor and load change only the pf1e / dnd35 run multiplier (RULES.md 1.1).
         raise InputError(
-            f"{system.id} takes no --armor or --load (armor {armor.value}, load {load.value}):"
-            " they only change pf1e / dnd35 running"
+            "error.rates.armor-load",
+            param=(Param("armor"), Param("load")),
+            system=system.id,
+            armor=armor.value,
+            load=load.value,
         )
     if system.unit is Unit.M:
-        if agility_bonus is None:
-            raise InputError(f"{system.id} needs an agility bonus (e.g. --agility-bonus 3)")
-        if speed is not None:
-            raise InputError(f"{system.id} takes an agility bonus, not a speed")
-        if metric:
-            raise InputError(
-                f"{system.id} rates are in m and km already: --metric is for pf1e / dnd35"
-            )
-        return heresy_rates(system, agility_bonus)
+        return _heresy(system, speed, agility_bonus, metric, limits)
     if agility_bonus is not None:
-        raise InputError(f"{system.id} takes a speed in squares, not an agility bonus")
+        raise InputError("error.rates.steel-agility", param=_AGILITY, system=system.id)
     if metric:
-        raise InputError(f"{system.id} counts squares: --metric is for pf1e / dnd35")
+        raise InputError("error.rates.steel-metric", param=_METRIC, system=system.id)
     steel = system.steel
     assert steel is not None
-    return steel_rates(system, steel.default_speed if speed is None else speed)
+    speed = steel.default_speed if speed is None else speed
+    return steel_rates(system, speed, limits=limits)
 
 
-#: The sample creature of each system that ``footfall rates`` shows without a system: an
-#: unarmoured human (30 ft in pf1e/dnd35, Agility Bonus 3 in dh2e, the usual speed 5 in
-#: drawsteel).
-SAMPLE_CREATURES: dict[str, tuple[int | None, int | None]] = {
-    # system: (speed, agility bonus)
-    "pf1e": (30, None),
-    "dnd35": (30, None),
-    "dh2e": (None, 3),
-    "drawsteel": (5, None),
-}
+def _heresy(
+    system: System, speed: int | None, agility_bonus: int | None, metric: bool, limits: Limits
+) -> HeresyRates:
+    """Return `rates` of a dh2e creature: by Agility Bonus, in m and km already."""
+    if agility_bonus is None:
+        raise InputError("error.rates.needs-agility", param=_AGILITY, system=system.id)
+    if speed is not None:
+        raise InputError("error.rates.heresy-speed", param=_SPEED, system=system.id)
+    if metric:
+        raise InputError("error.rates.heresy-metric", param=_METRIC, system=system.id)
+    return heresy_rates(system, agility_bonus, limits=limits)
+
+
+#: The sample creature of each rule family that ``footfall rates`` shows without a system:
+#: an unarmoured human, 30 ft (pf1e / dnd35), Agility Bonus 3 (dh2e); Draw Steel's is the
+#: system's default speed (5). The data files name no sample creature yet.
+_SAMPLES: Mapping[Family, tuple[int | None, int | None]] = MappingProxyType(
+    {
+        # family: (speed, agility bonus)
+        Family.D20: (30, None),
+        Family.HERESY: (None, 3),
+        Family.STEEL: (None, None),
+    }
+)
 
 
 def sample_rates(
-    *, armor: str | Armor = Armor.NONE, load: str | Load = Load.LIGHT, metric: bool = False
+    *,
+    armor: str | Armor = Armor.NONE,
+    load: str | Load = Load.LIGHT,
+    metric: bool = False,
+    limits: Limits = LIMITS,
 ) -> tuple[D20Rates | HeresyRates | SteelRates, ...]:
-    """Return the rates of each system's sample creature (`SAMPLE_CREATURES`), in order.
+    """Return the rates of each system's sample creature, in the registry's order.
 
     `armor`, `load` and `metric` apply to the pf1e/dnd35 samples.
     """
     results: list[D20Rates | HeresyRates | SteelRates] = []
-    for system_id, (speed, ab) in SAMPLE_CREATURES.items():
-        if load_system(system_id).unit is Unit.FT:
-            results.append(rates(system_id, speed=speed, armor=armor, load=load, metric=metric))
+    for system_id in SYSTEM_IDS:
+        system = load_system(system_id)
+        speed, ab = _SAMPLES[system.family]
+        if system.unit is Unit.FT:
+            results.append(
+                rates(system_id, speed=speed, armor=armor, load=load, metric=metric, limits=limits)
+            )
         else:
-            results.append(rates(system_id, speed=speed, agility_bonus=ab))
+            results.append(rates(system_id, speed=speed, agility_bonus=ab, limits=limits))
     return tuple(results)

@@ -41,41 +41,32 @@ The map format (text; JSON has the same keys, see `docs/travel.md`)::
 
 from __future__ import annotations
 
-import enum
 import itertools
-import json
 import math
-import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 
 import numpy as np
 import numpy.typing as npt
 
-from footfall.errors import InputError, LimitError, SceneError, quote, unknown
+from footfall.errors import InputError, LimitError, Noun, Param, SceneError, quote, unknown
 from footfall.grid import alternating_diagonals
-from footfall.limits import LIMITS
-from footfall.rules import Road, System, Terrain, load_system
-from footfall.tactical.search import INF, StepGraph, search
-from footfall.travel import (
-    KM_PER_MILE,
-    Leg,
-    LegPlan,
-    Traveller,
-    make_leg,
-    num,
-    read_text_file,
-    resolve_traveller,
-    system_unit,
-    to_unit,
-)
+from footfall.limits import LIMITS, Limits
+from footfall.rules import SYSTEM_IDS, Family, System, load_system
+from footfall.tactical.search import INF, SearchResult, StepGraph, search
+from footfall.travel.journey import LegPlan, leg_json
+from footfall.travel.legs import Leg, make_leg, terrain_multiplier
+from footfall.travel.mover import Mover
+from footfall.travel.quantities import KM_PER_MILE, DistanceUnit, num, system_unit, to_unit
+from footfall.travel.traveller import Traveller, resolve_traveller
+from footfall.untrusted import parse_json, read_text
 
 __all__ = [
-    "MAX_CELLS",
-    "MAX_MAP_BYTES",
     "Cell",
     "Diagonal",
     "Grid",
@@ -90,26 +81,16 @@ __all__ = [
     "sample_map",
 ]
 
-#: Largest map footfall searches (cells), a work limit against hostile input.
-MAX_CELLS = LIMITS.cells
-#: Largest cell side (in the map's unit): past it, hours overflow a display float.
-MAX_CELL_SIZE = LIMITS.cell_size
-#: Largest map file footfall reads, in bytes: a map of `MAX_CELLS` one-character cells is
-#: 4 MB of text (a JSON map's quotes and commas add a little), so 32 MB refuses only what is
-#: not a map.
-MAX_MAP_BYTES = LIMITS.map_bytes
-#: Largest cell coordinate ``--from`` / ``--to`` may give, in digits: a map has at most
-#: `MAX_CELLS` cells, so any coordinate of more digits is off every map.
-_POINT_DIGITS = len(str(MAX_CELLS))
-
 #: Direction bits of the kernel (N, NE, E, SE, S, SW, W, NW = 0..7).
 _ORTHOGONAL = 0b01010101
 _ALL = 0xFF
 _HEX_EVEN = 0b11110101  # N, E, S, SW, W, NW
 _HEX_ODD = 0b01011111  # N, NE, E, SE, S, W
+#: The library parameters of a route's two ends, by the names the CLI options once had.
+_POINTS = {"from": "start", "to": "goal"}
 
 
-class Grid(enum.Enum):
+class Grid(StrEnum):
     """The cell shape of a terrain map."""
 
     SQUARE = "square"
@@ -118,7 +99,7 @@ class Grid(enum.Enum):
     """Pointy-top hexes, odd-r offset coordinates: 6 neighbours."""
 
 
-class Diagonal(enum.Enum):
+class Diagonal(StrEnum):
     """How a square map counts diagonal steps."""
 
     ALTERNATING = "alternating"
@@ -142,7 +123,7 @@ class TerrainMap:
 
     grid: Grid
     cell: Fraction
-    unit: str
+    unit: DistanceUnit
     diagonal: Diagonal
     legend: Mapping[str, Cell]
     rows: tuple[str, ...]
@@ -161,7 +142,10 @@ class TerrainMap:
 
 @dataclass(frozen=True, slots=True)
 class Route:
-    """The fastest route: its path of cells, legs (as `footfall.travel`), hours and days."""
+    """The fastest route: its path of cells, legs (as `footfall.travel`), hours and days.
+
+    `family` is the system's rule family: dh2e's legs (heresy) say whether they are dense.
+    """
 
     system: str
     found: bool
@@ -171,9 +155,10 @@ class Route:
     legs: tuple[LegPlan, ...]
     hours: Fraction
     day_hours: Fraction
-    unit: str
+    unit: DistanceUnit
     traveller: str
     metric: bool = False
+    family: Family = Family.D20
 
     @property
     def days(self) -> Fraction:
@@ -188,10 +173,11 @@ class Route:
     def to_json(self) -> dict[str, object]:
         """Return the JOURNEY.md ``route`` shape (numbers rounded for display)."""
         scale = KM_PER_MILE if self.metric else Fraction(1)
+        heresy = self.family is Family.HERESY
         return {
             "found": self.found,
             "system": self.system,
-            "unit": "km" if self.metric else self.unit,
+            "unit": DistanceUnit.KM.value if self.metric else self.unit.value,
             "traveller": self.traveller,
             "from": list(self.start),
             "to": list(self.goal),
@@ -202,28 +188,11 @@ class Route:
             "distance": num(self.distance * scale) if self.found else None,
             "steps": max(len(self.path) - 1, 0),
             "path": [list(p) for p in self.path],
-            "legs": [
-                {
-                    "distance": num(p.leg.distance * scale),
-                    "distance_exact": str(p.leg.distance * scale),
-                    "terrain": None if p.leg.terrain is None else p.leg.terrain.value,
-                    "road": None if p.leg.road is None else p.leg.road.value,
-                    **({"dense": p.leg.dense} if self.system == "dh2e" else {}),
-                    "multiplier": str(p.multiplier),
-                    "per_hour": num(p.per_hour * scale),
-                    "hours": num(p.hours),
-                    "hours_exact": str(p.hours),
-                }
-                for p in self.legs
-            ],
+            "legs": [leg_json(p, scale, heresy=heresy, pace=False) for p in self.legs],
         }
 
 
 # --------------------------------------------------------------------------- parsing
-
-
-def _map_error(where: str, message: str) -> SceneError:
-    return SceneError(f"{where}: {message}")
 
 
 def _uncomment(line: str) -> str:
@@ -234,7 +203,7 @@ def _uncomment(line: str) -> str:
     return line if cut < 0 else line[:cut]
 
 
-def parse_map_text(text: str, name: str = "map") -> TerrainMap:
+def parse_map_text(text: str, name: str = "map", *, limits: Limits = LIMITS) -> TerrainMap:
     """Parse the text map format (see the module docstring) into a `TerrainMap`.
 
     A leading byte-order mark (a map saved by Windows Notepad, or pasted from one) is dropped.
@@ -257,119 +226,161 @@ def parse_map_text(text: str, name: str = "map") -> TerrainMap:
         if key in ("legend:", "rows:"):
             section = key[:-1]
             continue
+        where = f"{name} line {number}"
         if section == "legend":
             tokens = stripped.split()
             words = tokens[2:] if len(tokens) > 1 and tokens[1] == "=" else tokens[1:]
             if len(tokens[0]) != 1 or not words:
-                where = f"{name} line {number}"
-                raise _map_error(where, f"legend entry {quote(stripped)}: use 'X = terrain road'")
+                raise SceneError("error.travel.map-legend-line", where=where, value=stripped)
             legend[tokens[0]] = " ".join(words)
             continue
         field, sep, value = stripped.partition(":")
         if not sep:
-            raise _map_error(
-                f"{name} line {number}", f"expected 'key: value', got {quote(stripped)}"
-            )
+            raise SceneError("error.travel.map-header-line", where=where, value=stripped)
         header[field.strip().lower()] = value.strip()
-    return parse_map({**header, "legend": legend, "rows": rows}, name)
+    return parse_map({**header, "legend": legend, "rows": rows}, name, limits=limits)
 
 
-def parse_map_json(text: str, name: str = "map") -> TerrainMap:
+def parse_map_json(text: str, name: str = "map", *, limits: Limits = LIMITS) -> TerrainMap:
     """Parse the JSON map format (keys as the text format) into a `TerrainMap`."""
     try:
-        data = json.loads(text.removeprefix("\ufeff"))
-    except json.JSONDecodeError as exc:
-        raise _map_error(name, f"not valid JSON: {exc}") from None
-    except RecursionError:
-        raise _map_error(name, "not valid JSON: nested too deeply") from None
-    except ValueError:  # Python refuses integers of more than 4300 digits (CVE-2020-10735)
-        raise _map_error(
-            name, f"not valid JSON: a number of more than {sys.get_int_max_str_digits()} digits"
-        ) from None
+        data = parse_json(text.removeprefix("\ufeff"), name)
+    except InputError as exc:  # a map's bad JSON is a malformed map: the same line
+        raise _map_json_error(exc) from None
     if not isinstance(data, dict):
-        raise _map_error(name, "expected a JSON object")
-    return parse_map(data, name)
+        raise SceneError("error.travel.map-not-object", where=name)
+    return parse_map(data, name, limits=limits)
 
 
-def parse_map(data: Mapping[str, object], name: str = "map") -> TerrainMap:
+def _map_json_error(exc: InputError) -> SceneError:
+    """Return `footfall.untrusted.parse_json`'s refusal `exc` as a map's `SceneError`."""
+    if exc.key == "error.json.nested":
+        return SceneError("error.json.nested", **exc.fields)
+    if exc.key == "error.json.digits":
+        return SceneError("error.json.digits", **exc.fields)
+    return SceneError("error.json.invalid", **exc.fields)
+
+
+def _unknown(where: str, what: str, value: object, known: Sequence[str]) -> SceneError:
+    """Return the standard unknown-X error of a map, prefixed with the map's name."""
+    return SceneError(
+        "error.travel.map-unknown", where=where, what=Noun(what), value=value, valid=tuple(known)
+    )
+
+
+def _map_cell(
+    data: Mapping[str, object], name: str, limits: Limits
+) -> tuple[Fraction, DistanceUnit]:
+    """Return a map's cell size and its unit (``6 mi``, ``10 km``)."""
+    cell_text = str(data.get("cell", "1 mi")).split()
+    if len(cell_text) != 2 or cell_text[1] not in tuple(DistanceUnit):
+        raise SceneError("error.travel.map-cell", where=name, value=data.get("cell"))
+    try:
+        cell = Fraction(cell_text[0])
+    except (ValueError, ZeroDivisionError):
+        raise SceneError("error.travel.map-cell-number", where=name, value=cell_text[0]) from None
+    if cell <= 0:
+        raise SceneError("error.travel.map-cell-zero", where=name, cell=str(cell))
+    if cell > limits.cell_size:
+        raise LimitError(
+            "error.travel.map-cell-size", where=name, value=cell_text[0], limit=limits.cell_size
+        )
+    return cell, DistanceUnit(cell_text[1])
+
+
+def _map_legend(data: Mapping[str, object], name: str) -> Mapping[str, Cell]:
+    """Return a map's legend: what each symbol means."""
+    raw_legend = data.get("legend")
+    if not isinstance(raw_legend, Mapping) or not raw_legend:
+        raise SceneError("error.travel.map-no-legend", where=name)
+    legend: dict[str, Cell] = {}
+    for symbol, meaning in raw_legend.items():
+        if not isinstance(symbol, str) or len(symbol) != 1 or symbol.isspace():
+            raise SceneError("error.travel.map-symbol", where=name, value=symbol)
+        if not isinstance(meaning, str):
+            raise SceneError(
+                "error.travel.map-meaning", where=name, symbol=quote(symbol), value=meaning
+            )
+        words = tuple(meaning.lower().split())
+        legend[symbol] = Cell(symbol, words, impassable=words == ("impassable",))
+    return MappingProxyType(legend)
+
+
+def _map_rows(
+    data: Mapping[str, object], name: str, legend: Mapping[str, Cell], limits: Limits
+) -> tuple[str, ...]:
+    """Return a map's rows, one symbol per cell, all of one width and in the legend."""
+    raw_rows = data.get("rows")
+    if not isinstance(raw_rows, list) or not raw_rows:
+        raise SceneError("error.travel.map-no-rows", where=name)
+    for y, raw in enumerate(raw_rows):
+        if not isinstance(raw, str):
+            raise SceneError("error.travel.map-row-type", where=name, row=y, value=raw)
+    rows = tuple(str(r).replace(" ", "") for r in raw_rows)
+    width = len(rows[0])
+    if width == 0:
+        raise SceneError("error.travel.map-rows-empty", where=name)
+    if len(rows) * width > limits.cells:
+        raise LimitError(
+            "error.travel.map-cells",
+            where=name,
+            width=width,
+            height=len(rows),
+            limit=limits.cells,
+        )
+    for y, row in enumerate(rows):
+        if len(row) != width:
+            raise SceneError(
+                "error.travel.map-row-width", where=name, row=y, cells=len(row), width=width
+            )
+        for ch in set(row):
+            if ch not in legend:
+                raise SceneError("error.travel.map-row-symbol", where=name, row=y, value=ch)
+    return rows
+
+
+def parse_map(
+    data: Mapping[str, object], name: str = "map", *, limits: Limits = LIMITS
+) -> TerrainMap:
     """Validate a map document (``grid``, ``cell``, ``diagonal``, ``legend``, ``rows``)."""
     known = ("grid", "cell", "diagonal", "legend", "rows", "name", "system")
     for key in data:
         if key not in known:
-            raise _map_error(name, str(unknown("key", key, known)))
+            raise _unknown(name, "key", key, known)
     grids = [g.value for g in Grid]
     grid_name = str(data.get("grid", "square")).lower()
     if grid_name not in grids:
-        raise _map_error(name, str(unknown("grid", grid_name, grids)))
+        raise _unknown(name, "grid", grid_name, grids)
     diagonals = [d.value for d in Diagonal]
     diagonal = str(data.get("diagonal", "alternating")).lower()
     if diagonal not in diagonals:
-        raise _map_error(name, str(unknown("diagonal", diagonal, diagonals)))
-    cell_text = str(data.get("cell", "1 mi")).split()
-    if len(cell_text) != 2 or cell_text[1] not in ("mi", "km"):
-        raise _map_error(name, f"cell {quote(data.get('cell'))}: expected e.g. '6 mi' or '10 km'")
-    try:
-        cell = Fraction(cell_text[0])
-    except (ValueError, ZeroDivisionError):
-        raise _map_error(name, f"cell size {quote(cell_text[0])} is not a number") from None
-    if cell <= 0:
-        raise _map_error(name, f"cell size {cell} must be more than 0")
-    if cell > MAX_CELL_SIZE:
-        raise LimitError(f"{name}: cell size {quote(cell_text[0])} is more than {MAX_CELL_SIZE}")
-    raw_legend = data.get("legend")
-    if not isinstance(raw_legend, Mapping) or not raw_legend:
-        raise _map_error(name, "needs a legend of symbols")
-    legend: dict[str, Cell] = {}
-    for symbol, meaning in raw_legend.items():
-        if not isinstance(symbol, str) or len(symbol) != 1 or symbol.isspace():
-            raise _map_error(name, f"legend symbol {quote(symbol)} must be one visible character")
-        if not isinstance(meaning, str):
-            raise _map_error(
-                name, f"legend {quote(symbol)}: {quote(meaning)} must be text, e.g. 'forest road'"
-            )
-        words = tuple(meaning.lower().split())
-        legend[symbol] = Cell(symbol, words, impassable=words == ("impassable",))
-    raw_rows = data.get("rows")
-    if not isinstance(raw_rows, list) or not raw_rows:
-        raise _map_error(name, "needs rows")
-    for y, raw in enumerate(raw_rows):
-        if not isinstance(raw, str):
-            raise _map_error(name, f"row {y} {quote(raw)} must be text, one symbol per cell")
-    rows = tuple(str(r).replace(" ", "") for r in raw_rows)
-    width = len(rows[0])
-    if width == 0:
-        raise _map_error(name, "rows are empty")
-    if len(rows) * width > MAX_CELLS:
-        raise LimitError(f"{name}: {width}x{len(rows)} cells is more than {MAX_CELLS}")
-    for y, row in enumerate(rows):
-        if len(row) != width:
-            raise _map_error(name, f"row {y} has {len(row)} cells, row 0 has {width}")
-        for ch in set(row):
-            if ch not in legend:
-                raise _map_error(name, f"row {y}: symbol {quote(ch)} is not in the legend")
+        raise _unknown(name, "diagonal", diagonal, diagonals)
+    cell, unit = _map_cell(data, name, limits)
+    legend = _map_legend(data, name)
     return TerrainMap(
         grid=Grid(grid_name),
         cell=cell,
-        unit=cell_text[1],
+        unit=unit,
         diagonal=Diagonal(diagonal),
         legend=legend,
-        rows=rows,
+        rows=_map_rows(data, name, legend, limits),
         name=str(data.get("name", name)),
     )
 
 
-def load_map(path: str | Path) -> TerrainMap:
+def load_map(path: str | Path, *, limits: Limits = LIMITS) -> TerrainMap:
     """Read a map file: ``.json`` as JSON, anything else as the text format.
 
-    A bare name (``valley``, ``hexes``) names a sample map shipped in `footfall.maps`.
+    A bare name (``valley``, ``hexes``) names a sample map shipped in `footfall.maps`. A file
+    must be a regular file of at most `limits.map_bytes` bytes of UTF-8 text.
     """
     file = Path(path)
     if not file.exists() and file.parent == Path(".") and file.suffix == "":
         return sample_map(str(path))
-    text = read_text_file(file, "map", MAX_MAP_BYTES)  # a regular file; a BOM is dropped
+    text = read_text(file, "map", limits.map_bytes)  # a regular file; a BOM is dropped
     if file.suffix.lower() == ".json":
-        return parse_map_json(text, file.name)
-    return parse_map_text(text, file.name)
+        return parse_map_json(text, file.name, limits=limits)
+    return parse_map_text(text, file.name, limits=limits)
 
 
 def sample_map(name: str) -> TerrainMap:
@@ -399,15 +410,22 @@ def _cell_leg(system: System, cell: Cell, distance: Fraction) -> Leg:
     try:
         return make_leg(system, distance, system_unit(system), cell.words)
     except InputError as exc:  # name the map's symbol: a dh2e map read as pf1e, or a typo
-        meaning = " ".join(cell.words)
-        raise InputError(
-            f"legend {quote(cell.symbol)} = {quote(meaning)} does not fit {system.id} ({exc}); "
-            + (
-                "dh2e maps use open, dense, impassable"
-                if system.heresy is not None
-                else "pf1e / dnd35 maps use 'TERRAIN ROAD' or impassable"
-            )
-        ) from None
+        fields = {
+            "symbol": quote(cell.symbol),
+            "value": " ".join(cell.words),
+            "system": system.id,
+            "reason": str(exc),
+        }
+        if system.heresy is not None:
+            raise InputError("error.travel.map-cell-heresy", **fields) from None
+        raise InputError("error.travel.map-cell-d20", **fields) from None
+
+
+def _leg_multiplier(system: System, leg: Leg) -> Fraction:
+    multiplier = terrain_multiplier(system, leg)
+    if multiplier is None:
+        raise InputError("error.travel.map-cell-terrain")
+    return multiplier
 
 
 def _class_tables(
@@ -443,14 +461,6 @@ def _classes(terrain_map: TerrainMap, codes: Mapping[str, int]) -> npt.NDArray[n
     return classes
 
 
-def _leg_multiplier(system: System, leg: Leg) -> Fraction:
-    if system.heresy is not None:
-        return system.heresy.dense_factor if leg.dense else Fraction(1)
-    if system.travel is None or leg.terrain is None or leg.road is None:
-        raise InputError("a map cell needs a terrain and a road, e.g. 'forest trackless'")
-    return system.travel.terrain_multiplier(Terrain(leg.terrain), Road(leg.road))
-
-
 def _exits(terrain_map: TerrainMap) -> npt.NDArray[np.uint8]:
     """Return each cell's allowed step directions (neighbourhood and map edge)."""
     height, width = terrain_map.height, terrain_map.width
@@ -470,41 +480,110 @@ def _exits(terrain_map: TerrainMap) -> npt.NDArray[np.uint8]:
     return exits
 
 
+def _default_system() -> str:
+    """Return the first system of the registry with overland travel tables (pf1e)."""
+    return next(s for s in SYSTEM_IDS if load_system(s).travel is not None)
+
+
 def find_route(
     terrain_map: TerrainMap,
     start: tuple[int, int],
     goal: tuple[int, int],
     traveller: Traveller,
     *,
-    system_id: str = "pf1e",
+    system_id: str | None = None,
     metric: bool = False,
+    limits: Limits = LIMITS,
 ) -> Route:
-    """Find the fastest route from `start` to `goal` (``(x, y)`` cells) for `traveller`."""
-    system = load_system(system_id)
-    if metric and system.heresy is not None:
-        raise InputError("--metric: dh2e maps are in km already (a pf1e / dnd35 option)")
-    mover = resolve_traveller(system, traveller)
-    if mover.water:
-        raise InputError("routes are overland: give --speed or --mount, not a vessel")
-    for label, (x, y) in (("from", start), ("to", goal)):
+    """Find the fastest route from `start` to `goal` (``(x, y)`` cells) for `traveller`.
+
+    `system_id` is the game (default: the registry's first with overland travel, pf1e).
+    """
+    system = load_system(_default_system() if system_id is None else system_id)
+    mover = _route_mover(system, traveller, metric, limits)
+    for param, (x, y) in (("start", start), ("goal", goal)):
         if not (0 <= x < terrain_map.width and 0 <= y < terrain_map.height):
             raise InputError(
-                f"--{label} {quote(x, 20)},{quote(y, 20)} is off the"
-                f" {terrain_map.width}x{terrain_map.height} map"
+                "error.travel.route-off-map",
+                param=Param(param),
+                x=quote(x, 20),
+                y=quote(y, 20),
+                width=terrain_map.width,
+                height=terrain_map.height,
             )
     symbols, multipliers, hours, classes = _class_tables(system, terrain_map, mover.walk)
-    for label, (x, y) in (("from", start), ("to", goal)):
+    for param, (x, y) in (("start", start), ("goal", goal)):
         if classes[y, x] < 0:
-            raise InputError(f"--{label} {x},{y} is an impassable cell")
-    # One exact time unit for every class: hours x scale are the smallest coprime integers.
+            raise InputError("error.travel.route-impassable", param=Param(param), x=x, y=y)
+    scale, unit_cost = _time_scale(hours)
+    alternating = terrain_map.grid is Grid.SQUARE and terrain_map.diagonal is Diagonal.ALTERNATING
+    graph = _step_graph(terrain_map, classes, unit_cost, alternating)
+    result = search(graph, [(start[0], start[1], 0, 0)], INF - 1, target=goal)
+    gx, gy = goal
+    best_state = int(np.argmin(result.dist[:, gy, gx]))
+    found = int(result.dist[best_state, gy, gx]) < INF
+    states = _walk_back(result, best_state, goal, terrain_map) if found else []
+    legs = _route_legs(
+        system, terrain_map, states, (symbols, multipliers), classes, mover, alternating
+    )
+    total = sum((p.hours for p in legs), Fraction(0))
+    # The search's integer total and the legs' exact hours must agree.
+    assert not found or total * scale == int(result.dist[best_state, gy, gx])
+    return Route(
+        system=system.id,
+        found=found,
+        start=start,
+        goal=goal,
+        path=tuple((x, y) for x, y, _ in states),
+        legs=tuple(legs),
+        hours=total,
+        day_hours=mover.row_hours,
+        unit=system_unit(system),
+        traveller=mover.label,
+        metric=metric and system.heresy is None,
+        family=system.family,
+    )
+
+
+def _route_mover(system: System, traveller: Traveller, metric: bool, limits: Limits) -> Mover:
+    """Return the traveller's rates; refuse a vessel and dh2e's ``metric`` (km already)."""
+    if metric and system.heresy is not None:
+        raise InputError("error.travel.route-heresy-metric", param=Param("metric"))
+    mover = resolve_traveller(system, traveller, limits=limits)
+    if mover.water:
+        raise InputError(
+            "error.travel.route-vessel",
+            param=Param("vessel"),
+            speed=Param("speed"),
+            mount=Param("mount"),
+        )
+    return mover
+
+
+def _time_scale(hours: Sequence[Fraction]) -> tuple[Fraction, list[int]]:
+    """Return one exact time unit for every class, and each class's cost in it.
+
+    hours x scale are the smallest coprime integers.
+    """
     scale = Fraction(math.lcm(*(h.denominator for h in hours)) if hours else 1)
     unit_cost = [int(h * scale) for h in hours]
     common = math.gcd(*unit_cost) if unit_cost else 1
-    scale /= common
-    unit_cost = [c // common for c in unit_cost]
-    alternating = terrain_map.grid is Grid.SQUARE and terrain_map.diagonal is Diagonal.ALTERNATING
+    return scale / common, [c // common for c in unit_cost]
+
+
+def _step_graph(
+    terrain_map: TerrainMap,
+    classes: npt.NDArray[np.int16],
+    unit_cost: Sequence[int],
+    alternating: bool,
+) -> StepGraph:
+    """Return the kernel's graph: step costs by parity, class and straight / diagonal.
+
+    Under the alternating rule (RULES.md 1.2, `footfall.grid.alternating_diagonals`) a
+    diagonal costs 1 or 2 cells by the parity of the diagonals taken so far.
+    """
     n_states = 2 if alternating else 1
-    n_classes = max(len(symbols), 1)
+    n_classes = max(len(unit_cost), 1)
     cost = np.zeros((n_states, 2, n_classes), dtype=np.int64)
     next_state = np.zeros((n_states, 2, n_classes), dtype=np.int8)
     for c, step in enumerate(unit_cost):
@@ -517,36 +596,48 @@ def find_route(
     worst = int(cost.max()) * terrain_map.width * terrain_map.height * n_states
     if worst >= INF - 1:
         raise LimitError(
-            f"route costs on this {terrain_map.width}x{terrain_map.height} map need more than "
-            "32-bit integers (exact time scale too fine); use a coarser map"
+            "error.travel.route-costs", width=terrain_map.width, height=terrain_map.height
         )
-    graph = StepGraph(
+    return StepGraph(
         square_class=classes,
         exits=_exits(terrain_map),
         cost=cost.astype(np.int32),
         next_state=next_state,
     )
-    result = search(graph, [(start[0], start[1], 0, 0)], INF - 1, target=goal)
-    gx, gy = goal
-    best_state = int(np.argmin(result.dist[:, gy, gx]))
-    day_hours = mover.row_hours
-    label = mover.label
-    if int(result.dist[best_state, gy, gx]) >= INF:
-        unit = system_unit(system)
-        is_metric = metric and system.heresy is None
-        return Route(
-            system.id, False, start, goal, (), (), Fraction(0), day_hours, unit, label, is_metric
-        )
+
+
+def _walk_back(
+    result: SearchResult, state: int, goal: tuple[int, int], terrain_map: TerrainMap
+) -> list[tuple[int, int, int]]:
+    """Return the route's cells from start to `goal`: ``(x, y, parity state)`` each."""
     height, width = terrain_map.height, terrain_map.width
     states: list[tuple[int, int, int]] = []
-    index = (best_state * height + gy) * width + gx
+    gx, gy = goal
+    index = (state * height + gy) * width + gx
     flat_parent = result.parent.reshape(-1)
     while index >= 0:
-        state, rest = divmod(index, height * width)
+        s, rest = divmod(index, height * width)
         y, x = divmod(rest, width)
-        states.append((x, y, state))
+        states.append((x, y, s))
         index = int(flat_parent[index])
     states.reverse()
+    return states
+
+
+def _route_legs(
+    system: System,
+    terrain_map: TerrainMap,
+    states: Sequence[tuple[int, int, int]],
+    tables: tuple[Sequence[str], Sequence[Fraction]],
+    classes: npt.NDArray[np.int16],
+    mover: Mover,
+    alternating: bool,
+) -> list[LegPlan]:
+    """Return the route's legs: each run of cells of one meaning, as one `LegPlan`.
+
+    `tables` are the passable symbols and their multipliers, by class.
+    """
+    symbols, multipliers = tables
     cell_distance = to_unit(terrain_map.cell, terrain_map.unit, system_unit(system))
     legs: list[LegPlan] = []
     run_class, run_cells = -1, 0
@@ -571,40 +662,31 @@ def find_route(
             run_class, run_cells = klass, 0
         run_cells += cells
     close()
-    total = sum((p.hours for p in legs), Fraction(0))
-    # The search's integer total and the legs' exact hours must agree.
-    assert total * scale == int(result.dist[best_state, gy, gx])
-    return Route(
-        system=system.id,
-        found=True,
-        start=start,
-        goal=goal,
-        path=tuple((x, y) for x, y, _ in states),
-        legs=tuple(legs),
-        hours=total,
-        day_hours=day_hours,
-        unit=system_unit(system),
-        traveller=label,
-        metric=metric and system.heresy is None,
-    )
+    return legs
 
 
-def parse_point(text: str, what: str) -> tuple[int, int]:
-    """Parse ``"x,y"`` into a cell; `what` names the option in errors.
+def parse_point(text: str, what: str, *, limits: Limits = LIMITS) -> tuple[int, int]:
+    """Parse ``"x,y"`` into a cell; `what` is the parameter (``start``, ``goal``) in errors.
 
     A coordinate of more digits than any map could need is refused here, quoted short (a
     5001-digit number is past Python's int() limit and would make a 5000-character line).
+    ``from`` and ``to`` are accepted for ``start`` and ``goal``.
     """
+    param = Param(_POINTS.get(what, what))
     parts = text.split(",")
+    most = len(str(limits.cells))  # any coordinate of more digits is off every map
     for part in parts:
         digits = part.strip().lstrip("+-")
-        if len(digits) > _POINT_DIGITS and digits.isdigit():
+        if len(digits) > most and digits.isdigit():
             raise InputError(
-                f"--{what} {quote(text, 40)} is off every map: a coordinate of {len(digits)}"
-                f" digits (a map has at most {MAX_CELLS} cells)"
+                "error.travel.point-digits",
+                param=param,
+                text=quote(text, 40),
+                digits=len(digits),
+                limit=limits.cells,
             )
     try:
         x, y = (int(p) for p in parts)
     except ValueError:
-        raise InputError(f"--{what} {quote(text)}: expected X,Y (column,row), e.g. 2,3") from None
+        raise InputError("error.travel.point-format", param=param, value=text) from None
     return x, y

@@ -11,23 +11,32 @@ from __future__ import annotations
 import io
 import shutil
 import sys
+from typing import NoReturn
 
 import typer
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from footfall.cli import emit_json, fail
-from footfall.errors import FootfallError, InputError, quote
+from footfall.cli import emit_json, fail, flag_spelling
+from footfall.errors import FootfallError, InputError, Param
 from footfall.i18n import Lang, parse_lang, t
 from footfall.rates import D20Rates, HeresyRates, SteelRates, rates, sample_rates
 from footfall.rules import SYSTEM_IDS, ActionId, Mode, load_system
 from footfall.tables import table_ids, table_view
 from footfall.units import display
 
-__all__ = ["register"]
+__all__ = ["FLAGS", "register"]
+
+#: The flags of library parameters whose flag is not ``--`` and the name with dashes: none.
+FLAGS: dict[str, str] = {}
 
 _SYSTEMS = ", ".join(SYSTEM_IDS)
+
+
+def _fail(exc: FootfallError) -> NoReturn:
+    """Print `exc` as one error line, parameters spelled as this command's flags; exit 2."""
+    fail(exc.render("en", flag_spelling(FLAGS)))
 
 
 class _Out:
@@ -54,14 +63,14 @@ class _Out:
         typer.echo("\n".join(line.rstrip() for line in lines))
 
 
-def _int(option: str, value: str | None) -> int | None:
-    """Parse an integer option, or raise `InputError` quoting the bad value."""
+def _int(param: str, value: str | None) -> int | None:
+    """Parse the integer option of library parameter `param`, or refuse it quoting the value."""
     if value is None:
         return None
     try:
         return int(value)
     except ValueError:
-        raise InputError(f"{option} must be a whole number, got {quote(value)}") from None
+        raise InputError("error.rates.whole-number", param=Param(param), value=value) from None
 
 
 def _table(
@@ -176,21 +185,26 @@ def rates_command(
         language = parse_lang(lang)
         if system is None:
             if speed is not None or agility_bonus is not None:
-                raise InputError(f"--speed and --agility-bonus need a SYSTEM ({_SYSTEMS})")
+                raise InputError(
+                    "error.rates.needs-system",
+                    speed=Param("speed"),
+                    agility_bonus=Param("agility_bonus"),
+                    systems=_SYSTEMS,
+                )
             results = sample_rates(armor=armor, load=load, metric=metric)
         else:
             results = (
                 rates(
                     system,
-                    speed=_int("--speed", speed),
-                    agility_bonus=_int("--agility-bonus", agility_bonus),
+                    speed=_int("speed", speed),
+                    agility_bonus=_int("agility_bonus", agility_bonus),
                     armor=armor,
                     load=load,
                     metric=metric,
                 ),
             )
     except FootfallError as exc:
-        fail(str(exc))
+        _fail(exc)
     if as_json:
         documents = [r.to_json() for r in results]
         emit_json(documents[0] if system is not None else documents)
@@ -212,7 +226,7 @@ def _list_systems(lang: str, as_json: bool) -> None:
         language = parse_lang(lang)
         systems = [load_system(sid) for sid in SYSTEM_IDS]
     except FootfallError as exc:
-        fail(str(exc))
+        _fail(exc)
     if as_json:
         emit_json(
             [
@@ -253,7 +267,7 @@ def tables_command(
         else:
             views = [table_view(rules, table)]
     except FootfallError as exc:
-        fail(str(exc))
+        _fail(exc)
     out = _Out()
     if table is None:
         if as_json:

@@ -1,0 +1,120 @@
+"""Plan journeys hour by hour: legs, paces, mounts, vessels, hustle, forced march and fatigue.
+
+Every number comes from the system's data file (`footfall.rules`); the rules implemented:
+
+- pf1e / dnd35 (RULES.md 1.1, 1.6; seed 000 "Стратегическое перемещение", seed 004
+  "陆上移动"): miles per hour = speed / 10 x pace, times the terrain x road multiplier of the
+  leg; a day is 8 hours on foot or riding, 10 rowing or poling, 24 sailing. Hustle doubles the
+  pace; its 1st hour is free, the 2nd deals 1 nonlethal damage, each further hour twice the
+  previous (lethal for mounts). A forced march adds hours past 8, each with a Constitution
+  check DC 10 + 2 per extra hour (switch ``forced_march_dc``); failure deals 1d6 nonlethal;
+  mounts fail automatically and take lethal damage. Damage from either leaves the traveller
+  fatigued: no run, no charge, -2 Str and Dex.
+- water (seed 000 table "Животные и транспорт", note **): river vessels add the current
+  downstream; poled and rowed river vessels may drift 14 more hours a day downstream at the
+  current's speed; they cannot be rowed upstream against a current, only towed.
+- dh2e (RULES.md 2, seed 001): narrative km per hour and per day by Agility Bonus; a leg of
+  dense terrain halves the distance covered; hustle doubles the speed for TB hours, then a
+  Challenging (+0) Toughness test, and after each further TB hours another with a cumulative
+  -10; failing gains a level of Fatigue; -10 to Perception tests while hustling.
+
+All arithmetic is exact (`fractions.Fraction`); JSON numbers are rounded for display only.
+
+The package, one module per concern:
+
+- `quantities`: exact numbers read and rounded, miles and km;
+- `legs`: a journey's legs and their terrain x road multipliers;
+- `party`: a party on foot and what its members roll against;
+- `traveller`, `mover`, `water`: who travels and how (on foot, mounted, by boat, dh2e), resolved
+  into rates and the shape of a day;
+- `exertion`: hustle and forced march hour by hour (damage, checks, tests);
+- `odds`: the exact odds of fatigue, over a trip or days of the same exertion;
+- `journey`, `planner`: the planned journey and the hour-by-hour planner;
+- `local`: short trips at the local scale (per minute);
+- `files`: journey files (TOML, JSON, a route's output).
+"""
+
+from __future__ import annotations
+
+from footfall.limits import LIMITS
+from footfall.travel.exertion import (
+    FATIGUE_FORBIDS,
+    HOURS_IN_DAY,
+    ForcedHour,
+    HustleHour,
+    MemberCheck,
+)
+from footfall.travel.files import JourneySpec, load_journey, parse_day_pace, parse_journey
+from footfall.travel.journey import Day, Journey, LegPlan
+from footfall.travel.legs import Leg, Pace, make_leg, parse_leg
+from footfall.travel.local import LocalPace, LocalTrip, plan_local
+from footfall.travel.mover import Mover, Note
+from footfall.travel.odds import ExertionOdds, FatigueOdds, MemberOdds, PartyOdds, exertion_odds
+from footfall.travel.party import Member, check_con_mod, parse_member, parse_party
+from footfall.travel.planner import plan_journey
+from footfall.travel.quantities import (
+    KM_PER_MILE,
+    DistanceUnit,
+    num,
+    parse_number,
+    system_unit,
+    to_unit,
+)
+from footfall.travel.traveller import Traveller, resolve_traveller, system_hustle_multiplier
+from footfall.travel.water import Flow, parse_current
+from footfall.untrusted import read_text as read_text_file
+
+__all__ = [
+    "FATIGUE_FORBIDS",
+    "HOURS_IN_DAY",
+    "KM_PER_MILE",
+    "MAX_CON_MOD",
+    "MAX_CURRENT",
+    "MIN_CON_MOD",
+    "Day",
+    "DistanceUnit",
+    "ExertionOdds",
+    "FatigueOdds",
+    "Flow",
+    "ForcedHour",
+    "HustleHour",
+    "Journey",
+    "JourneySpec",
+    "Leg",
+    "LegPlan",
+    "LocalPace",
+    "LocalTrip",
+    "Member",
+    "MemberCheck",
+    "MemberOdds",
+    "Mover",
+    "Note",
+    "Pace",
+    "PartyOdds",
+    "Traveller",
+    "check_con_mod",
+    "exertion_odds",
+    "load_journey",
+    "make_leg",
+    "num",
+    "parse_current",
+    "parse_day_pace",
+    "parse_journey",
+    "parse_leg",
+    "parse_member",
+    "parse_number",
+    "parse_party",
+    "plan_journey",
+    "plan_local",
+    "read_text_file",
+    "resolve_traveller",
+    "system_hustle_multiplier",
+    "system_unit",
+    "to_unit",
+]
+
+# Kept for footfall.api, which imports them today; they read `footfall.limits.LIMITS` and go
+# when the API reads its bounds from its `Limits` record (issue 11, item 4).
+MIN_CON_MOD = LIMITS.min_con_mod
+MAX_CON_MOD = LIMITS.max_con_mod
+MAX_CURRENT = LIMITS.current_mph
