@@ -25,13 +25,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from footfall.errors import InputError, Param, RuleDataError
-from footfall.rules import Difficulty, Family, Names, RuleId, System
+from footfall.rules import Difficulty, Family, Names, RuleId, System, Unit
 from footfall.scene import Creature, Scene
 from footfall.tactical.actions import ActionSpec
 from footfall.tactical.marks import NOTE_ALLY as _NOTE_ALLY
@@ -41,6 +42,7 @@ from footfall.tactical.masks import Prepared, Sizes
 
 if TYPE_CHECKING:
     from footfall.tactical.policy import Policy
+    from footfall.tactical.provocations import ProvocationKind, ProvocationReason
     from footfall.tactical.walk import WalkStep
 
 __all__ = [
@@ -50,6 +52,7 @@ __all__ = [
     "Plan",
     "Pricing",
     "Query",
+    "Remark",
     "RuleFamily",
     "TerrainTest",
     "Why",
@@ -57,6 +60,7 @@ __all__ = [
     "moving_speed",
     "occupant_reasons",
     "occupants",
+    "remark",
     "table_of",
 ]
 
@@ -68,6 +72,14 @@ Why = tuple[str, str, dict[str, object]]
 
 #: The squares ``[rows, columns]`` of a frame's window on the map.
 Window = tuple[slice, slice]
+
+#: A note an answer reports: ``(catalog key, values of its message)``.
+Remark = tuple[str, Mapping[str, object]]
+
+
+def remark(key: str, **values: object) -> Remark:
+    """Return the note `key` with its message's `values` (held read-only)."""
+    return key, MappingProxyType(values)
 
 
 class Pricing(Protocol):
@@ -107,7 +119,7 @@ class Query:
     system: System
     mover: Creature
     action: ActionSpec
-    switches: dict[str, str]
+    switches: Mapping[str, str]
     distance: int | None
     """The distance granted by the caller (None: the action's own budget)."""
     flying: bool
@@ -137,13 +149,13 @@ class Plan:
     pricing: Pricing
     budget: int
     scale: Fraction
-    unit: str
+    unit: Unit
     bands: tuple[tuple[str, int], ...]
     min_step: int
     occupants: tuple[Occupant, ...] = ()
     speed_cap: int | None = None
     one_step: bool = False
-    notes: tuple[tuple[str, dict[str, object]], ...] = ()
+    notes: tuple[Remark, ...] = ()
     min_cost: int = 0
 
 
@@ -203,7 +215,7 @@ class RuleFamily(Protocol):
     """What one rule family decides (see the module docstring); a module-level singleton."""
 
     family: Family
-    provocation: str | None
+    provocation: ProvocationKind | None
     """Kind of attack leaving an enemy's reach provokes (``attack-of-opportunity``,
     ``free-strike``), or None when the family's rules provoke nothing."""
 
@@ -234,7 +246,7 @@ class RuleFamily(Protocol):
         """
         ...
 
-    def provoke(self, policy: Policy, passage: Passage) -> str | None:
+    def provoke(self, policy: Policy, passage: Passage) -> ProvocationReason | None:
         """Return why `passage` provokes its enemy (``threat``, ``enter`` ...), or None.
 
         Asked only when the enemy's space touches the mover's before or after the step.

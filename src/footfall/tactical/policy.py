@@ -18,14 +18,23 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from types import MappingProxyType
 
 from footfall.errors import InputError, LimitError, Param, unknown
 from footfall.limits import LIMITS, Limits
-from footfall.rules import RuleId, System, load_system
+from footfall.rules import RuleId, System, Unit, load_system
 from footfall.scene import Creature, Scene
 from footfall.tactical.actions import ActionSpec, action_spec
 from footfall.tactical.families import family_of
-from footfall.tactical.family import Occupant, Pricing, Query, RuleFamily, TerrainTest
+from footfall.tactical.family import (
+    Occupant,
+    Pricing,
+    Query,
+    Remark,
+    RuleFamily,
+    TerrainTest,
+    remark,
+)
 from footfall.tactical.frame import Frame, build_frame
 from footfall.tactical.marks import BLOCK_RULE, END_RULE, Block, End, Note
 from footfall.tactical.masks import Sizes, prepare, sizes
@@ -74,11 +83,11 @@ class Policy:
     order: int
     flying: bool
     action: ActionSpec
-    switches: dict[str, str]
+    switches: Mapping[str, str]
     pricing: Pricing
     budget: int
     scale: Fraction
-    unit: str
+    unit: Unit
     straight: bool
     bands: tuple[tuple[str, int], ...]
     min_step: int
@@ -87,7 +96,7 @@ class Policy:
     speed_cap: int | None = None
     one_step: bool = False
     start_rule: RuleId | None = None
-    notes: tuple[tuple[str, dict[str, object]], ...] = ()
+    notes: tuple[Remark, ...] = ()
     min_cost: int = 0
     """The least cost (internal unit) the movement must have: a charge's 10 ft
     (`charge-short`)."""
@@ -161,7 +170,7 @@ def make_policy(
     rules = system if system is not None else load_system(scene.system)
     family = family_of(rules)
     spec = _action(rules, action)
-    chosen = rules.switches(switches)
+    chosen = MappingProxyType(rules.switches(switches))
     known = sizes(scene, rules, lambda: family.sizes(rules, scene))
     if distance is not None and distance < 0:
         raise InputError(
@@ -194,7 +203,7 @@ def make_policy(
     )  # fmt: skip
     policy = family.start(policy)
     if mover.helpless:
-        notes = (*policy.notes, ("tactical.note.helpless", {}))
+        notes = (*policy.notes, remark("tactical.note.helpless"))
         policy = replace(policy, budget=-1, notes=notes)
     return policy
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from footfall.tactical.family import Passage
@@ -17,9 +18,38 @@ from footfall.tactical.walk import Walk, walk
 if TYPE_CHECKING:
     from footfall.tactical.policy import Policy
 
-__all__ = ["Provocation", "overlap", "provocations", "touch"]
+__all__ = [
+    "Provocation",
+    "ProvocationKind",
+    "ProvocationReason",
+    "overlap",
+    "provocations",
+    "touch",
+]
 
 Square = tuple[int, int]
+
+
+class ProvocationKind(StrEnum):
+    """The attack a movement provokes."""
+
+    ATTACK_OF_OPPORTUNITY = "attack-of-opportunity"
+    """An attack of opportunity (d20, RULES 1.3-1.5)."""
+    FREE_STRIKE = "free-strike"
+    """A free strike (Draw Steel, RULES 3)."""
+
+
+class ProvocationReason(StrEnum):
+    """Why a step provokes."""
+
+    THREAT = "threat"
+    """It leaves a square the enemy threatens (its reach)."""
+    ENTER = "enter"
+    """It enters the enemy's space (a tiny mover, or one three sizes apart in pf1e)."""
+    CRAWL = "crawl"
+    """It crawls where the enemy threatens (RULES 1.5)."""
+    STAND = "stand"
+    """It stands up from prone where the enemy threatens."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +63,8 @@ class Provocation:
 
     step: int
     by: str
-    reason: str
-    kind: str
+    reason: ProvocationReason
+    kind: ProvocationKind
 
 
 def touch(a: Square, sa: int, b: Square, sb: int) -> bool:

@@ -5,7 +5,7 @@ A system's data file names its family (``family = "d20"``: `footfall.rules.Famil
 Adding a family is a new module here and one row of the table.
 
 >>> from footfall.rules import load_system
->>> family_of(load_system("dnd35")).provocation
+>>> str(family_of(load_system("dnd35")).provocation)
 'attack-of-opportunity'
 """
 

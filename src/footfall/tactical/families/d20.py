@@ -23,6 +23,7 @@ import numpy.typing as npt
 from footfall.errors import RuleDataError
 from footfall.grid import alternating_diagonals
 from footfall.rules import (
+    ActionId,
     Armor,
     Family,
     Hamper,
@@ -42,12 +43,14 @@ from footfall.tactical.family import (
     Passage,
     Plan,
     Query,
+    Remark,
     TerrainTest,
     Why,
     Window,
     moving_speed,
     occupant_reasons,
     occupants,
+    remark,
     table_of,
 )
 from footfall.tactical.frame import build_frame, mark_terrain, reduce_space
@@ -68,7 +71,12 @@ from footfall.tactical.marks import (
     NOTE_SQUEEZE_W,
 )
 from footfall.tactical.masks import Prepared
-from footfall.tactical.provocations import overlap, touch
+from footfall.tactical.provocations import (
+    ProvocationKind,
+    ProvocationReason,
+    overlap,
+    touch,
+)
 
 if TYPE_CHECKING:
     from footfall.tactical.policy import Policy
@@ -260,7 +268,7 @@ class D20Family:
     """The d20 family's rules (`footfall.tactical.family.RuleFamily`)."""
 
     family = Family.D20
-    provocation: str | None = "attack-of-opportunity"
+    provocation: ProvocationKind | None = ProvocationKind.ATTACK_OF_OPPORTUNITY
 
     def sizes(self, system: System, scene: Scene) -> Mapping[str, tuple[int, int]]:
         """Return the system's size table: fine..colossal, order 0..8 (seed 004 "体型")."""
@@ -272,7 +280,7 @@ class D20Family:
         system, scene, mover, spec = query.system, query.scene, query.mover, query.action
         facts = _facts(system)
         speed = moving_speed(query)
-        notes: list[tuple[str, dict[str, object]]] = []
+        notes: list[Remark] = []
         square_ft = scene.square or system.square
         heavy = mover.armor == Armor.HEAVY.value or mover.load == Load.HEAVY.value
         multiplier = spec.heavy_multiplier if heavy and spec.heavy_multiplier else spec.multiplier
@@ -282,19 +290,19 @@ class D20Family:
             budget = spec.squares or 1
             if spec.needs_speed and speed == 0:
                 budget = -1
-                notes.append(("tactical.note.no-speed", {}))
+                notes.append(remark("tactical.note.no-speed"))
         elif spec.budget == Budget.ONE_STEP:
             # Seed 000: not possible "если ... полностью лишились способности двигаться".
             budget = 1 << 20 if speed > 0 else -1
             if speed == 0:
-                notes.append(("tactical.note.no-speed", {}))
+                notes.append(remark("tactical.note.no-speed"))
         else:
             feet = speed * multiplier if query.distance is None else Fraction(query.distance)
             budget = math.floor(feet / square_ft)
         bands = (
-            ("move", base),
-            ("double-move", 2 * base),
-            ("run", math.floor(speed * run / square_ft)),
+            (ActionId.MOVE.value, base),
+            (ActionId.DOUBLE_MOVE.value, 2 * base),
+            (ActionId.RUN.value, math.floor(speed * run / square_ft)),
         )
         prepared = query.prepared
         prone = prepared.has_narrow and bool((narrow_of(prepared, mover)[0] & NOTE_CRAWL).any())
@@ -310,7 +318,7 @@ class D20Family:
         # A charge moves at least 10 ft (official; `charge-short`): in squares, rounded up.
         min_cost = math.ceil(spec.min_distance / square_ft) if spec.min_distance else 0
         return Plan(
-            pricing, budget, Fraction(square_ft), "ft", bands, 1,
+            pricing, budget, Fraction(square_ft), system.unit, bands, 1,
             occupants=occupants(query, _occupant_rule(query, facts)),
             one_step=spec.budget == Budget.ONE_STEP, notes=tuple(notes), min_cost=min_cost,
         )  # fmt: skip
@@ -321,7 +329,7 @@ class D20Family:
             return policy
         x, y = policy.mover.at
         if int(build_frame(policy, x, y, x + 1, y + 1).notes[0, 0]) & NOTE_CRAWL:
-            notes = (*policy.notes, ("tactical.note.prone-start", {}))
+            notes = (*policy.notes, remark("tactical.note.prone-start"))
             return replace(policy, start_state=2, notes=notes)
         return policy
 
@@ -366,7 +374,7 @@ class D20Family:
         ).astype(np.int16)
         return positions, code, mexp
 
-    def provoke(self, policy: Policy, passage: Passage) -> str | None:
+    def provoke(self, policy: Policy, passage: Passage) -> ProvocationReason | None:
         """Say whether one step past one enemy provokes an attack of opportunity (RULES 1.3-1.5).
 
         Leaving a square an enemy threatens (adjacent to its space: reach 5 ft) provokes; the
@@ -388,16 +396,16 @@ class D20Family:
             crawl = bool(p.walked.notes & NOTE_CRAWL)
             stand = not crawl and bool(p.walked.state_before & 2)
         if crawl and ((before and not p.exempt) or after):
-            return "crawl"
+            return ProvocationReason.CRAWL
         if stand and before and not p.exempt:
-            return "stand"
+            return ProvocationReason.STAND
         if before and not p.exempt:
-            return "threat"
+            return ProvocationReason.THREAT
         apart = abs(p.enemy_order - policy.order) >= facts.tactical.pass_size_gap
         if overlap(p.after, n, at, side) and (
             policy.order <= facts.tiny or (facts.pass_provokes and apart)
         ):
-            return "enter"
+            return ProvocationReason.ENTER
         return None
 
     def explain(

@@ -28,16 +28,19 @@ from footfall.tactical.family import (
     Passage,
     Plan,
     Query,
+    Remark,
     TerrainTest,
     Why,
     Window,
     occupant_reasons,
     occupants,
+    remark,
     table_of,
 )
 from footfall.tactical.frame import mark_terrain, reduce_space
 from footfall.tactical.marks import BLOCK_ENEMY, END_OCCUPIED, NOTE_ALLY, NOTE_HELPLESS
 from footfall.tactical.masks import Prepared, prepare
+from footfall.tactical.provocations import ProvocationKind, ProvocationReason
 
 if TYPE_CHECKING:
     from footfall.tactical.policy import Policy
@@ -117,7 +120,7 @@ class HeresyFamily:
     """The heresy family's rules (`footfall.tactical.family.RuleFamily`)."""
 
     family = Family.HERESY
-    provocation: str | None = None
+    provocation: ProvocationKind | None = None
     """Seed 001 says nothing of attacks a movement provokes."""
 
     def sizes(self, system: System, scene: Scene) -> Mapping[str, tuple[int, int]]:
@@ -137,10 +140,10 @@ class HeresyFamily:
         per_metre, orth, diag = _units(query.scene.square or system.square, diagonal)
         if mover.agility_bonus is None:
             raise InputError("error.tactical.no-agility", param=Param("mover_id"), value=mover.id)
-        notes: list[tuple[str, dict[str, object]]] = []
+        notes: list[Remark] = []
         row, beyond = heresy.structured_row(mover.agility_bonus)
         if beyond:
-            notes.append(("tactical.note.beyond-table", {"ab": mover.agility_bonus}))
+            notes.append(remark("tactical.note.beyond-table", ab=mover.agility_bonus))
         if query.distance is None:
             metres = _column(system, query.action.name, row)
         else:
@@ -151,7 +154,7 @@ class HeresyFamily:
         )
         return Plan(
             HeresyPricing(diagonal, orth=orth, diag=diag), math.floor(metres * per_metre),
-            Fraction(1, per_metre), "m", bands, min(orth, diag),
+            Fraction(1, per_metre), system.unit, bands, min(orth, diag),
             occupants=occupants(query, _occupant_rule), notes=tuple(notes),
         )  # fmt: skip
 
@@ -173,7 +176,7 @@ class HeresyFamily:
         shape = positions.block.shape
         return positions, np.zeros(shape, dtype=np.int16), np.zeros(shape, dtype=np.int8)
 
-    def provoke(self, policy: Policy, passage: Passage) -> str | None:
+    def provoke(self, policy: Policy, passage: Passage) -> ProvocationReason | None:
         """Nothing provokes (seed 001 is silent)."""
         return None
 

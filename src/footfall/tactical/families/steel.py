@@ -25,12 +25,14 @@ from footfall.tactical.family import (
     Passage,
     Plan,
     Query,
+    Remark,
     TerrainTest,
     Why,
     Window,
     moving_speed,
     occupant_reasons,
     occupants,
+    remark,
     table_of,
 )
 from footfall.tactical.frame import build_frame, mark_terrain, reduce_space
@@ -43,7 +45,7 @@ from footfall.tactical.marks import (
     NOTE_OBSTACLE,
 )
 from footfall.tactical.masks import Prepared
-from footfall.tactical.provocations import touch
+from footfall.tactical.provocations import ProvocationKind, ProvocationReason, touch
 
 if TYPE_CHECKING:
     from footfall.tactical.policy import Policy
@@ -99,7 +101,7 @@ class SteelFamily:
     """The steel family's rules (`footfall.tactical.family.RuleFamily`)."""
 
     family = Family.STEEL
-    provocation: str | None = "free-strike"
+    provocation: ProvocationKind | None = ProvocationKind.FREE_STRIKE
 
     def sizes(self, system: System, scene: Scene) -> Mapping[str, tuple[int, int]]:
         """Return the size table: 1T < 1S < 1M < 1L < 2 < 3 < 4 < 5 (seed 002)."""
@@ -109,7 +111,7 @@ class SteelFamily:
         """Budget the move in squares: never more than the speed (seed 002, `speed-cap`)."""
         spec, steel = query.action, _steel(query.system)
         speed = moving_speed(query)
-        notes: list[tuple[str, dict[str, object]]] = []
+        notes: list[Remark] = []
         if spec.squares is not None:
             granted = spec.squares
         elif spec.budget == Budget.DISTANCE:
@@ -124,10 +126,10 @@ class SteelFamily:
             granted = speed if query.distance is None else query.distance
         budget = min(granted, speed)
         if granted > speed:
-            notes.append(("tactical.note.speed-cap", {"granted": granted, "speed": speed}))
+            notes.append(remark("tactical.note.speed-cap", granted=granted, speed=speed))
         pricing = SteelPricing(shift=spec.shift, extra=steel.difficult_extra)
         return Plan(
-            pricing, budget, Fraction(1), "squares", ((spec.name, budget),), 1,
+            pricing, budget, Fraction(1), query.system.unit, ((spec.name, budget),), 1,
             occupants=occupants(query, _occupant_rule(query, steel)),
             speed_cap=speed, notes=tuple(notes),
         )  # fmt: skip
@@ -158,11 +160,13 @@ class SteelFamily:
         code = (difficult | (hazardous << 1)).astype(np.int16)
         return positions, code, np.zeros(code.shape, dtype=np.int8)
 
-    def provoke(self, policy: Policy, passage: Passage) -> str | None:
+    def provoke(self, policy: Policy, passage: Passage) -> ProvocationReason | None:
         """Moving out of an adjacent enemy's reach without shifting provokes a free strike."""
         p = passage
         before = touch(p.before, p.side, p.enemy.at, p.enemy_side)
-        return "threat" if before and not touch(p.after, p.side, p.enemy.at, p.enemy_side) else None
+        if before and not touch(p.after, p.side, p.enemy.at, p.enemy_side):
+            return ProvocationReason.THREAT
+        return None
 
     def explain(
         self, policy: Policy, step: WalkStep, last: bool
