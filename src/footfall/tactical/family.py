@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
@@ -49,6 +50,7 @@ __all__ = [
     "Layers",
     "Occupant",
     "Passage",
+    "Passing",
     "Plan",
     "Pricing",
     "Query",
@@ -67,8 +69,22 @@ __all__ = [
 Square = tuple[int, int]
 T = TypeVar("T")
 
+
+class Passing(StrEnum):
+    """A reason of a step's breakdown that is no rule: the space of another creature it meets."""
+
+    ALLY = "ally"
+    """An ally's space, passed freely (RULES 1.3, 3)."""
+    HELPLESS = "helpless"
+    """A helpless creature's space, passed freely (RULES 1.3)."""
+    PASS = "pass"
+    """An enemy's space passed by a tiny mover or across three sizes (RULES 1.3; provokes)."""
+    SHARE = "share"
+    """The movement ends in another's space (a tiny mover under switch ``tiny_end=share``)."""
+
+
 #: A reason in a step's breakdown: ``(rule, catalog key of its label, values of the label)``.
-Why = tuple[str, str, dict[str, object]]
+Why = tuple[RuleId | Passing, str, Mapping[str, object]]
 
 #: The squares ``[rows, columns]`` of a frame's window on the map.
 Window = tuple[slice, slice]
@@ -313,14 +329,14 @@ def table_of(system: System, name: str, table: T | None) -> T:
 def occupant_reasons(bits: int) -> list[Why]:
     """Return the reasons of a step's breakdown that other creatures' spaces give (any family).
 
-    >>> [rule for rule, _, _ in occupant_reasons(256 | 4096)]
+    >>> [str(rule) for rule, _, _ in occupant_reasons(256 | 4096)]
     ['ally', 'helpless']
     """
     why: list[Why] = []
     if bits & _NOTE_ALLY:
-        why.append(("ally", "tactical.why.ally", {}))
+        why.append((Passing.ALLY, "tactical.why.ally", {}))
     if bits & _NOTE_HELPLESS:
-        why.append(("helpless", "tactical.why.helpless", {}))
+        why.append((Passing.HELPLESS, "tactical.why.helpless", {}))
     if bits & _NOTE_PASS_OCCUPIED:
-        why.append(("pass", "tactical.why.pass-occupied", {}))
+        why.append((Passing.PASS, "tactical.why.pass-occupied", {}))
     return why

@@ -41,6 +41,7 @@ from footfall.tactical.families.squeezing import mark_narrow, narrow_corridors, 
 from footfall.tactical.family import (
     Layers,
     Passage,
+    Passing,
     Plan,
     Query,
     Remark,
@@ -418,25 +419,25 @@ class D20Family:
         crawl = bool(bits & NOTE_CRAWL)
         if step.diagonal and not crawl:
             if m > 1 and _pricing(policy).diagonal == "as-diagonals":
-                why.append(("diagonal", "tactical.why.diagonal-counts", {"m": m}))
+                why.append((RuleId.DIAGONAL, "tactical.why.diagonal-counts", {"m": m}))
             else:
                 second = step.state_before & 1 == 1
                 key = "tactical.why.diagonal-2nd" if second else "tactical.why.diagonal-1st"
-                why.append(("diagonal", key, {}))
+                why.append((RuleId.DIAGONAL, key, {}))
         for bit, key in _HAMPERED_WHY:
             if bits & bit and not (bit == NOTE_DIFFICULT and policy.flying):
-                why.append(("hampered", key, {}))
-        why.extend(("squeeze", key, {}) for bit, key in _SQUEEZE_WHY if bits & bit)
+                why.append((RuleId.HAMPERED, key, {}))
+        why.extend((RuleId.SQUEEZE, key, {}) for bit, key in _SQUEEZE_WHY if bits & bit)
         if m > 2 and not crawl:
-            why.append(("hampered", "tactical.why.multiplier", {"m": m}))
+            why.append((RuleId.HAMPERED, "tactical.why.multiplier", {"m": m}))
         if not crawl and step.state_before & 2:
             # Official: standing up from prone is a move action (and provokes).
-            why.append(("squeeze", "tactical.why.stand-up", {}))
+            why.append((RuleId.SQUEEZE, "tactical.why.stand-up", {}))
         why.extend(occupant_reasons(bits))
         facts = _facts(policy.system)
         if last and _shares(policy, facts) and bits & (NOTE_ALLY | NOTE_PASS_OCCUPIED):
             # A tiny mover under tiny_end=share ends in another creature's space.
-            why.append(("share", "tactical.why.share", {}))
+            why.append((Passing.SHARE, "tactical.why.share", {}))
         return why, _penalties(facts.tactical, bits)
 
     def terrain_test(self, policy: Policy, path: Sequence[Square]) -> TerrainTest | None:

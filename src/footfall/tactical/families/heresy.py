@@ -190,7 +190,7 @@ class HeresyFamily:
             key = f"tactical.why.dh-{diagonal}"
             if diagonal == "alternating":
                 key += "-2nd" if step.state_before == 1 else "-1st"
-            why.append(("diagonal", key, {}))
+            why.append((RuleId.DIAGONAL, key, {}))
         why.extend(occupant_reasons(step.notes))
         return why, None
 

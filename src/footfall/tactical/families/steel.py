@@ -174,9 +174,9 @@ class SteelFamily:
         """Explain the difficult surcharge of a step (no penalties)."""
         why: list[Why] = []
         if step.notes & (NOTE_DIFFICULT | NOTE_OBSTACLE):
-            why.append(("hampered", "tactical.why.difficult-plus-one", {}))
+            why.append((RuleId.HAMPERED, "tactical.why.difficult-plus-one", {}))
         elif step.notes & NOTE_ENEMY:
-            why.append(("hampered", "tactical.why.enemy-space-difficult", {}))
+            why.append((RuleId.HAMPERED, "tactical.why.enemy-space-difficult", {}))
         why.extend(occupant_reasons(step.notes))
         return why, None
 
