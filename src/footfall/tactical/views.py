@@ -1,9 +1,10 @@
 """Three views of one search: reachable squares, a cheapest path, and a path check.
 
-All three build the same `Policy` and `Frame` (`footfall.tactical.policy`) and price steps
-with the same `step_price`; `reachable` and `find_path` run the search kernel over the frame's
-graph, `check_path` walks the given squares over the same arrays. Each result has `to_json`
-giving SCENE.md's shapes (plus `breakdown`, `provokes`, `bands` ... as extra keys).
+All three build the same `Policy` (`footfall.tactical.policy`) and `Frame`
+(`footfall.tactical.frame`) and price steps with the same `Pricing`; `reachable` and
+`find_path` run the search kernel over the frame's graph, `check_path` walks the given squares
+over the same arrays (`footfall.tactical.walk`). Each result has `to_json` giving SCENE.md's
+shapes (plus `breakdown`, `provokes`, `bands` ... as extra keys: `footfall.tactical.report`).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from footfall.tactical.report import (
     terrain_test_json,
     unit_word,
 )
-from footfall.tactical.search import INF, StepGraph, search
+from footfall.tactical.search import INF, SearchResult, StepGraph, search
 from footfall.tactical.walk import Walk, direction_of, straight_lines, walk
 
 __all__ = [
@@ -319,7 +320,7 @@ class PathResult:
         return data
 
 
-def _trace(results: list[Any], shape: tuple[int, int], index: int) -> list[Square]:
+def _trace(results: list[SearchResult], shape: tuple[int, int], index: int) -> list[Square]:
     """Follow parent links back through the legs' search results to the start."""
     h, w = shape
     out: list[Square] = []
