@@ -329,11 +329,12 @@ def bench_scene(seed: int, size: int = 100) -> dict[str, Any]:
 
 def reach_worker(seed: int, repeat: int) -> None:
     """Time `reachable` (60-ft move, pf1e, creatures) in process, and the kernel's share."""
-    from footfall.scene import parse_scene
+    from footfall.scene import creature, parse_scene
+    from footfall.tactical import make_policy, views
     from footfall.tactical import search as kernel
-    from footfall.tactical import views
 
     scene = parse_scene(bench_scene(seed))
+    hero = creature(scene, "hero")
     kernel.warm_up()
     inside = [0.0]
     real_search = views.search
@@ -358,7 +359,7 @@ def reach_worker(seed: int, repeat: int) -> None:
     policy_times = []
     for _ in range(max(repeat, 50)):
         started = time.perf_counter()
-        policy = views._policy(scene, "hero", "move", None, None, None)
+        policy = make_policy(scene, hero, "move")
         views._window(policy)
         policy_times.append(time.perf_counter() - started)
     figures = {

@@ -104,7 +104,7 @@ def test_shift_not_while_in_difficult() -> None:
 def test_shift_needs_a_distance() -> None:
     """A shift grants N squares: without --distance it is an input error."""
     s = make("drawsteel", ["..."], hero("f", 0, 0))
-    with pytest.raises(InputError, match="--distance"):
+    with pytest.raises(InputError, match="needs distance"):
         reachable(s, "f", "shift")
 
 

@@ -16,8 +16,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from footfall.cli import emit_json, fail
-from footfall.errors import FootfallError, InputError, quote
+from footfall.cli import emit_json, fail, flag_spelling
+from footfall.errors import FootfallError, InputError, Param
 from footfall.i18n import Lang, parse_lang, t
 from footfall.scene import (
     TEXT_EXTENSIONS,
@@ -28,7 +28,14 @@ from footfall.scene import (
     load_scene,
 )
 
-__all__ = ["load_scene_arg", "parse_square", "parse_squares", "register"]
+__all__ = ["FLAGS", "load_scene_arg", "parse_square", "parse_squares", "register"]
+
+#: The flags of the library parameters whose flag is not ``--`` + the name (errors name them).
+FLAGS = {
+    "mover_id": "--mover",
+    "squares": "--path",
+    "switches": "--switch",
+}
 
 _SQUARE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 #: Most digits of one coordinate of --to / --path read as a number: no map is wider than
@@ -46,14 +53,14 @@ def parse_square(text: str, what: str) -> tuple[int, int]:
     """Parse ``"X,Y"`` into ``(x, y)``; anything else raises `InputError` naming `what`."""
     match = _SQUARE.match(text)
     if not match:
-        raise InputError(f"{what} {quote(text)} is not a square X,Y (e.g. 3,4)")
+        raise InputError("error.tactical.cli.not-a-square", what=what, value=text)
     for group in match.groups():
         digits = len(group.lstrip("-"))
         if digits > _MAX_COORDINATE_DIGITS:
             raise InputError(
-                f"{what} {quote(text)}: a coordinate of {digits} digits is off any map (at "
-                f"most {_MAX_COORDINATE_DIGITS} digits)"
-            )
+                "error.tactical.cli.digits", what=what, value=text, digits=digits,
+                limit=_MAX_COORDINATE_DIGITS,
+            )  # fmt: skip
     return int(match.group(1)), int(match.group(2))
 
 
@@ -61,7 +68,7 @@ def parse_squares(text: str) -> list[tuple[int, int]]:
     """Parse ``"X,Y X,Y ..."`` (spaces or semicolons between squares)."""
     parts = [p for p in re.split(r"[\s;]+", text.strip()) if p]
     if not parts:
-        raise InputError("--path is empty: give the squares after the start, e.g. '1,0 2,0'")
+        raise InputError("error.tactical.cli.path-empty", param=Param("squares"))
     return [parse_square(p, "--path square") for p in parts]
 
 
@@ -91,7 +98,7 @@ def _switches(values: list[str] | None) -> dict[str, str]:
     for item in values or []:
         name, sep, value = item.partition("=")
         if not sep or not name or not value:
-            raise InputError(f"--switch {item!r} is not name=value (e.g. run_straight=on)")
+            raise InputError("error.tactical.cli.switch", param=Param("switches"), value=item)
         out[name.strip()] = value.strip()
     return out
 
@@ -259,7 +266,7 @@ def _run(fn: Any) -> None:
     try:
         fn()
     except FootfallError as exc:
-        fail(str(exc))
+        fail(exc.render("en", flag_spelling(FLAGS)))
 
 
 MoverOpt = Annotated[str, typer.Option("--mover", "-m", help="Id of the creature that moves.")]

@@ -1,4 +1,15 @@
-"""The tactical grid engine: step policies per system, one search, three views.
+"""The tactical grid engine: one search, three views, the rules of each family in a module.
+
+Data flows one way: system file -> `footfall.rules.System` -> `policy` (its family plans the
+move) -> `frame` (arrays of a window) -> `search` (the kernel) or `walk` -> `views` (reach,
+path, check) -> `report` (JSON). The modules:
+
+- `policy`: `Policy` and `make_policy`; `family`: the `RuleFamily` protocol and its records;
+  `families`: one module per family (`d20`, `steel`, `heresy`; d20 `squeezing`), by a table;
+- `masks`: a scene's full-map masks, cached; `marks`: block, end and note codes;
+- `frame`: the per-position arrays and the search graph; `walk`: pricing a given path;
+  `provocations`: what a path provokes; `actions`: each system's actions, from its file;
+- `search` and `_kernel`: Dial's algorithm (Python and numba); `views`, `report`: answers.
 
 >>> from footfall.tactical import reachable, find_path, check_path
 """

@@ -1,45 +1,43 @@
 """Three views of one search: reachable squares, a cheapest path, and a path check.
 
-All three build the same `Policy` and `Frame` (`footfall.tactical.policy`) and price steps
-with the same `step_price`; `reachable` and `find_path` run the search kernel over the frame's
-graph, `check_path` walks the given squares over the same arrays. Each result has `to_json`
-giving SCENE.md's shapes (plus `breakdown`, `provokes`, `bands` ... as extra keys).
+All three build the same `Policy` (`footfall.tactical.policy`) and `Frame`
+(`footfall.tactical.frame`) and price steps with the same `Pricing`; `reachable` and
+`find_path` run the search kernel over the frame's graph, `check_path` walks the given squares
+over the same arrays (`footfall.tactical.walk`). Each result has `to_json` giving SCENE.md's
+shapes (plus `breakdown`, `provokes`, `bands` ... as extra keys: `footfall.tactical.report`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from footfall.errors import InputError
-from footfall.i18n import Lang, catalog, t
-from footfall.rules import SqueezeCase
+from footfall.errors import InputError, Param
+from footfall.i18n import Lang, t
+from footfall.limits import LIMITS, Limits
+from footfall.rules import RuleId, System
 from footfall.scene import Scene, creature
-from footfall.tactical.policy import (
-    BLOCK_RULE,
-    END_RULE,
-    Block,
-    End,
-    Frame,
-    Note,
-    Policy,
-    Provocation,
-    TerrainTest,
-    Walk,
-    WalkStep,
-    build_frame,
-    direction_of,
-    hardest_test,
-    make_policy,
-    provocations,
-    straight_lines,
-    walk,
+from footfall.tactical.frame import Frame, build_frame
+from footfall.tactical.marks import BLOCK_RULE, END_RULE, Block, End
+from footfall.tactical.policy import Policy, make_policy
+from footfall.tactical.provocations import provocations
+from footfall.tactical.report import (
+    breakdown_json,
+    budget_shown,
+    head_json,
+    message,
+    notes_json,
+    provokes_json,
+    step_message,
+    terrain_test_json,
+    unit_word,
 )
-from footfall.tactical.search import INF, search
+from footfall.tactical.search import INF, SearchResult, StepGraph, search
+from footfall.tactical.walk import Walk, direction_of, straight_lines, walk
 
 __all__ = [
     "CheckResult",
@@ -64,16 +62,24 @@ _FULL_SEARCH_SQUARES = 250_000
 # --------------------------------------------------------------------------------------------
 
 
-def _policy(
-    scene: Scene,
-    mover_id: str,
-    action: str | None,
-    switches: dict[str, str] | None,
-    distance: int | None,
-    flying: bool | None,
-) -> Policy:
+@dataclass(frozen=True, slots=True)
+class _Ask:
+    """The options every view passes to `make_policy`."""
+
+    action: str | None
+    system: System | None
+    switches: Mapping[str, str] | None
+    distance: int | None
+    flying: bool | None
+    limits: Limits
+
+
+def _policy(scene: Scene, mover_id: str, ask: _Ask) -> Policy:
     mover = creature(scene, mover_id)
-    return make_policy(scene, mover, action, switches=switches, distance=distance, flying=flying)
+    return make_policy(
+        scene, mover, ask.action, system=ask.system, switches=ask.switches,
+        distance=ask.distance, flying=ask.flying, limits=ask.limits,
+    )  # fmt: skip
 
 
 def _window(policy: Policy) -> Frame:
@@ -87,229 +93,28 @@ def _full(policy: Policy) -> Frame:
     return build_frame(policy, 0, 0, policy.scene.width, policy.scene.height)
 
 
-def _on_map(scene: Scene, square: Square, what: str) -> None:
+def _on_map(scene: Scene, square: Square, param: Param, step: int | None = None) -> None:
+    """Refuse a square off the map: the `param` square (`step`: the path square's number)."""
     x, y = square
     if not (0 <= x < scene.width and 0 <= y < scene.height):
-        raise InputError(
-            f"{what} [{x}, {y}] is off the {scene.width}x{scene.height} map "
-            f"(x 0..{scene.width - 1}, y 0..{scene.height - 1})"
-        )
+        fields: dict[str, Any] = {
+            "value": [x, y], "x": x, "y": y, "width": scene.width, "height": scene.height,
+            "last_x": scene.width - 1, "last_y": scene.height - 1,
+        }  # fmt: skip
+        if step is None:
+            raise InputError("error.tactical.off-map", param=param, **fields)
+        raise InputError("error.tactical.path-off-map", param=param, step=step, **fields)
 
 
-def _graph(policy: Policy, frame: Frame) -> Any:
+def _graph(policy: Policy, frame: Frame) -> StepGraph:
     graph = frame.graph(policy)
     if policy.one_step:
         # Minimum move (seed 000/004): one step whatever it costs; only the start has exits.
         x, y = policy.mover.at
         exits = np.zeros_like(graph.exits)
         exits[y - frame.y0, x - frame.x0] = graph.exits[y - frame.y0, x - frame.x0]
-        graph = type(graph)(graph.square_class, exits, graph.cost, graph.next_state)
+        graph = StepGraph(graph.square_class, exits, graph.cost, graph.next_state)
     return graph
-
-
-def _budget(policy: Policy) -> int | float:
-    """Return the action's budget for display (a minimum move: its one square)."""
-    return policy.display(1 if policy.one_step and policy.budget > 0 else max(policy.budget, 0))
-
-
-def _unit(policy: Policy, lang: Lang) -> str:
-    return t(f"common.unit.{policy.unit}", lang)
-
-
-def _message(rule: str, lang: Lang, policy: Policy, **values: object) -> str:
-    values.setdefault("unit", _unit(policy, lang))
-    values.setdefault("budget", _budget(policy))
-    values.setdefault("speed", policy.speed_cap if policy.speed_cap is not None else "")
-    values.setdefault("least", policy.display(policy.min_cost))
-    return t(f"tactical.rule.{rule}", lang, **values)
-
-
-def _step_message(rule: str, lang: Lang, policy: Policy, **values: object) -> str:
-    message = _message(rule, lang, policy, **values)
-    return t("tactical.step", lang, step=values["step"], message=message)
-
-
-def _notes_json(policy: Policy, lang: Lang) -> list[dict[str, Any]]:
-    """Return the policy's notes, then what the action itself reminds (full round, no AoO...)."""
-    notes = [
-        {"note": key.rsplit(".", 1)[1], "message": t(key, lang, **v)} for key, v in policy.notes
-    ]
-    key = f"tactical.note.action.{policy.scene.system}.{policy.action.name}"
-    if key in catalog():
-        notes.append({"note": policy.action.name, "message": t(key, lang)})
-    return notes
-
-
-#: Size order of tiny in pf1e/dnd35 (fine 0, diminutive 1, tiny 2; seed 004 line 120).
-_TINY_ORDER = 2
-
-
-def _shares(policy: Policy) -> bool:
-    """Tell whether the mover may end in an occupied square (switch ``tiny_end=share``)."""
-    return (
-        policy.rules.kind == "pf"
-        and policy.order <= _TINY_ORDER
-        and policy.switches.get("tiny_end") == "share"
-    )
-
-
-def _why(policy: Policy, step: WalkStep, lang: Lang, last: bool = False) -> list[dict[str, str]]:
-    """Explain a step's price in words a GM reads: diagonal count, hampering, squeezing."""
-    kind = policy.rules.kind
-    why: list[tuple[str, str, dict[str, object]]] = []
-    bits = step.notes
-    if kind == "pf":
-        m = 1 << step.mexp
-        if step.diagonal:
-            if bits & Note.CRAWL:
-                pass
-            elif m > 1 and policy.rules.diagonal == "as-diagonals":
-                why.append(("diagonal", "tactical.why.diagonal-counts", {"m": m}))
-            else:
-                second = step.state_before & 1 == 1
-                key = "tactical.why.diagonal-2nd" if second else "tactical.why.diagonal-1st"
-                why.append(("diagonal", key, {}))
-        for bit, key in (
-            (Note.DIFFICULT, "tactical.why.difficult"),
-            (Note.OBSTACLE, "tactical.why.obstacle"),
-            (Note.POOR_VISIBILITY, "tactical.why.poor-visibility"),
-            (Note.HELPLESS_OBSTACLE, "tactical.why.helpless-obstacle"),
-        ):
-            if bits & bit and not (bit == Note.DIFFICULT and policy.flying):
-                why.append(("hampered", key, {}))
-        for bit, key in (
-            (Note.SQUEEZE_W, "tactical.why.squeeze-width"),
-            (Note.CORRIDOR, "tactical.why.squeeze-corridor"),
-            (Note.SQUEEZE_H, "tactical.why.squeeze-height"),
-            (Note.CRAWL, "tactical.why.crawl"),
-        ):
-            if bits & bit:
-                why.append(("squeeze", key, {}))
-        if m > 2 and not bits & Note.CRAWL:
-            why.append(("hampered", "tactical.why.multiplier", {"m": m}))
-        if not bits & Note.CRAWL and step.state_before & 2:
-            # Official: standing up from prone is a move action (and provokes).
-            why.append(("squeeze", "tactical.why.stand-up", {}))
-    elif kind == "ds":
-        if bits & (Note.DIFFICULT | Note.OBSTACLE):
-            why.append(("hampered", "tactical.why.difficult-plus-one", {}))
-        elif bits & Note.ENEMY:
-            why.append(("hampered", "tactical.why.enemy-space-difficult", {}))
-    elif step.diagonal:
-        key = f"tactical.why.dh-{policy.rules.diagonal}"
-        if policy.rules.diagonal == "alternating":
-            key += "-2nd" if step.state_before == 1 else "-1st"
-        why.append(("diagonal", key, {}))
-    if bits & Note.ALLY:
-        why.append(("ally", "tactical.why.ally", {}))
-    if bits & Note.HELPLESS:
-        why.append(("helpless", "tactical.why.helpless", {}))
-    if bits & Note.PASS_OCCUPIED:
-        why.append(("pass", "tactical.why.pass-occupied", {}))
-    if last and _shares(policy) and bits & (Note.ALLY | Note.PASS_OCCUPIED):
-        # A tiny mover under tiny_end=share ends in another creature's space.
-        why.append(("share", "tactical.why.share", {}))
-    return [{"rule": rule, "label": t(key, lang, **values)} for rule, key, values in why]
-
-
-def _penalties(policy: Policy, bits: int) -> dict[str, Any] | None:
-    """Return the attack and AC modifiers of a square's squeeze rows (seed 004 "狭窄空间").
-
-    The rows come from the system file (`Tactical.squeezing`): half width or a large mover's
-    corridor, half height (-4 attack, -4 AC each; "高度和宽度造成的减值可累计", they stack), and a
-    quarter of its height: prone (-4 melee attack, AC -4 against melee, +4 against ranged).
-    `attack` and `ac` are the melee figures; when prone, `ac_ranged` is the AC against ranged
-    attacks and `prone` is true (no ranged weapon but a crossbow).
-    """
-    tactical = policy.system.tactical
-    if tactical is None:
-        return None
-    cases = []
-    if bits & (Note.SQUEEZE_W | Note.CORRIDOR):
-        cases.append(SqueezeCase.WIDTH_HALF)
-    if bits & Note.SQUEEZE_H:
-        cases.append(SqueezeCase.HEIGHT_HALF)
-    if bits & Note.CRAWL:
-        cases.append(SqueezeCase.HEIGHT_QUARTER)
-    if not cases:
-        return None
-    rows = [tactical.squeeze(case) for case in cases]
-    attack = sum(r.attack or 0 for r in rows)
-    ac = sum(r.ac or 0 for r in rows)
-    out: dict[str, Any] = {"attack": attack, "ac": ac}
-    if any(r.prone for r in rows):
-        ranged = (r.ac_ranged if r.ac_ranged is not None else r.ac or 0 for r in rows)
-        out["ac_ranged"] = sum(ranged)
-        out["prone"] = True
-    return out
-
-
-def _breakdown(policy: Policy, w: Walk, lang: Lang) -> list[dict[str, Any]]:
-    out = []
-    for step in w.steps:
-        entry: dict[str, Any] = {
-            "step": step.step,
-            "at": list(step.at),
-            "cost": policy.display(step.cost),
-            "total": policy.display(step.total),
-            "why": _why(policy, step, lang, last=step.step == len(w.steps)),
-        }
-        if policy.rules.kind == "pf":
-            penalties = _penalties(policy, step.notes)
-            if penalties is not None:
-                entry["penalties"] = penalties
-        out.append(entry)
-    return out
-
-
-def _provokes_json(policy: Policy, found: list[Provocation], lang: Lang) -> list[dict[str, Any]]:
-    return [
-        {
-            "step": p.step,
-            "by": p.by,
-            "kind": p.kind,
-            "reason": p.reason,
-            "message": t(
-                "tactical.step",
-                lang,
-                step=p.step,
-                message=t(f"tactical.provoke.{p.kind}.{p.reason}", lang, by=p.by),
-            ),
-        }
-        for p in found
-    ]
-
-
-def _test_json(test: TerrainTest | None, policy: Policy, lang: Lang) -> dict[str, Any] | None:
-    if test is None:
-        return None
-    assert policy.system.heresy is not None
-    rule = policy.system.heresy.difficulty(test.difficulty)
-    return {
-        "terrain": test.terrain,
-        "difficulty": test.difficulty.value,
-        "modifier": test.modifier,
-        "step": test.step,
-        "message": t(
-            "tactical.test",
-            lang,
-            difficulty=rule.names.get(lang),
-            modifier=f"{test.modifier:+d}",
-            terrain=policy.system.heresy.terrain(test.terrain).names.get(lang),
-        ),
-    }
-
-
-def _head(policy: Policy, lang: Lang = "en") -> dict[str, Any]:
-    names = {a.id.value: a.names.get(lang) for a in policy.system.actions}
-    return {
-        "system": policy.scene.system,
-        "mover": policy.mover.id,
-        "action": policy.action.name,
-        "action_name": names.get(policy.action.name, policy.action.name),
-        "budget": _budget(policy),
-        "unit": policy.unit,
-    }
 
 
 # --------------------------------------------------------------------------------------------
@@ -364,7 +169,7 @@ class Reach:
     def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         """Return SCENE.md's ``reach`` shape (plus ``bands``, ``notes``, ``flying``)."""
         p = self.policy
-        data = _head(p, lang)
+        data = head_json(p, lang)
         if p.scale.denominator == 1:
             # Whole display units (ft per square, squares): exact in int64, no Fraction per square
             # (a 900000-square answer spent 5 s in `display`).
@@ -387,10 +192,10 @@ class Reach:
         ]
         data["flying"] = p.flying
         data["switches"] = {k: v for k, v in p.switches.items() if k in _GRID_SWITCHES}
-        data["notes"] = _notes_json(p, lang)
+        data["notes"] = notes_json(p, lang)
         if p.start_rule:
             data["notes"].append(
-                {"note": p.start_rule, "message": _message(p.start_rule, lang, p, step=1)}
+                {"note": p.start_rule, "message": message(p.start_rule, lang, p, step=1)}
             )
         return data
 
@@ -406,15 +211,26 @@ def reachable(
     mover_id: str,
     action: str | None = None,
     *,
-    switches: dict[str, str] | None = None,
+    system: System | None = None,
+    switches: Mapping[str, str] | None = None,
     distance: int | None = None,
     flying: bool | None = None,
+    limits: Limits = LIMITS,
 ) -> Reach:
     """Return every square `mover_id` may end `action` in, with the least cost to get there.
 
     Only the (2R+1)^2 window around the mover is searched (R = budget / cheapest step).
+    `system` gives the rules (default: the scene's system); `switches` the interpretation
+    switches (RULES.md); `distance` a granted distance in the system's unit (Draw Steel shift
+    N, an effect's move N), at most `limits.speed`; `flying` forces the fly speed on or off.
+
+    >>> from footfall.scene import load_sample
+    >>> reach = reachable(load_sample("pf1e-ogre-bridge"), "ogre")
+    >>> reach.policy.budget, len(reach.squares) > 0
+    (6, True)
     """
-    policy = _policy(scene, mover_id, action, switches, distance, flying)
+    ask = _Ask(action, system, switches, distance, flying, limits)
+    policy = _policy(scene, mover_id, ask)
     if policy.start_rule or policy.budget < 0:
         return _reach(policy, [])
     frame = _window(policy)
@@ -460,7 +276,7 @@ class PathResult:
     found: bool
     path: tuple[Square, ...]
     walk: Walk | None
-    rule: str | None = None
+    rule: RuleId | None = None
     cheapest: int | None = None
     at: Square | None = None
     """The square `rule` refuses (a charge's hampered or ally square), when not `to`."""
@@ -473,38 +289,38 @@ class PathResult:
     def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         """Return SCENE.md's ``path`` shape (plus ``breakdown``, ``provokes``, ``via`` ...)."""
         p = self.policy
-        data = _head(p, lang)
+        data = head_json(p, lang)
         data["to"] = list(self.to)
         data["via"] = [list(v) for v in self.via]
         data["found"] = self.found
         if self.found and self.walk is not None:
             data["cost"] = p.display(self.walk.cost)
             data["path"] = [list(s) for s in self.path]
-            data["breakdown"] = _breakdown(p, self.walk, lang)
+            data["breakdown"] = breakdown_json(p, self.walk, lang)
             found = provocations(p, list(self.path[1:]), self.walk)
-            data["provokes"] = _provokes_json(p, found, lang)
-            test = _test_json(hardest_test(p, list(self.path[1:])), p, lang)
+            data["provokes"] = provokes_json(found, lang)
+            test = terrain_test_json(p.family.terrain_test(p, self.path[1:]), lang)
             if test is not None:
                 data["test"] = test
         else:
-            rule = self.rule or "budget"
+            rule = self.rule or RuleId.BUDGET
             where = self.at or self.to
             values: dict[str, object] = {"step": 0, "x": where[0], "y": where[1]}
             if self.cheapest is not None:
                 values["cost"] = p.display(self.cheapest)
                 data["cheapest"] = p.display(self.cheapest)
-                data["reason"] = t("tactical.reason.budget", lang, unit=_unit(p, lang),
-                                   budget=_budget(p), **values)  # fmt: skip
+                data["reason"] = t("tactical.reason.budget", lang, unit=unit_word(p, lang),
+                                   budget=budget_shown(p), **values)  # fmt: skip
             elif self.rule:
-                data["reason"] = _message(rule, lang, p, **values)
+                data["reason"] = message(rule, lang, p, **values)
             else:
                 data["reason"] = t("tactical.reason.no-path", lang)
             data["rule"] = rule if self.rule or self.cheapest is not None else None
-        data["notes"] = _notes_json(p, lang)
+        data["notes"] = notes_json(p, lang)
         return data
 
 
-def _trace(results: list[Any], shape: tuple[int, int], index: int) -> list[Square]:
+def _trace(results: list[SearchResult], shape: tuple[int, int], index: int) -> list[Square]:
     """Follow parent links back through the legs' search results to the start."""
     h, w = shape
     out: list[Square] = []
@@ -533,22 +349,25 @@ def find_path(
     *,
     via: Sequence[Square] = (),
     action: str | None = None,
-    switches: dict[str, str] | None = None,
+    system: System | None = None,
+    switches: Mapping[str, str] | None = None,
     distance: int | None = None,
     flying: bool | None = None,
+    limits: Limits = LIMITS,
 ) -> PathResult:
     """Return a cheapest legal path from the mover to `to`, through `via` in order.
 
     The 5-10-5 count carries across waypoints: each leg's search starts from every rule state
     the previous leg ended in, with its own cost (a multi-source search), so the cheapest
-    overall path is found even when it reaches a waypoint at a dearer parity.
+    overall path is found even when it reaches a waypoint at a dearer parity. The options are
+    `reachable`'s; a square off the map raises `InputError`.
     """
     to = (int(to[0]), int(to[1]))
     via = tuple((int(v[0]), int(v[1])) for v in via)
-    _on_map(scene, to, "--to")
+    _on_map(scene, to, Param("to"))
     for v in via:
-        _on_map(scene, v, "--via")
-    policy = _policy(scene, mover_id, action, switches, distance, flying)
+        _on_map(scene, v, Param("via"))
+    policy = _policy(scene, mover_id, _Ask(action, system, switches, distance, flying, limits))
     start = policy.mover.at
     if policy.start_rule:
         return PathResult(
@@ -606,7 +425,7 @@ def _not_found(policy: Policy, to: Square, via: tuple[Square, ...]) -> PathResul
     start = policy.mover.at
     side = policy.side
     if to[0] + side > policy.scene.width or to[1] + side > policy.scene.height:
-        return PathResult(policy, to, via, False, (), None, rule="out-of-bounds")
+        return PathResult(policy, to, via, False, (), None, rule=RuleId.OUT_OF_BOUNDS)
     if policy.scene.width * policy.scene.height <= _FULL_SEARCH_SQUARES:
         frame = _full(policy)
     else:
@@ -626,7 +445,7 @@ def _not_found(policy: Policy, to: Square, via: tuple[Square, ...]) -> PathResul
             return PathResult(policy, to, via, False, (), None)
     if not all(frame.inside(*p) for p in (*via, to)):
         # A waypoint where the mover's space would leave the map (a large mover by the edge).
-        return PathResult(policy, to, via, False, (), None, rule="out-of-bounds")
+        return PathResult(policy, to, via, False, (), None, rule=RuleId.OUT_OF_BOUNDS)
     ly, lx = to[1] - frame.y0, to[0] - frame.x0
     if frame.block[ly, lx] != Block.OK:
         return PathResult(
@@ -644,7 +463,7 @@ def _not_found(policy: Policy, to: Square, via: tuple[Square, ...]) -> PathResul
         if not sources:
             return PathResult(policy, to, via, False, (), None)
     cheapest = min(c for *_, c in sources)
-    return PathResult(policy, to, via, False, (), None, rule="budget", cheapest=cheapest)
+    return PathResult(policy, to, via, False, (), None, rule=RuleId.BUDGET, cheapest=cheapest)
 
 
 def _straight_path(policy: Policy, to: Square, via: tuple[Square, ...]) -> PathResult:
@@ -652,31 +471,31 @@ def _straight_path(policy: Policy, to: Square, via: tuple[Square, ...]) -> PathR
     start = policy.mover.at
     best: Walk | None = None
     best_line: list[Square] = []
-    first_rule: str | None = None
+    first_rule: RuleId | None = None
     first_at: Square | None = None
     over_budget: list[int] = []
     for line in straight_lines(start, to) if to != start else []:
         if any(v not in line for v in via) or [line.index(v) for v in via] != sorted(
             line.index(v) for v in via
         ):
-            first_rule = first_rule or "straight-line"
+            first_rule = first_rule or RuleId.STRAIGHT_LINE
             continue
         w = walk(policy, line)
         if w.legal and (best is None or w.cost < best.cost):
             best, best_line = w, line
-        elif not w.legal and {rule for _, rule in w.violations} == {"budget"}:
+        elif not w.legal and {rule for _, rule in w.violations} == {RuleId.BUDGET}:
             over_budget.append(w.cost)
         elif not w.legal and first_rule is None:
-            step, first_rule = next((s, r) for s, r in w.violations if r != "budget")
+            step, first_rule = next((s, r) for s, r in w.violations if r != RuleId.BUDGET)
             first_at = line[step - 1]
     if best is None and over_budget:
         # A straight line only too long for the budget: say what it costs (SCENE.md `cheapest`).
         return PathResult(
-            policy, to, via, False, (), None, rule="budget", cheapest=min(over_budget)
+            policy, to, via, False, (), None, rule=RuleId.BUDGET, cheapest=min(over_budget)
         )
     if best is None:
         return PathResult(
-            policy, to, via, False, (), None, rule=first_rule or "straight-line", at=first_at
+            policy, to, via, False, (), None, rule=first_rule or RuleId.STRAIGHT_LINE, at=first_at
         )
     return PathResult(policy, to, via, True, (start, *best_line), best)
 
@@ -702,7 +521,7 @@ class CheckResult:
     def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         """Return SCENE.md's ``check`` shape (plus ``breakdown``, ``provokes`` ...)."""
         p = self.policy
-        data = _head(p, lang)
+        data = head_json(p, lang)
         data["legal"] = self.walk.legal
         data["cost"] = p.display(self.walk.cost)
         violations = []
@@ -712,7 +531,7 @@ class CheckResult:
                 {
                     "step": step,
                     "rule": rule,
-                    "message": _step_message(
+                    "message": step_message(
                         rule,
                         lang,
                         p,
@@ -727,13 +546,13 @@ class CheckResult:
             )
         data["violations"] = violations
         data["path"] = [list(p.mover.at), *[list(s) for s in self.squares]]
-        data["breakdown"] = _breakdown(p, self.walk, lang)
+        data["breakdown"] = breakdown_json(p, self.walk, lang)
         found = provocations(p, list(self.squares), self.walk)
-        data["provokes"] = _provokes_json(p, found, lang)
-        test = _test_json(hardest_test(p, list(self.squares)), p, lang)
+        data["provokes"] = provokes_json(found, lang)
+        test = terrain_test_json(p.family.terrain_test(p, self.squares), lang)
         if test is not None:
             data["test"] = test
-        data["notes"] = _notes_json(p, lang)
+        data["notes"] = notes_json(p, lang)
         return data
 
 
@@ -743,27 +562,30 @@ def check_path(
     squares: Sequence[Square],
     *,
     action: str | None = None,
-    switches: dict[str, str] | None = None,
+    system: System | None = None,
+    switches: Mapping[str, str] | None = None,
     distance: int | None = None,
     flying: bool | None = None,
+    limits: Limits = LIMITS,
 ) -> CheckResult:
     """Price the given path (squares after the start) and list every rule it breaks.
 
     Squares off the map, an empty path or a jump between non-neighbouring squares raise
     `InputError`; a multi-square mover whose space would leave the map is `out-of-bounds`.
+    The options are `reachable`'s.
     """
     path = [(int(x), int(y)) for x, y in squares]
     if not path:
-        raise InputError("the path is empty: give the squares after the start, e.g. '1,0 2,0'")
+        raise InputError("error.tactical.path-empty", param=Param("squares"))
     for i, square in enumerate(path, start=1):
-        _on_map(scene, square, f"path square {i}")
-    policy = _policy(scene, mover_id, action, switches, distance, flying)
+        _on_map(scene, square, Param("squares", i - 1), i)
+    policy = _policy(scene, mover_id, _Ask(action, system, switches, distance, flying, limits))
     prev = policy.mover.at
     for i, (x, y) in enumerate(path, start=1):
         if direction_of(x - prev[0], y - prev[1]) < 0:
             raise InputError(
-                f"path square {i} [{x}, {y}] is not a neighbour of [{prev[0]}, {prev[1]}] "
-                "(each square must be one step from the one before)"
-            )
+                "error.tactical.not-neighbour", param=Param("squares", i - 1), value=[x, y],
+                step=i, x=x, y=y, from_x=prev[0], from_y=prev[1],
+            )  # fmt: skip
         prev = (x, y)
     return CheckResult(policy, tuple(path), walk(policy, path))
