@@ -6,7 +6,8 @@ Source(document='RULES.md', table='1.2 Tactical grid cost')
 'RULES.md: 1.2 Tactical grid cost'
 """
 
-from __future__ import annotations
+# Annotations stay evaluated (no `from __future__ import annotations`): the reader reads them
+# with `typing.get_type_hints`, which would otherwise compile each one again at first load.
 
 from dataclasses import dataclass, field
 

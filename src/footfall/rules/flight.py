@@ -4,7 +4,8 @@ One row per maneuverability class, every cell typed (`ANY` is the table's "任�
 "不可" or "无"), and the stall rule of falling below the minimum forward speed.
 """
 
-from __future__ import annotations
+# Annotations stay evaluated (no `from __future__ import annotations`): the reader reads them
+# with `typing.get_type_hints`, which would otherwise compile each one again at first load.
 
 from dataclasses import dataclass, field
 from fractions import Fraction

@@ -5,7 +5,8 @@ km/day), both extended past the printed AB 10 by RULES.md 2; hustle, dense terra
 difficulties and the Agility-test terrain table.
 """
 
-from __future__ import annotations
+# Annotations stay evaluated (no `from __future__ import annotations`): the reader reads them
+# with `typing.get_type_hints`, which would otherwise compile each one again at first load.
 
 from dataclasses import dataclass, field
 from fractions import Fraction

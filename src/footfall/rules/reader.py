@@ -42,11 +42,10 @@ import dataclasses
 import re
 import types
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 from functools import cache
-from typing import Any, Literal, TypeVar, Union, cast, get_args, get_origin, get_type_hints
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from footfall.errors import RuleDataError
 from footfall.rules.vocabulary import ANY, Unlimited
@@ -69,38 +68,73 @@ _ANY_CELL = Literal[Unlimited.ANY]
 _NONE = type(None)
 
 
-@dataclass(frozen=True, slots=True)
+# Rows, Spec and _Field are plain slotted classes, not dataclasses: they are built at import
+# beside forty records, and a dataclass costs a millisecond to create.
+
+
 class Rows:
-    """How a table of rows is keyed: by the row record's first field (see the module)."""
+    """How a table of rows is keyed: by the row record's first field (see the module).
 
-    complete: bool = True
-    """An enum-keyed table must have a row for every member."""
-    scalar: bool = False
-    """Each row is a plain value, the row record's second field (``choice = "its meaning"``)."""
+    `complete`: an enum-keyed table must have a row for every member; `scalar`: each row is a
+    plain value, the row record's second field (``choice = "its meaning"``).
+    """
+
+    __slots__ = ("complete", "scalar")
+
+    def __init__(self, *, complete: bool = True, scalar: bool = False) -> None:
+        self.complete = complete
+        self.scalar = scalar
 
 
-@dataclass(frozen=True, slots=True)
 class Spec:
-    """What a field's type cannot say about reading it; every option may be left out."""
+    """What a field's type cannot say about reading it (built by `spec`; all optional).
 
-    at: str | None = None
-    """The TOML key, a dotted path from the record's table (``modes.run_heavy``)."""
-    minimum: int | None = None
-    """The least integer allowed (of the field, or of each item of a list)."""
-    maximum: int | None = None
-    """The greatest integer allowed."""
-    none: str | None = None
-    """The word the file writes for None (``"-"``, ``"none"``, ``"no"``); the key is required."""
-    choices: tuple[str, ...] | None = None
-    """The strings allowed."""
-    default: Any = _NO_DEFAULT
-    """The value when the key is absent (the key is then optional)."""
-    rows: Rows | None = None
-    """A table of rows keyed by id rather than an array of tables."""
-    derive: Callable[[Mapping[str, Any]], Any] | None = None
-    """Not in the file: computed from the fields read before it."""
-    given: bool = False
-    """Not in the file: the reader's context (the file name) or the enclosing record's field."""
+    - `at`: the TOML key, a dotted path from the record's table (``modes.run_heavy``)
+    - `minimum`, `maximum`: the integers allowed (of the field, or of each item of a list)
+    - `none`: the word the file writes for None (``"-"``, ``"none"``, ``"no"``); the key is
+      then required
+    - `choices`: the strings allowed
+    - `default`: the value when the key is absent (the key is then optional)
+    - `rows`: a table of rows keyed by id (`Rows`) rather than an array of tables
+    - `derive`: not in the file, computed from the fields read before it
+    - `given`: not in the file, the reader's context (the file name) or the enclosing
+      record's field of that name
+    """
+
+    __slots__ = (
+        "at",
+        "choices",
+        "default",
+        "derive",
+        "given",
+        "maximum",
+        "minimum",
+        "none",
+        "rows",
+    )
+
+    def __init__(
+        self,
+        *,
+        at: str | None = None,
+        minimum: int | None = None,
+        maximum: int | None = None,
+        none: str | None = None,
+        choices: tuple[str, ...] | None = None,
+        default: Any = _NO_DEFAULT,
+        rows: Rows | None = None,
+        derive: Callable[[Mapping[str, Any]], Any] | None = None,
+        given: bool = False,
+    ) -> None:
+        self.at = at
+        self.minimum = minimum
+        self.maximum = maximum
+        self.none = none
+        self.choices = choices
+        self.default = default
+        self.rows = rows
+        self.derive = derive
+        self.given = given
 
 
 def spec(
@@ -117,7 +151,17 @@ def spec(
 ) -> dict[str, Spec]:
     """Return field metadata for the reader: ``field(metadata=spec(at="modes.run_heavy"))``."""
     return {
-        _META: Spec(at, minimum, maximum, none, choices, default, rows, derive, given),
+        _META: Spec(
+            at=at,
+            minimum=minimum,
+            maximum=maximum,
+            none=none,
+            choices=choices,
+            default=default,
+            rows=rows,
+            derive=derive,
+            given=given,
+        )
     }
 
 
@@ -211,16 +255,28 @@ class _Node:
 _Parse = Callable[[_Node, str, object, Mapping[str, Any]], Any]
 
 
-@dataclass(frozen=True, slots=True)
 class _Field:
     """How one field of a record is read (built once per record class)."""
 
-    name: str
-    sections: tuple[str, ...]
-    key: str
-    spec: Spec
-    default: Any
-    parse: _Parse | None
+    __slots__ = ("default", "hint", "key", "name", "parse", "sections", "spec")
+
+    def __init__(
+        self,
+        name: str,
+        sections: tuple[str, ...],
+        key: str,
+        spec: Spec,
+        default: Any,
+        parse: _Parse | None,
+        hint: Any,
+    ) -> None:
+        self.name = name
+        self.sections = sections
+        self.key = key
+        self.spec = spec
+        self.default = default
+        self.parse = parse
+        self.hint = hint
 
 
 _PLAIN = Spec()
@@ -231,30 +287,48 @@ def _read(
 ) -> R:
     """Read the record `cls` from `node` (`preset`: fields already known, a row's key)."""
     values: dict[str, Any] = {}
-    for f in _plan(cast(type, cls)):
-        name, parse = f.name, f.parse
+    data = node.data
+    direct = 0  # keys of `node` read by fields (its sections mark theirs in `used`)
+    plan = _plan(cls)  # type: ignore[arg-type]  # a class is hashable
+    for f in plan:
+        name, parse, key = f.name, f.parse, f.key
         if preset is not None and name in preset:
             values[name] = preset[name]
-            continue
-        if parse is None:
+        elif parse is None:
             values[name] = _unread(f, node, context, values)
-            continue
-        holder = node
-        for section in f.sections:
-            holder = holder.section(section)
-        key, data = f.key, holder.data
-        if key in data:
-            holder.used.add(key)
-            values[name] = parse(holder, key, data[key], values)
-        elif f.default is not _MISSING:
-            values[name] = f.default
+        elif not f.sections:
+            if key in data:
+                direct += 1
+                values[name] = parse(node, key, data[key], values)
+            elif f.default is not _MISSING:
+                values[name] = f.default
+            else:
+                raise RuleDataError("error.rules.missing", file=node.file, key=node.key(key))
         else:
-            raise RuleDataError("error.rules.missing", file=node.file, key=holder.key(key))
+            holder = node
+            for section in f.sections:
+                holder = holder.section(section)
+            if key in holder.data:
+                holder.used.add(key)
+                values[name] = parse(holder, key, holder.data[key], values)
+            elif f.default is not _MISSING:
+                values[name] = f.default
+            else:
+                raise RuleDataError("error.rules.missing", file=node.file, key=holder.key(key))
     try:
         record = cls(**values)
     except Fault as fault:
         raise _locate(fault, node) from None
-    node.close()
+    if node.sections or direct + len(node.used) != len(data):
+        node.used.update(
+            f.key
+            for f in plan
+            if not f.sections
+            and f.parse is not None
+            and not (preset is not None and f.name in preset)
+            and f.key in data
+        )
+        node.close()
     return record
 
 
@@ -319,22 +393,39 @@ def _declared(cls: type) -> list[tuple[str, Spec, Any]]:
 @cache
 def _plan(cls: type) -> tuple[_Field, ...]:
     """Return how each field of the record `cls` is read, from its type hints."""
-    hints = get_type_hints(cls)
+    declared = _declared(cls)
+    hints = _hints(cls, [name for name, _, _ in declared])
     plan = []
-    for name, s, default in _declared(cls):
+    for name, s, default in declared:
         hint = hints[name]
         if s.default is not _NO_DEFAULT:
             default = s.default
-        elif default is _MISSING and _is_union(hint) and _NONE in get_args(hint) and s.none is None:
+        elif default is _MISSING and s.none is None and _optional(hint):
             default = None
         *sections, key = (s.at or name).split(".")
         parse = None if s.given or s.derive is not None else _parser(hint, s)
-        plan.append(_Field(name, tuple(sections), key, s, default, parse))
+        plan.append(_Field(name, tuple(sections), key, s, default, parse, hint))
+    heads = {f.sections[0] for f in plan if f.sections}
+    if heads & {f.key for f in plan if not f.sections}:  # `_read` counts a table's keys
+        raise TypeError(f"{cls.__name__}: a key is both a field and a section")
     return tuple(plan)
 
 
-def _is_union(hint: object) -> bool:
-    return get_origin(hint) in (Union, types.UnionType)
+def _hints(cls: type, names: list[str]) -> dict[str, Any]:
+    """Return the types of the fields `names` of `cls`.
+
+    The record modules keep their annotations evaluated, which are taken as they are;
+    `typing.get_type_hints` (which compiles string annotations each time) is the fallback.
+    """
+    own: dict[str, Any] = dict(getattr(cls, "__annotations__", {}))
+    if all(name in own and not isinstance(own[name], str) for name in names):
+        return own
+    return get_type_hints(cls)
+
+
+def _optional(hint: object) -> bool:
+    """Tell whether `hint` is a union with None (``X | None``)."""
+    return get_origin(hint) in (Union, types.UnionType) and _NONE in get_args(hint)
 
 
 def _parser(hint: Any, s: Spec) -> _Parse:
@@ -347,11 +438,15 @@ def _parser(hint: Any, s: Spec) -> _Parse:
         return _string(s)
     if hint is Fraction:
         return _fraction
-    if isinstance(hint, type) and issubclass(hint, Enum):
-        return _member(hint)
-    if _is_union(hint):
-        return _union(get_args(hint), s)
+    if isinstance(hint, type):
+        if issubclass(hint, Enum):
+            return _member(hint)
+        if _is_record(hint):
+            return _record(hint)
+        raise TypeError(f"the rules reader cannot read a field of type {hint!r}")
     origin, args = get_origin(hint), get_args(hint)
+    if origin is Union or origin is types.UnionType:
+        return _union(args, s)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
         if s.rows is not None:
             return _keyed(args[0], s.rows)
@@ -362,9 +457,14 @@ def _parser(hint: Any, s: Spec) -> _Parse:
         return _list([_parser(a, s) for a in args], tuple, fixed=True)
     if origin is frozenset:
         return _list([_parser(args[0], s)], frozenset, fixed=False)
-    if _is_record(hint):
-        return _record(hint)
     raise TypeError(f"the rules reader cannot read a field of type {hint!r}")
+
+
+def _record(cls: type) -> _Parse:
+    def parse(node: _Node, key: str, raw: object, values: Mapping[str, Any]) -> Any:
+        return _read(cls, node.child(key, raw), values, None)
+
+    return parse
 
 
 def _boolean(node: _Node, key: str, raw: object, values: Mapping[str, Any]) -> bool:
@@ -479,13 +579,6 @@ def _list(items: list[_Parse], wrap: Callable[[Iterable[Any]], Any], *, fixed: b
     return parse
 
 
-def _record(cls: type) -> _Parse:
-    def parse(node: _Node, key: str, raw: object, values: Mapping[str, Any]) -> Any:
-        return _read(cls, node.child(key, raw), values, None)
-
-    return parse
-
-
 def _array(cls: type) -> _Parse:
     """Parse an array of tables of the record `cls`, its first field unique (an id)."""
 
@@ -513,7 +606,7 @@ def _keyed(cls: type, rows: Rows) -> _Parse:
     plan = _plan(cls)
     first = plan[0].name
     second = plan[1].parse if rows.scalar else None
-    row_key, members = _row_key(get_type_hints(cls)[first])
+    row_key, members = _row_key(plan[0].hint)
     if not rows.complete:
         members = ()
 
@@ -521,7 +614,6 @@ def _keyed(cls: type, rows: Rows) -> _Parse:
         table = node.child(key, raw)
         found: dict[object, Any] = {}
         for position, (k, item) in enumerate(table.data.items()):
-            table.used.add(k)
             ident = row_key(table, k, position)
             if second is not None:
                 found[ident] = cls(ident, second(table, k, item, values))

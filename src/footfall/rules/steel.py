@@ -4,7 +4,8 @@ Sizes and their footprints, the default speed, the extra cost of difficult terra
 size gaps that let creatures share or pass through a space (all in squares).
 """
 
-from __future__ import annotations
+# Annotations stay evaluated (no `from __future__ import annotations`): the reader reads them
+# with `typing.get_type_hints`, which would otherwise compile each one again at first load.
 
 from dataclasses import dataclass, field
 

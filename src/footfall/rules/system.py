@@ -5,7 +5,8 @@ Pathfinder-like game is a new data file with its own ``id`` and a known ``family
 `footfall.rules.registry` is where the shipped ones are named.
 """
 
-from __future__ import annotations
+# Annotations stay evaluated (no `from __future__ import annotations`): the reader reads them
+# with `typing.get_type_hints`, which would otherwise compile each one again at first load.
 
 import dataclasses
 import tomllib

@@ -4,7 +4,8 @@ Modes and their multipliers, the 5-10-5 diagonal costs, hampered movement, sizes
 squeezing: seed 000 / 004 tables, each record with its names and source beside it.
 """
 
-from __future__ import annotations
+# Annotations stay evaluated (no `from __future__ import annotations`): the reader reads them
+# with `typing.get_type_hints`, which would otherwise compile each one again at first load.
 
 from dataclasses import dataclass, field
 from fractions import Fraction

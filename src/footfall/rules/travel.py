@@ -5,7 +5,8 @@ road multipliers, mounts and vehicles, hours of travel a day, overland hustle, f
 river travel and how long a character can run.
 """
 
-from __future__ import annotations
+# Annotations stay evaluated (no `from __future__ import annotations`): the reader reads them
+# with `typing.get_type_hints`, which would otherwise compile each one again at first load.
 
 from dataclasses import dataclass, field
 from fractions import Fraction
