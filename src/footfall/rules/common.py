@@ -10,9 +10,12 @@ Source(document='RULES.md', table='1.2 Tactical grid cost')
 # with `typing.get_type_hints`, which would otherwise compile each one again at first load.
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from footfall.i18n import Lang
 from footfall.rules.reader import Fault, Rows, spec
+
+if TYPE_CHECKING:  # the rules need no catalog: importing them does not load footfall.i18n
+    from footfall.i18n import Lang
 
 __all__ = ["Choice", "Interpretation", "Names", "Source"]
 
@@ -25,7 +28,7 @@ class Names:
     ru: str
     zh: str
 
-    def get(self, lang: Lang) -> str:
+    def get(self, lang: "Lang") -> str:
         """Return the name in `lang`.
 
         >>> Names("hustle", "Спешка", "急行").get("zh")
