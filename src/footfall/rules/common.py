@@ -12,7 +12,7 @@ Source(document='RULES.md', table='1.2 Tactical grid cost')
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from footfall.rules.reader import Fault, Rows, spec
+from footfall.rules.reader import Fault, Rows, Spec
 
 if TYPE_CHECKING:  # the rules need no catalog: importing them does not load footfall.i18n
     from footfall.i18n import Lang
@@ -73,7 +73,7 @@ class Interpretation:
 
     id: str
     default: str
-    choices: tuple[Choice, ...] = field(metadata=spec(rows=Rows(scalar=True)))
+    choices: tuple[Choice, ...] = field(metadata=Spec(rows=Rows(scalar=True)))
     source: Source
 
     def __post_init__(self) -> None:

@@ -12,13 +12,13 @@ from fractions import Fraction
 from typing import Literal
 
 from footfall.rules.common import Names, Source
-from footfall.rules.reader import Rows, spec
+from footfall.rules.reader import Rows, Spec
 from footfall.rules.vocabulary import Maneuverability, Unlimited
 
 __all__ = ["Flight", "FlightRow", "StallRule", "TurnInPlace", "TurnRate"]
 
 #: A cell in degrees (or a cost in ft read the same way): 1 to 360.
-_DEGREES = spec(minimum=1, maximum=360)
+_DEGREES = Spec(minimum=1, maximum=360)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,29 +53,29 @@ class FlightRow:
 
     maneuverability: Maneuverability
     names: Names
-    min_forward_speed: Fraction | None = field(metadata=spec(none="none"))
+    min_forward_speed: Fraction | None = field(metadata=Spec(none="none"))
     hover: bool
     fly_backward: bool
     reverse: Literal[Unlimited.ANY] | int | None = field(
-        metadata=spec(none="no", minimum=1, maximum=360)
+        metadata=Spec(none="no", minimum=1, maximum=360)
     )
     turn: Literal[Unlimited.ANY] | TurnRate
-    turn_in_place: Literal[Unlimited.ANY] | TurnInPlace | None = field(metadata=spec(none="no"))
+    turn_in_place: Literal[Unlimited.ANY] | TurnInPlace | None = field(metadata=Spec(none="no"))
     max_turn: Literal[Unlimited.ANY] | int = field(metadata=_DEGREES)
     up_angle: Literal[Unlimited.ANY] | int = field(metadata=_DEGREES)
     up_speed: Fraction
     down_angle: Literal[Unlimited.ANY] | int = field(metadata=_DEGREES)
     down_speed: Fraction
-    between_down_up_ft: int = field(metadata=spec(minimum=0))
+    between_down_up_ft: int = field(metadata=Spec(minimum=0))
 
 
 @dataclass(frozen=True, slots=True)
 class StallRule:
     """Falling below the minimum forward speed: first fall, Reflex DC, later falls (ft)."""
 
-    first_fall_ft: int = field(metadata=spec(minimum=1))
-    recover_dc: int = field(metadata=spec(minimum=1))
-    further_fall_ft: int = field(metadata=spec(minimum=1))
+    first_fall_ft: int = field(metadata=Spec(minimum=1))
+    recover_dc: int = field(metadata=Spec(minimum=1))
+    further_fall_ft: int = field(metadata=Spec(minimum=1))
     source: Source
 
 
@@ -83,7 +83,7 @@ class StallRule:
 class Flight:
     """dnd35 flight: the maneuverability table and the stall rule."""
 
-    rows: tuple[FlightRow, ...] = field(metadata=spec(rows=Rows()))
+    rows: tuple[FlightRow, ...] = field(metadata=Spec(rows=Rows()))
     names: Names
     source: Source
     stall: StallRule

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from footfall.errors import InputError, Param, unknown
 from footfall.rules.common import Names, Source
-from footfall.rules.reader import Fault, Rows, spec
+from footfall.rules.reader import Fault, Rows, Spec
 from footfall.rules.vocabulary import Difficulty
 
 __all__ = [
@@ -64,9 +64,9 @@ class NarrativeExtrapolation:
     """RULES.md 2 past AB 10: m/min = `minute_per_ab` x AB; km/h = m/min x `hour_factor`
     rounded to the nearest whole km; km/day = `day_factor` x km/h."""
 
-    minute_per_ab: int = field(metadata=spec(minimum=1))
+    minute_per_ab: int = field(metadata=Spec(minimum=1))
     hour_factor: Fraction
-    day_factor: int = field(metadata=spec(minimum=1))
+    day_factor: int = field(metadata=Spec(minimum=1))
     source: Source
 
 
@@ -106,24 +106,24 @@ class AgilityTerrain:
 class Heresy:
     """Dark Heresy 2e movement tables (metres, km); rows by Agility Bonus 0, 1, 2 ..."""
 
-    structured: tuple[StructuredRow, ...] = field(metadata=spec(at="structured.rows", rows=Rows()))
-    structured_multiples: StructuredMultiples = field(metadata=spec(at="structured.multiples"))
-    structured_names: Names = field(metadata=spec(at="structured.names"))
-    structured_source: Source = field(metadata=spec(at="structured.source"))
-    narrative: tuple[NarrativeRow, ...] = field(metadata=spec(at="narrative.rows", rows=Rows()))
-    narrative_names: Names = field(metadata=spec(at="narrative.names"))
-    narrative_source: Source = field(metadata=spec(at="narrative.source"))
+    structured: tuple[StructuredRow, ...] = field(metadata=Spec(at="structured.rows", rows=Rows()))
+    structured_multiples: StructuredMultiples = field(metadata=Spec(at="structured.multiples"))
+    structured_names: Names = field(metadata=Spec(at="structured.names"))
+    structured_source: Source = field(metadata=Spec(at="structured.source"))
+    narrative: tuple[NarrativeRow, ...] = field(metadata=Spec(at="narrative.rows", rows=Rows()))
+    narrative_names: Names = field(metadata=Spec(at="narrative.names"))
+    narrative_source: Source = field(metadata=Spec(at="narrative.source"))
     narrative_extrapolation: NarrativeExtrapolation = field(
-        metadata=spec(at="narrative.extrapolation")
+        metadata=Spec(at="narrative.extrapolation")
     )
     hustle: HeresyHustle
-    dense_factor: Fraction = field(metadata=spec(at="dense.factor"))
+    dense_factor: Fraction = field(metadata=Spec(at="dense.factor"))
     """Narrative distance through dense terrain (1/2)."""
-    dense_source: Source = field(metadata=spec(at="dense.source"))
-    difficulties: tuple[DifficultyRule, ...] = field(metadata=spec(rows=Rows()))
-    terrains: tuple[AgilityTerrain, ...] = field(metadata=spec(at="terrain.rows", rows=Rows()))
-    terrains_names: Names = field(metadata=spec(at="terrain.names"))
-    terrains_source: Source = field(metadata=spec(at="terrain.source"))
+    dense_source: Source = field(metadata=Spec(at="dense.source"))
+    difficulties: tuple[DifficultyRule, ...] = field(metadata=Spec(rows=Rows()))
+    terrains: tuple[AgilityTerrain, ...] = field(metadata=Spec(at="terrain.rows", rows=Rows()))
+    terrains_names: Names = field(metadata=Spec(at="terrain.names"))
+    terrains_source: Source = field(metadata=Spec(at="terrain.source"))
 
     def __post_init__(self) -> None:
         """Refuse narrative rows that do not cover the structured table's Agility Bonuses."""

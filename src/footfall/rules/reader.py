@@ -8,13 +8,13 @@ table, each field from the key of its name by the field's type, so no field is l
 - a record: a table of its fields; ``tuple[X, ...]`` or ``frozenset[X]``: a list of X;
   ``tuple[X, Y]``: a list of exactly two;
 - ``tuple[Row, ...]`` of records: an array of tables whose first field is unique, or, with
-  ``spec(rows=Rows())``, a table of rows keyed by the row's first field: a `StrEnum` (every
+  ``Spec(rows=Rows())``, a table of rows keyed by the row's first field: a `StrEnum` (every
   member, unless ``Rows(complete=False)``), a ``str``, or an ``int`` (rows 0, 1, 2 ... in order);
-- ``X | None``: a key that may be absent (None), or, with ``spec(none="-")``, the word the file
+- ``X | None``: a key that may be absent (None), or, with ``Spec(none="-")``, the word the file
   writes for None; ``Literal[Unlimited.ANY] | X``: the word ``any`` (`ANY`) or an X.
 
-A field with a default (its dataclass default or ``spec(default=...)``) may be absent. Field
-metadata (`spec`, a `Spec`) says only what a type cannot: a TOML key that differs from the
+A field with a default (its dataclass default or ``Spec(default=...)``) may be absent. Field
+metadata (a `Spec`) says only what a type cannot: a TOML key that differs from the
 name (a dotted path into sub-tables), a bound, the word for None, a keyed-rows table, a value
 derived or given rather than read. A record's cross-field checks are its ``__post_init__``,
 raising `Fault`, so a record built in code is checked the same way.
@@ -26,8 +26,8 @@ keys and parsers) is built once.
 >>> from dataclasses import dataclass, field
 >>> @dataclass(frozen=True)
 ... class Pace:
-...     speed: int = field(metadata=spec(minimum=1))
-...     factor: Fraction = field(metadata=spec(at="table.factor"))
+...     speed: int = field(metadata=Spec(minimum=1))
+...     factor: Fraction = field(metadata=Spec(at="table.factor"))
 >>> read_data(Pace, {"speed": 30, "table": {"factor": "3/4"}}, "pace.toml")
 Pace(speed=30, factor=Fraction(3, 4))
 >>> read_data(Pace, {"speed": 0, "table": {"factor": 1}}, "pace.toml")
@@ -45,31 +45,36 @@ from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from fractions import Fraction
 from functools import cache
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import (
+    Any,
+    Literal,
+    TypedDict,
+    TypeVar,
+    Union,
+    cast,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from footfall.errors import RuleDataError
 from footfall.rules.vocabulary import ANY, Unlimited
 
-__all__ = ["IN_CODE", "Fault", "Rows", "Spec", "rank", "read_data", "spec"]
+__all__ = ["IN_CODE", "Fault", "Rows", "Spec", "rank", "read_data"]
 
 R = TypeVar("R")
-
-#: The metadata key of a field's `Spec`.
-_META = "footfall.rules"
 
 #: The file a `Fault` names when its record was built in code, not read from a file.
 IN_CODE = "(built in code)"
 
 _MISSING: Any = dataclasses.MISSING
-#: `Spec.default` when a field has no default of the reader's own.
-_NO_DEFAULT: Any = type("NoDefault", (), {"__repr__": lambda self: "NO_DEFAULT"})()
 _FRACTION = re.compile(r"^-?\d+(/\d+)?$|^-?\d+\.\d+$")
 _ANY_CELL = Literal[Unlimited.ANY]
 _NONE = type(None)
 
 
-# Rows, Spec and _Field are plain slotted classes, not dataclasses: they are built at import
-# beside forty records, and a dataclass costs a millisecond to create.
+# Rows and _Field are plain slotted classes, not dataclasses: they are built at import beside
+# forty records, and a dataclass costs a millisecond to create.
 
 
 class Rows:
@@ -86,8 +91,10 @@ class Rows:
         self.scalar = scalar
 
 
-class Spec:
-    """What a field's type cannot say about reading it (built by `spec`; all optional).
+class Spec(TypedDict, total=False):
+    """What a field's type cannot say about reading it: its metadata, every key optional.
+
+    ``run_heavy: Fraction = field(metadata=Spec(at="modes.run_heavy"))``
 
     - `at`: the TOML key, a dotted path from the record's table (``modes.run_heavy``)
     - `minimum`, `maximum`: the integers allowed (of the field, or of each item of a list)
@@ -101,68 +108,15 @@ class Spec:
       record's field of that name
     """
 
-    __slots__ = (
-        "at",
-        "choices",
-        "default",
-        "derive",
-        "given",
-        "maximum",
-        "minimum",
-        "none",
-        "rows",
-    )
-
-    def __init__(
-        self,
-        *,
-        at: str | None = None,
-        minimum: int | None = None,
-        maximum: int | None = None,
-        none: str | None = None,
-        choices: tuple[str, ...] | None = None,
-        default: Any = _NO_DEFAULT,
-        rows: Rows | None = None,
-        derive: Callable[[Mapping[str, Any]], Any] | None = None,
-        given: bool = False,
-    ) -> None:
-        self.at = at
-        self.minimum = minimum
-        self.maximum = maximum
-        self.none = none
-        self.choices = choices
-        self.default = default
-        self.rows = rows
-        self.derive = derive
-        self.given = given
-
-
-def spec(
-    *,
-    at: str | None = None,
-    minimum: int | None = None,
-    maximum: int | None = None,
-    none: str | None = None,
-    choices: tuple[str, ...] | None = None,
-    default: Any = _NO_DEFAULT,
-    rows: Rows | None = None,
-    derive: Callable[[Mapping[str, Any]], Any] | None = None,
-    given: bool = False,
-) -> dict[str, Spec]:
-    """Return field metadata for the reader: ``field(metadata=spec(at="modes.run_heavy"))``."""
-    return {
-        _META: Spec(
-            at=at,
-            minimum=minimum,
-            maximum=maximum,
-            none=none,
-            choices=choices,
-            default=default,
-            rows=rows,
-            derive=derive,
-            given=given,
-        )
-    }
+    at: str
+    minimum: int
+    maximum: int
+    none: str
+    choices: tuple[str, ...]
+    default: Any
+    rows: Rows
+    derive: Callable[[Mapping[str, Any]], Any]
+    given: bool
 
 
 def rank(name: str) -> Callable[[Mapping[str, Any]], int]:
@@ -194,7 +148,7 @@ def read_data(
 ) -> R:
     """Read the record `cls` from parsed TOML `data`; `file` names it in errors.
 
-    `context` gives the fields marked ``spec(given=True)`` (a `System`'s ``file``).
+    `context` gives the fields marked ``Spec(given=True)`` (a `System`'s ``file``).
     """
     return _read(cls, _Node(file, "", data), context or {}, None)
 
@@ -279,7 +233,7 @@ class _Field:
         self.hint = hint
 
 
-_PLAIN = Spec()
+_PLAIN: Spec = {}
 
 
 def _read(
@@ -334,8 +288,9 @@ def _read(
 
 def _unread(f: _Field, node: _Node, context: Mapping[str, Any], values: Mapping[str, Any]) -> Any:
     """Return a field that is not in the file: derived, or given by the context."""
-    if f.spec.derive is not None:
-        return f.spec.derive(values)
+    derive = f.spec.get("derive")
+    if derive is not None:
+        return derive(values)
     found = context.get(f.name)
     if found is None:
         raise RuleDataError(
@@ -368,9 +323,16 @@ def _locate(fault: Fault, node: _Node) -> Fault:
 
 
 def _is_record(hint: object) -> bool:
-    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+    """Tell whether `hint` is a dataclass or a NamedTuple.
+
+    Looked up in the classes' own namespaces: a failed `hasattr` raises and catches an
+    exception, the most of a field's cost at first load.
+    """
+    if not isinstance(hint, type):
+        return False
+    if any("__dataclass_fields__" in vars(k) for k in hint.__mro__):
         return True
-    return isinstance(hint, type) and issubclass(hint, tuple) and hasattr(hint, "_fields")
+    return issubclass(hint, tuple) and "_fields" in vars(hint)
 
 
 def _declared(cls: type) -> list[tuple[str, Spec, Any]]:
@@ -383,7 +345,10 @@ def _declared(cls: type) -> list[tuple[str, Spec, Any]]:
             default: Any = f.default
             if f.default_factory is not dataclasses.MISSING:
                 default = f.default_factory()
-            out.append((f.name, f.metadata.get(_META, _PLAIN), default))
+            meta = cast(Spec, f.metadata)
+            if meta and not meta.keys() <= Spec.__optional_keys__:
+                raise TypeError(f"{cls.__name__}.{f.name}: unknown metadata {dict(meta)!r}")
+            out.append((f.name, meta, default))
         return out
     defaults: dict[str, Any] = getattr(cls, "_field_defaults", {})
     names: tuple[str, ...] = cls._fields  # type: ignore[attr-defined]  # a NamedTuple
@@ -398,15 +363,20 @@ def _plan(cls: type) -> tuple[_Field, ...]:
     plan = []
     for name, s, default in declared:
         hint = hints[name]
-        if s.default is not _NO_DEFAULT:
-            default = s.default
-        elif default is _MISSING and s.none is None and _optional(hint):
+        if "default" in s:
+            default = s["default"]
+        elif default is _MISSING and "none" not in s and _optional(hint):
             default = None
-        *sections, key = (s.at or name).split(".")
-        parse = None if s.given or s.derive is not None else _parser(hint, s)
-        plan.append(_Field(name, tuple(sections), key, s, default, parse, hint))
+        sections: tuple[str, ...] = ()
+        key = name
+        at = s.get("at")
+        if at is not None:
+            *parts, key = at.split(".")
+            sections = tuple(parts)
+        parse = None if s.get("given") or "derive" in s else _parser(hint, s)
+        plan.append(_Field(name, sections, key, s, default, parse, hint))
     heads = {f.sections[0] for f in plan if f.sections}
-    if heads & {f.key for f in plan if not f.sections}:  # `_read` counts a table's keys
+    if heads and heads & {f.key for f in plan if not f.sections}:  # `_read` counts keys
         raise TypeError(f"{cls.__name__}: a key is both a field and a section")
     return tuple(plan)
 
@@ -417,15 +387,28 @@ def _hints(cls: type, names: list[str]) -> dict[str, Any]:
     The record modules keep their annotations evaluated, which are taken as they are;
     `typing.get_type_hints` (which compiles string annotations each time) is the fallback.
     """
-    own: dict[str, Any] = dict(getattr(cls, "__annotations__", {}))
+    own: Mapping[str, Any] = getattr(cls, "__annotations__", {})
     if all(name in own and not isinstance(own[name], str) for name in names):
-        return own
+        return dict(own)
     return get_type_hints(cls)
 
 
 def _optional(hint: object) -> bool:
     """Tell whether `hint` is a union with None (``X | None``)."""
-    return get_origin(hint) in (Union, types.UnionType) and _NONE in get_args(hint)
+    members = _union_args(hint)
+    return members is not None and _NONE in members
+
+
+def _union_args(hint: object) -> tuple[Any, ...] | None:
+    """Return the members of the union `hint` (``X | Y``, ``Literal[...] | Y``), else None.
+
+    Read from the alias itself, faster than `typing.get_origin` (plans are built at first load).
+    """
+    if isinstance(hint, type):  # a class: no `__origin__` to look up (a failed lookup raises)
+        return None
+    if isinstance(hint, types.UnionType) or getattr(hint, "__origin__", None) is Union:
+        return get_args(hint)
+    return None
 
 
 def _parser(hint: Any, s: Spec) -> _Parse:
@@ -444,12 +427,14 @@ def _parser(hint: Any, s: Spec) -> _Parse:
         if _is_record(hint):
             return _record(hint)
         raise TypeError(f"the rules reader cannot read a field of type {hint!r}")
+    members = _union_args(hint)
+    if members is not None:
+        return _union(members, s)
     origin, args = get_origin(hint), get_args(hint)
-    if origin is Union or origin is types.UnionType:
-        return _union(args, s)
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        if s.rows is not None:
-            return _keyed(args[0], s.rows)
+        rows = s.get("rows")
+        if rows is not None:
+            return _keyed(args[0], rows)
         if _is_record(args[0]):
             return _array(args[0])
         return _list([_parser(args[0], s)], tuple, fixed=False)
@@ -461,7 +446,46 @@ def _parser(hint: Any, s: Spec) -> _Parse:
 
 
 def _record(cls: type) -> _Parse:
+    found = _RECORDS.get(cls)
+    if found is not None:
+        return found
+    plan = _plan(cls)
+    if all(f.parse is _text and not f.sections and f.default is _MISSING for f in plan):
+        found = _words(cls, tuple(f.key for f in plan))
+    else:
+
+        def found(node: _Node, key: str, raw: object, values: Mapping[str, Any]) -> Any:
+            return _read(cls, node.child(key, raw), values, None)
+
+    _RECORDS[cls] = found
+    return found
+
+
+#: The parser of each record class read as a sub-table (`Names` is a field of 60 classes).
+_RECORDS: dict[type, _Parse] = {}
+
+
+def _words(cls: type, keys: tuple[str, ...]) -> _Parse:
+    """Parse a record of required strings only (`Names`, `Source`: half the records read).
+
+    A table of exactly its keys, each a non-empty string, is built at once; anything else
+    takes the general path, which names what is wrong.
+    """
+    size = len(keys)
+
     def parse(node: _Node, key: str, raw: object, values: Mapping[str, Any]) -> Any:
+        if type(raw) is dict and len(raw) == size:
+            words = []
+            for k in keys:
+                word = raw.get(k)
+                if type(word) is not str or not word:
+                    break
+                words.append(word)
+            else:
+                try:
+                    return cls(*words)
+                except Fault:
+                    pass  # the general path names the file and the key
         return _read(cls, node.child(key, raw), values, None)
 
     return parse
@@ -474,25 +498,36 @@ def _boolean(node: _Node, key: str, raw: object, values: Mapping[str, Any]) -> b
 
 
 def _integer(s: Spec) -> _Parse:
+    minimum, maximum = s.get("minimum"), s.get("maximum")
+
     def parse(node: _Node, key: str, raw: object, values: Mapping[str, Any]) -> int:
         if not isinstance(raw, int) or isinstance(raw, bool):
             raise RuleDataError("error.rules.integer", **node.where(key, raw))
-        if s.minimum is not None and raw < s.minimum:
-            raise RuleDataError("error.rules.minimum", **node.where(key, raw), minimum=s.minimum)
-        if s.maximum is not None and raw > s.maximum:
-            raise RuleDataError("error.rules.maximum", **node.where(key, raw), maximum=s.maximum)
+        if minimum is not None and raw < minimum:
+            raise RuleDataError("error.rules.minimum", **node.where(key, raw), minimum=minimum)
+        if maximum is not None and raw > maximum:
+            raise RuleDataError("error.rules.maximum", **node.where(key, raw), maximum=maximum)
         return raw
 
     return parse
 
 
+def _text(node: _Node, key: str, raw: object, values: Mapping[str, Any]) -> str:
+    if not isinstance(raw, str) or not raw:
+        raise RuleDataError("error.rules.string", **node.where(key, raw))
+    return raw
+
+
 def _string(s: Spec) -> _Parse:
+    choices = s.get("choices")
+    if choices is None:
+        return _text
+
     def parse(node: _Node, key: str, raw: object, values: Mapping[str, Any]) -> str:
-        if not isinstance(raw, str) or not raw:
-            raise RuleDataError("error.rules.string", **node.where(key, raw))
-        if s.choices is not None and raw not in s.choices:
-            raise RuleDataError("error.rules.one-of", **node.where(key, raw), valid=s.choices)
-        return raw
+        text = _text(node, key, raw, values)
+        if text not in choices:
+            raise RuleDataError("error.rules.one-of", **node.where(key, raw), valid=choices)
+        return text
 
     return parse
 
@@ -525,8 +560,16 @@ _EXACT: dict[int | str, Fraction] = {}
 _EXACT_SIZE = 1024
 
 
+def _members(cls: type[Enum]) -> dict[Any, Enum]:
+    """Return the members of `cls` by value, in definition order.
+
+    Enum's own index (a member's ``value`` is a descriptor, slow to read 300 times at load).
+    """
+    return dict(cls._value2member_map_)
+
+
 def _member(cls: type[Enum]) -> _Parse:
-    members = {m.value: m for m in cls}
+    members = _members(cls)
     known = tuple(members)
 
     def parse(node: _Node, key: str, raw: object, values: Mapping[str, Any]) -> Enum:
@@ -540,12 +583,12 @@ def _member(cls: type[Enum]) -> _Parse:
 
 def _union(args: tuple[Any, ...], s: Spec) -> _Parse:
     """Parse ``X | None`` and ``Literal[Unlimited.ANY] | X`` (see the module)."""
-    rest = [a for a in args if a is not _NONE and a != _ANY_CELL]
+    any_cell = any(not isinstance(a, type) and a == _ANY_CELL for a in args)
+    rest = [a for a in args if a is not _NONE and (isinstance(a, type) or a != _ANY_CELL)]
     if len(rest) != 1:
         raise TypeError(f"the rules reader cannot read a union of {args!r}")
     inner = _parser(rest[0], s)
-    none = s.none if _NONE in args else None
-    any_cell = _ANY_CELL in args
+    none = s.get("none") if _NONE in args else None
     words = rest[0] is str
 
     def parse(node: _Node, key: str, raw: object, values: Mapping[str, Any]) -> Any:
@@ -647,7 +690,7 @@ def _row_key(key_type: Any) -> tuple[Callable[[_Node, str, int], object], tuple[
 
         return ordinal, ()
     if isinstance(key_type, type) and issubclass(key_type, Enum):
-        members = {m.value: m for m in key_type}
+        members = _members(key_type)
         known = tuple(members)
 
         def member(table: _Node, key: str, position: int) -> object:

@@ -18,7 +18,7 @@ from footfall.errors import InputError, Param, RuleDataError
 from footfall.rules.common import Interpretation, Names, Source
 from footfall.rules.flight import Flight
 from footfall.rules.heresy import Heresy
-from footfall.rules.reader import Fault, Rows, read_data, spec
+from footfall.rules.reader import Fault, Rows, Spec, read_data
 from footfall.rules.steel import Steel
 from footfall.rules.tactical import Tactical
 from footfall.rules.travel import Travel
@@ -41,10 +41,10 @@ class ActionRule:
     names: Names
     speed_multiple: Fraction | None
     heavy_multiple: Fraction | None
-    squares: int | None = field(metadata=spec(minimum=1))
-    given: bool = field(metadata=spec(default=False))
+    squares: int | None = field(metadata=Spec(minimum=1))
+    given: bool = field(metadata=Spec(default=False))
     restrictions: frozenset[Restriction]
-    switches: tuple[str, ...] = field(metadata=spec(default=()))
+    switches: tuple[str, ...] = field(metadata=Spec(default=()))
     source: Source
     structured_column: StructuredColumn | None = None
     """dh2e: the budget is this column of the structured table (``half_move``, ``full_move``,
@@ -90,20 +90,20 @@ class System:
     """The side of one grid square in `unit`: 5 ft, 1 m, 1 square."""
     seed: str
     """The seed file the rules are transcribed from."""
-    file: str = field(metadata=spec(given=True))
-    interpretations: tuple[Interpretation, ...] = field(metadata=spec(rows=Rows()))
+    file: str = field(metadata=Spec(given=True))
+    interpretations: tuple[Interpretation, ...] = field(metadata=Spec(rows=Rows()))
     actions: tuple[ActionRule, ...] = field(
-        metadata=spec(at="actions.rows", rows=Rows(complete=False))
+        metadata=Spec(at="actions.rows", rows=Rows(complete=False))
     )
-    actions_names: Names = field(metadata=spec(at="actions.names"))
-    default_action: ActionId = field(metadata=spec(at="actions.default"))
+    actions_names: Names = field(metadata=Spec(at="actions.names"))
+    default_action: ActionId = field(metadata=Spec(at="actions.default"))
     """The action a query uses when it names none (SCENE.md "Actions")."""
     tactical: Tactical | None
     travel: Travel | None
     flight: Flight | None
     heresy: Heresy | None
     steel: Steel | None
-    actions_source: Source | None = field(default=None, metadata=spec(at="actions.source"))
+    actions_source: Source | None = field(default=None, metadata=Spec(at="actions.source"))
     """Where the actions table as a whole comes from (``footfall tables SYSTEM actions``);
     None: its first action's source."""
     _hash: int = field(default=0, init=False, repr=False, compare=False)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from footfall.rules.common import Names, Source
-from footfall.rules.reader import Fault, Rows, rank, spec
+from footfall.rules.reader import Fault, Rows, Spec, rank
 from footfall.rules.vocabulary import Armor, Hamper, Load, Mode, Size, SqueezeCase
 
 __all__ = ["HamperRule", "ModeRule", "SizeRule", "SqueezeRule", "Tactical"]
@@ -32,7 +32,7 @@ class HamperRule:
 
     flag: Hamper
     names: Names
-    factor: Fraction | None = field(metadata=spec(none="-"))
+    factor: Fraction | None = field(metadata=Spec(none="-"))
 
     def __post_init__(self) -> None:
         """Refuse a factor on impassable terrain, or none on the others."""
@@ -47,8 +47,8 @@ class SizeRule:
 
     size: Size
     names: Names
-    order: int = field(metadata=spec(derive=rank("size")))
-    footprint: int = field(metadata=spec(minimum=1))
+    order: int = field(metadata=Spec(derive=rank("size")))
+    footprint: int = field(metadata=Spec(minimum=1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +64,7 @@ class SqueezeRule:
     case: SqueezeCase
     names: Names
     speed_factor: Fraction | None
-    fixed_ft: int | None = field(metadata=spec(minimum=1))
+    fixed_ft: int | None = field(metadata=Spec(minimum=1))
     needs_skill: str | None
     attack: int | None
     ac: int | None
@@ -78,23 +78,23 @@ class SqueezeRule:
 class Tactical:
     """pf1e/dnd35 grid rules: modes, hampering, sizes, squeezing (distances in ft)."""
 
-    modes: tuple[ModeRule, ...] = field(metadata=spec(at="modes.rows", rows=Rows()))
-    run_heavy: Fraction = field(metadata=spec(at="modes.run_heavy"))
+    modes: tuple[ModeRule, ...] = field(metadata=Spec(at="modes.rows", rows=Rows()))
+    run_heavy: Fraction = field(metadata=Spec(at="modes.run_heavy"))
     """The run multiplier in heavy armor or under a heavy load (x3)."""
-    modes_source: Source = field(metadata=spec(at="modes.source"))
-    diagonal_costs: tuple[int, int] = field(metadata=spec(at="diagonal.costs", minimum=1))
+    modes_source: Source = field(metadata=Spec(at="modes.source"))
+    diagonal_costs: tuple[int, int] = field(metadata=Spec(at="diagonal.costs", minimum=1))
     """The 5-10-5 rule in squares: odd diagonals 1, even 2."""
-    diagonal_source: Source = field(metadata=spec(at="diagonal.source"))
-    hampered: tuple[HamperRule, ...] = field(metadata=spec(at="hampered.rows", rows=Rows()))
-    hampered_names: Names = field(metadata=spec(at="hampered.names"))
-    hampered_source: Source = field(metadata=spec(at="hampered.source"))
-    sizes: tuple[SizeRule, ...] = field(metadata=spec(at="sizes.rows", rows=Rows()))
-    sizes_source: Source = field(metadata=spec(at="sizes.source"))
-    pass_size_gap: int = field(metadata=spec(at="sizes.pass_size_gap", minimum=1))
+    diagonal_source: Source = field(metadata=Spec(at="diagonal.source"))
+    hampered: tuple[HamperRule, ...] = field(metadata=Spec(at="hampered.rows", rows=Rows()))
+    hampered_names: Names = field(metadata=Spec(at="hampered.names"))
+    hampered_source: Source = field(metadata=Spec(at="hampered.source"))
+    sizes: tuple[SizeRule, ...] = field(metadata=Spec(at="sizes.rows", rows=Rows()))
+    sizes_source: Source = field(metadata=Spec(at="sizes.source"))
+    pass_size_gap: int = field(metadata=Spec(at="sizes.pass_size_gap", minimum=1))
     """A creature may pass one this many size categories apart (RULES.md 1.3)."""
-    squeezing: tuple[SqueezeRule, ...] = field(metadata=spec(at="squeezing.rows", rows=Rows()))
-    squeezing_names: Names = field(metadata=spec(at="squeezing.names"))
-    squeezing_source: Source = field(metadata=spec(at="squeezing.source"))
+    squeezing: tuple[SqueezeRule, ...] = field(metadata=Spec(at="squeezing.rows", rows=Rows()))
+    squeezing_names: Names = field(metadata=Spec(at="squeezing.names"))
+    squeezing_source: Source = field(metadata=Spec(at="squeezing.source"))
 
     def mode(self, mode: Mode) -> ModeRule:
         """Return the rule of `mode`."""

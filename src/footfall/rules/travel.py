@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from footfall.errors import InputError, Param, unknown
 from footfall.rules.common import Names, Source
-from footfall.rules.reader import Fault, Rows, spec
+from footfall.rules.reader import Fault, Rows, Spec
 from footfall.rules.tactical import Tactical
 from footfall.rules.vocabulary import (
     Armor,
@@ -54,7 +54,7 @@ class RateRow:
 
     id: str
     names: Names
-    values: tuple[Fraction | None, ...] = field(metadata=spec(none="-"))
+    values: tuple[Fraction | None, ...] = field(metadata=Spec(none="-"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +66,9 @@ class RateTable:
 
     scale: Scale
     names: Names
-    unit: str = field(metadata=spec(choices=("ft", "mi")))
-    speeds: tuple[int, ...] = field(metadata=spec(minimum=1))
-    rows: tuple[RateRow, ...] = field(metadata=spec(rows=Rows()))
+    unit: str = field(metadata=Spec(choices=("ft", "mi")))
+    speeds: tuple[int, ...] = field(metadata=Spec(minimum=1))
+    rows: tuple[RateRow, ...] = field(metadata=Spec(rows=Rows()))
     source: Source
 
     def __post_init__(self) -> None:
@@ -121,7 +121,7 @@ class RoadRule:
 class LoadedRate:
     """A mount's loaded row: the load band in lb and the slower rates (mi/h, mi/day)."""
 
-    load_lb: tuple[int, int] = field(metadata=spec(minimum=1))
+    load_lb: tuple[int, int] = field(metadata=Spec(minimum=1))
     per_hour: Fraction
     per_day: Fraction
     row: str
@@ -158,7 +158,7 @@ class DayHours:
     """Hours of travel in a day for one conveyance kind."""
 
     kind: ConveyanceKind
-    hours: int = field(metadata=spec(minimum=1))
+    hours: int = field(metadata=Spec(minimum=1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,9 +166,9 @@ class HustleRule:
     """Overland hustle: free hours, then damage doubling each hour (nonlethal; mounts lethal)."""
 
     names: Names
-    free_hours: int = field(metadata=spec(minimum=0))
-    first_damage: int = field(metadata=spec(minimum=1))
-    growth: int = field(metadata=spec(minimum=1))
+    free_hours: int = field(metadata=Spec(minimum=0))
+    first_damage: int = field(metadata=Spec(minimum=1))
+    growth: int = field(metadata=Spec(minimum=1))
     mount_lethal: bool
     source: Source
 
@@ -185,11 +185,11 @@ class ForcedMarch:
     """Forced march: past `base_hours`, a Con check each hour, DC `dc_base` + `dc_step` x n."""
 
     names: Names
-    base_hours: int = field(metadata=spec(minimum=1))
-    dc_base: int = field(metadata=spec(minimum=1))
-    dc_step: int = field(metadata=spec(minimum=0))
-    damage_dice: int = field(metadata=spec(minimum=1))
-    damage_sides: int = field(metadata=spec(minimum=2))
+    base_hours: int = field(metadata=Spec(minimum=1))
+    dc_base: int = field(metadata=Spec(minimum=1))
+    dc_step: int = field(metadata=Spec(minimum=0))
+    damage_dice: int = field(metadata=Spec(minimum=1))
+    damage_sides: int = field(metadata=Spec(minimum=2))
     mount_auto_fail: bool
     source: Source
 
@@ -222,8 +222,8 @@ class WaterRule:
 
     names: Names
     current_mph: Fraction
-    row_hours: int = field(metadata=spec(minimum=1))
-    drift_hours: int = field(metadata=spec(minimum=0))
+    row_hours: int = field(metadata=Spec(minimum=1))
+    drift_hours: int = field(metadata=Spec(minimum=0))
     drift_miles: Fraction
     """The miles a drifting vessel adds: `current_mph` x `drift_hours`."""
     upstream_rowing: bool
@@ -242,7 +242,7 @@ class RunDuration:
 
     kind: RunDurationKind
     names: Names
-    min_con: int | None = field(metadata=spec(minimum=1))
+    min_con: int | None = field(metadata=Spec(minimum=1))
     source: Source
 
 
@@ -253,30 +253,30 @@ class Travel:
     `tactical` is the system's `Tactical` (a travel table needs one: its modes give the rates).
     """
 
-    rate_tables: tuple[RateTable, ...] = field(metadata=spec(at="rates", rows=Rows()))
-    local_factor: int = field(metadata=spec(at="formula.local_factor", minimum=1))
+    rate_tables: tuple[RateTable, ...] = field(metadata=Spec(at="rates", rows=Rows()))
+    local_factor: int = field(metadata=Spec(at="formula.local_factor", minimum=1))
     """ft per minute = `local_factor` x ft per round (10)."""
-    mph_per_ft: Fraction = field(metadata=spec(at="formula.mph_per_ft"))
+    mph_per_ft: Fraction = field(metadata=Spec(at="formula.mph_per_ft"))
     """miles per hour = speed x `mph_per_ft` x mode (1/10)."""
-    walk_hours: int = field(metadata=spec(at="formula.walk_hours", minimum=1))
+    walk_hours: int = field(metadata=Spec(at="formula.walk_hours", minimum=1))
     """Hours of travel in a walking or riding day (8)."""
-    hour_modes: tuple[Mode, ...] = field(metadata=spec(at="formula.hour_modes"))
-    day_modes: tuple[Mode, ...] = field(metadata=spec(at="formula.day_modes"))
-    formula_source: Source = field(metadata=spec(at="formula.source"))
-    terrain: tuple[TerrainRow, ...] = field(metadata=spec(at="terrain.rows", rows=Rows()))
-    roads: tuple[RoadRule, ...] = field(metadata=spec(at="terrain.roads", rows=Rows()))
-    terrain_names: Names = field(metadata=spec(at="terrain.names"))
-    terrain_source: Source = field(metadata=spec(at="terrain.source"))
-    conveyances: tuple[Conveyance, ...] = field(metadata=spec(at="conveyances.rows"))
-    conveyances_names: Names = field(metadata=spec(at="conveyances.names"))
-    conveyances_source: Source = field(metadata=spec(at="conveyances.source"))
-    day_hours: tuple[DayHours, ...] = field(metadata=spec(at="day_hours.rows", rows=Rows()))
-    day_hours_source: Source = field(metadata=spec(at="day_hours.source"))
+    hour_modes: tuple[Mode, ...] = field(metadata=Spec(at="formula.hour_modes"))
+    day_modes: tuple[Mode, ...] = field(metadata=Spec(at="formula.day_modes"))
+    formula_source: Source = field(metadata=Spec(at="formula.source"))
+    terrain: tuple[TerrainRow, ...] = field(metadata=Spec(at="terrain.rows", rows=Rows()))
+    roads: tuple[RoadRule, ...] = field(metadata=Spec(at="terrain.roads", rows=Rows()))
+    terrain_names: Names = field(metadata=Spec(at="terrain.names"))
+    terrain_source: Source = field(metadata=Spec(at="terrain.source"))
+    conveyances: tuple[Conveyance, ...] = field(metadata=Spec(at="conveyances.rows"))
+    conveyances_names: Names = field(metadata=Spec(at="conveyances.names"))
+    conveyances_source: Source = field(metadata=Spec(at="conveyances.source"))
+    day_hours: tuple[DayHours, ...] = field(metadata=Spec(at="day_hours.rows", rows=Rows()))
+    day_hours_source: Source = field(metadata=Spec(at="day_hours.source"))
     hustle: HustleRule
     forced_march: ForcedMarch
     water: WaterRule
     run_duration: RunDuration
-    tactical: Tactical = field(metadata=spec(given=True))
+    tactical: Tactical = field(metadata=Spec(given=True))
 
     def __post_init__(self) -> None:
         """Refuse a conveyance whose miles a day are not its hours a day x its miles an hour."""
