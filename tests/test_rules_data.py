@@ -27,9 +27,11 @@ from footfall.rules import (
     Mode,
     Names,
     Restriction,
+    Road,
     Size,
     Source,
     System,
+    Terrain,
     Unit,
     load_system,
     parse_system,
@@ -488,6 +490,7 @@ def test_malformed_data_file_names_file_key_and_value(
     assert str(err.value).startswith(f"{file}: ")
     assert message in str(err.value)
     assert "\n" not in str(err.value)
+    assert err.value.key is not None and err.value.key.startswith("error.rules.")
 
 
 def test_invalid_toml_names_the_file(tmp_path: Path) -> None:
@@ -507,6 +510,87 @@ def test_parse_gives_equal_system() -> None:
     system: System = parse_system(_text("dnd35"), "systems/dnd35.toml")
     assert system == load_system("dnd35")
     assert isinstance(system.square, Fraction)
+
+
+# ------------------------------------------------------------------ custom systems
+
+#: A second Pathfinder-like game as a data file (ARCHITECTURE.md, idea 1): pf1e's file renamed,
+#: with a faster run (x5) and wider roads.
+_HOMEBREW = {
+    'id = "pf1e"': 'id = "golarion-lite"',
+    'names = { en = "Pathfinder RPG 1e"': 'names = { en = "Golarion Lite"',
+    'names = { en = "run", ru = "Бег", zh = "奔跑" }\nmultiplier = 4': (
+        'names = { en = "run", ru = "Бег", zh = "奔跑" }\nmultiplier = 5'
+    ),
+}
+
+
+def _homebrew() -> System:
+    text = _text("pf1e")
+    for old, new in _HOMEBREW.items():
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return parse_system(text, "golarion-lite.toml")
+
+
+def test_a_custom_system_is_a_data_file() -> None:
+    """A renamed copy of a shipped file loads under its own id and family, its tables read."""
+    system = _homebrew()
+    assert (system.id, system.family, system.file) == ("golarion-lite", "d20", "golarion-lite.toml")
+    assert system.names.en == "Golarion Lite"
+    assert system.tactical is not None and system.travel is not None
+    assert system.tactical.multiplier(Mode.RUN) == 5
+    assert system.tactical.multiplier(Mode.RUN, Armor.HEAVY) == 3
+    assert system.travel.per_round(30, Mode.RUN) == 150
+    assert system.travel.terrain_multiplier(Terrain.FOREST, Road.TRACKLESS) == Fraction(1, 2)
+    assert table_ids(system) == table_ids(load_system("pf1e"))
+    modes = table_view(system, "modes").to_json("en")
+    assert modes["system"] == "golarion-lite"
+    assert [r["multiplier"] for r in modes["rows"]] == ["1", "2", "5", "3"]
+    assert system.action("charge").min_distance == 10
+    with pytest.raises(InputError, match=r"^unknown golarion-lite action 'fly' \(known: move,"):
+        system.action("fly")
+    with pytest.raises(InputError, match=r"^unknown golarion-lite table 'flight' \(known: per-"):
+        table_view(system, "flight")
+    with pytest.raises(InputError, match=r"^unknown system 'golarion-lite'"):
+        load_system("golarion-lite")  # the registry stays the shipped files
+
+
+def test_a_custom_system_needs_a_known_family() -> None:
+    """Any id is a name, but the family must be one the engine has rules for."""
+    text = (
+        _text("pf1e").replace('id = "pf1e"', 'id = "x"').replace('family = "d20"', 'family = "x"')
+    )
+    with pytest.raises(RuleDataError) as err:
+        parse_system(text, "x.toml")
+    assert str(err.value) == (
+        "x.toml: key 'family': bad value 'x': expected one of d20, steel, heresy"
+    )
+    with pytest.raises(RuleDataError, match=r"^x\.toml: key 'id': bad value '': expected a non"):
+        parse_system(_text("pf1e").replace('id = "pf1e"', 'id = ""'), "x.toml")
+
+
+def test_a_record_built_in_code_is_checked_too() -> None:
+    """The cross-field checks are the records' own: a System built in code meets them too."""
+    system = load_system("drawsteel")
+    assert dataclasses.replace(system, id="steel-lite").id == "steel-lite"
+    with pytest.raises(RuleDataError) as err:
+        dataclasses.replace(system, default_action=ActionId.RUN)
+    assert str(err.value) == (
+        "(built in code): key 'actions.default': bad value 'run': not one of the actions"
+    )
+    shift = system.action("shift")
+    with pytest.raises(RuleDataError, match="needs exactly one of speed_multiple, squares"):
+        dataclasses.replace(shift, squares=2)
+
+
+def test_records_hold_no_mutable_containers() -> None:
+    """Every record is deeply immutable: tuples and frozensets, never a dict, list or set."""
+    for system_id in SYSTEM_IDS:
+        system = load_system(system_id)
+        assert hash(system) == hash(parse_system(_text(system_id), system.file))
+        for value in _walk(system):
+            assert not isinstance(value, dict | list | set), value
 
 
 @pytest.mark.parametrize("system_id", SYSTEM_IDS)

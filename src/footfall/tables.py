@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
-from footfall.errors import unknown
+from footfall.errors import InputError, Param
 from footfall.i18n import Lang, t
 from footfall.rules import (
     ANY,
     ActionRule,
     Conveyance,
+    Family,
     FlightRow,
     Names,
     Restriction,
@@ -352,17 +353,11 @@ def _restrictions(action: ActionRule) -> Cell:
 
 
 def _actions_view(system: System) -> TableView:
-    if system.tactical is not None:
-        source = Source("RULES.md", "1.4 Actions")
-    elif system.steel is not None:
-        source = Source("RULES.md", "3. Draw Steel: actions")
-    else:
-        source = system.actions[0].source
     return TableView(
         "actions",
         system.id,
         system.actions_names,
-        source,
+        system.actions_source or system.actions[0].source,
         (_col("id"), _col("name"), _col("budget"), _col("restrictions"), _col("source")),
         tuple(
             (a.id.value, a.names, _budget(a), _restrictions(a), str(a.source))
@@ -652,54 +647,101 @@ def _steel_movement_view(system: System) -> TableView:
     )
 
 
-_D20: dict[str, Callable[[System], TableView]] = {
-    "per-round": _rate_view("round"),
-    "per-minute": _rate_view("minute"),
-    "per-hour": _rate_view("hour"),
-    "per-day": _rate_view("day"),
-    "modes": _modes_view,
-    "hampered": _hampered_view,
-    "terrain": _terrain_view,
-    "mounts": _mounts_view,
-    "travel-day": _day_hours_view,
-    "hustle": _hustle_view,
-    "forced-march": _forced_march_view,
-    "water": _water_view,
-    "running": _running_view,
-    "actions": _actions_view,
-    "sizes": _sizes_view,
-    "squeezing": _squeezing_view,
-    "interpretations": _interpretations_view,
+def _has_tactical(system: System) -> bool:
+    return system.tactical is not None
+
+
+def _has_travel(system: System) -> bool:
+    return system.travel is not None
+
+
+def _has_flight(system: System) -> bool:
+    return system.flight is not None
+
+
+def _has_heresy(system: System) -> bool:
+    return system.heresy is not None
+
+
+def _has_steel(system: System) -> bool:
+    return system.steel is not None
+
+
+def _has_switches(system: System) -> bool:
+    return bool(system.interpretations)
+
+
+def _has_actions(system: System) -> bool:
+    return bool(system.actions)
+
+
+#: A table: its id, how it is built, and whether a system has the data it shows.
+_Table = tuple[str, Callable[[System], TableView], Callable[[System], bool]]
+
+#: Each rule family's tables, in listing order; a system lists those it has data for.
+_TABLES: dict[Family, tuple[_Table, ...]] = {
+    Family.D20: (
+        ("per-round", _rate_view("round"), _has_travel),
+        ("per-minute", _rate_view("minute"), _has_travel),
+        ("per-hour", _rate_view("hour"), _has_travel),
+        ("per-day", _rate_view("day"), _has_travel),
+        ("modes", _modes_view, _has_tactical),
+        ("hampered", _hampered_view, _has_tactical),
+        ("terrain", _terrain_view, _has_travel),
+        ("mounts", _mounts_view, _has_travel),
+        ("travel-day", _day_hours_view, _has_travel),
+        ("hustle", _hustle_view, _has_travel),
+        ("forced-march", _forced_march_view, _has_travel),
+        ("water", _water_view, _has_travel),
+        ("running", _running_view, _has_travel),
+        ("actions", _actions_view, _has_actions),
+        ("sizes", _sizes_view, _has_tactical),
+        ("squeezing", _squeezing_view, _has_tactical),
+        ("interpretations", _interpretations_view, _has_switches),
+        ("maneuverability", _maneuverability_view, _has_flight),
+    ),
+    Family.HERESY: (
+        ("structured", _structured_view, _has_heresy),
+        ("narrative", _narrative_view, _has_heresy),
+        ("hustle", _heresy_hustle_view, _has_heresy),
+        ("dense", _dense_view, _has_heresy),
+        ("terrain", _agility_view, _has_heresy),
+        ("actions", _actions_view, _has_actions),
+        ("interpretations", _interpretations_view, _has_switches),
+    ),
+    Family.STEEL: (
+        ("sizes", _sizes_view, _has_steel),
+        ("movement", _steel_movement_view, _has_steel),
+        ("actions", _actions_view, _has_actions),
+        ("interpretations", _interpretations_view, _has_switches),
+    ),
 }
 
-_BUILDERS: dict[str, dict[str, Callable[[System], TableView]]] = {
-    "pf1e": _D20,
-    "dnd35": {**_D20, "maneuverability": _maneuverability_view},
-    "dh2e": {
-        "structured": _structured_view,
-        "narrative": _narrative_view,
-        "hustle": _heresy_hustle_view,
-        "dense": _dense_view,
-        "terrain": _agility_view,
-        "actions": _actions_view,
-        "interpretations": _interpretations_view,
-    },
-    "drawsteel": {
-        "sizes": _sizes_view,
-        "movement": _steel_movement_view,
-        "actions": _actions_view,
-    },
-}
+
+def _builders(system: System) -> dict[str, Callable[[System], TableView]]:
+    """Return the tables `system` has, by id, in listing order."""
+    return {tid: build for tid, build, has in _TABLES[system.family] if has(system)}
 
 
 def table_ids(system: System) -> tuple[str, ...]:
-    """Return the ids of the tables `system` has, in listing order."""
-    return tuple(_BUILDERS[system.id])
+    """Return the ids of the tables `system` has, in listing order.
+
+    >>> from footfall.rules import load_system
+    >>> table_ids(load_system("drawsteel"))
+    ('sizes', 'movement', 'actions')
+    """
+    return tuple(_builders(system))
 
 
 def table_view(system: System, table_id: str) -> TableView:
     """Return the table `table_id` of `system`, or raise `InputError` naming the known ones."""
-    builders = _BUILDERS[system.id]
+    builders = _builders(system)
     if table_id not in builders:
-        raise unknown(f"{system.id} table", table_id, builders)
+        raise InputError(
+            "error.rules.unknown-table",
+            param=Param("table"),
+            system=system.id,
+            value=table_id,
+            valid=tuple(builders),
+        )
     return builders[table_id](system)

@@ -13,8 +13,8 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 
-from footfall.errors import unknown
-from footfall.rules import ActionRule, Restriction, System, load_system
+from footfall.errors import InputError, Param
+from footfall.rules import ActionRule, Restriction, RuleId, System, load_system
 
 __all__ = [
     "ActionSpec",
@@ -35,7 +35,8 @@ class Budget(StrEnum):
     SQUARES = "squares"
     """A fixed number of squares (`squares`), e.g. the five-foot step."""
     DISTANCE = "distance"
-    """The granted distance (``--distance N``), capped by speed (drawsteel shift)."""
+    """The distance the caller grants (the query's `distance`), capped by speed (drawsteel
+    shift)."""
     ONE_STEP = "one-step"
     """One step whatever it costs (pf1e/dnd35 minimum move, seed 000/004)."""
 
@@ -57,7 +58,7 @@ class ActionSpec:
     multiplier: Fraction = Fraction(1)
     heavy_multiplier: Fraction | None = None
     squares: int | None = None
-    forbid_hampered: str | None = None
+    forbid_hampered: RuleId | None = None
     straight: bool = False
     straight_switch: str | None = None
     no_ally: bool = False
@@ -87,11 +88,11 @@ def _from_rule(rule: ActionRule) -> ActionSpec:
         budget = Budget.SQUARES
     else:
         budget = Budget.SPEED
-    forbid = None
+    forbid: RuleId | None = None
     if Restriction.NO_HAMPERED in r:
-        forbid = "hampered-run"
+        forbid = RuleId.HAMPERED_RUN
     elif Restriction.NOT_INTO_HAMPERED in r:
-        forbid = "hampered"
+        forbid = RuleId.HAMPERED
     straight_switch = next((s for s in rule.switches if s.endswith("_straight")), None)
     return ActionSpec(
         name=rule.id.value,
@@ -150,4 +151,10 @@ def action_spec(system: System | str, action: str | None) -> ActionSpec:
     for spec in _specs(rules):
         if spec.name == name:
             return spec
-    raise unknown(f"{rules.id} action", name, action_names(rules))
+    raise InputError(
+        "error.rules.unknown-action",
+        param=Param("action"),
+        system=rules.id,
+        value=name,
+        valid=action_names(rules),
+    )
