@@ -22,7 +22,7 @@ MAX_MODULE = 800
 MAX_FUNCTION = 100
 SYSTEM_IDS = ("pf1e", "dnd35", "dh2e", "drawsteel")
 #: The one registry that may name systems (the list of shipped data files).
-REGISTRY = {"rules/registry.py", "rules.py"}
+REGISTRY = {"rules/registry.py"}
 #: Front-ends: they may name flags and systems.
 FRONT_ENDS = ("cli/", "api/", "api.py", "web/")
 ERRORS = {"InputError", "SceneError", "LimitError", "RuleDataError", "FootfallError"}

@@ -227,6 +227,8 @@ def test_sizes_footprints_and_order(system_id: str) -> None:
         for i, (size, fp) in enumerate(zip(Size, (1, 1, 1, 1, 1, 2, 3, 4, 6), strict=True))
     ]
     assert tactical.pass_size_gap == 3
+    # pf1e adds that passing such a creature provokes (RULES.md 1.3); dnd35 does not say so.
+    assert tactical.pass_provokes is (system_id == "pf1e")
     assert tactical.diagonal_costs == (1, 2)
 
 

@@ -92,6 +92,9 @@ class Tactical:
     sizes_source: Source = field(metadata=Spec(at="sizes.source"))
     pass_size_gap: int = field(metadata=Spec(at="sizes.pass_size_gap", minimum=1))
     """A creature may pass one this many size categories apart (RULES.md 1.3)."""
+    pass_provokes: bool = field(metadata=Spec(at="sizes.pass_provokes"))
+    """Whether passing such a creature provokes attacks of opportunity from it (RULES.md 1.3:
+    pf1e adds it, Core Rulebook "Moving Through a Square"; the 3.5 PHB does not)."""
     squeezing: tuple[SqueezeRule, ...] = field(metadata=Spec(at="squeezing.rows", rows=Rows()))
     squeezing_names: Names = field(metadata=Spec(at="squeezing.names"))
     squeezing_source: Source = field(metadata=Spec(at="squeezing.source"))

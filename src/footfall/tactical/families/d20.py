@@ -206,12 +206,7 @@ def _facts(system: System) -> _Facts:
         _speed_exponent(system, tactical, SqueezeCase.WIDTH_HALF),
         _speed_exponent(system, tactical, SqueezeCase.HEIGHT_HALF),
     )
-    provokes: bool | None = getattr(tactical, "pass_provokes", None)
-    if provokes is None:
-        # TEMPORARY, until systems/*.toml carry it (tactical.sizes.pass_provokes, rules
-        # helper): pf1e adds that passing a creature three sizes apart provokes (RULES 1.3,
-        # Core Rulebook "Moving Through a Square"); dnd35 does not say so.
-        provokes = system.id == "pf1e"
+    provokes = tactical.pass_provokes  # RULES 1.3: pf1e provokes, dnd35 is silent
     facts = _Facts(
         tactical=tactical,
         tiny=tactical.size(Size.TINY).order,
