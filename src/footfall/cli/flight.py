@@ -300,7 +300,7 @@ def check_command(
         result = check(
             req.flyer,
             req.start,
-            flight_steps(req, steps, path),
+            flight_steps(steps, path, flyer=req.flyer, start=req.start),
             system=req.system,
             budget_ft=req.budget_ft,
             space=req.space,

@@ -2,14 +2,17 @@
 
 This module is the only place where the maneuverability table (seed 004 "表:机动性", read from
 ``footfall.rules``: `FlightRow`) turns into decisions. `advance` applies one `Step` to a
-`FlightState` and returns the new state, the step's cost and the rules it breaks; `finish`
-judges the end of a movement (minimum forward speed). `check` and `reach` are two views of
-these two functions, so they cannot disagree.
+`FlightState` and returns the new state, the step's cost and the rules it breaks (its core,
+`step_raw`, is split by rule: `_turn` and `_ordinary` for turns, `_move` with `_ground`,
+`_cost` and `_steep` for steps that move); `keeps_flying` judges the end of a movement
+(minimum forward speed). `check` (`footfall.flight.verdict`) and the searches
+(`footfall.flight.machine`, which both engines run on) are views of these functions, so
+they cannot disagree.
 
 Geometry (decisions documented in ``docs/flight.md``; RULES.md 1.8):
 
 - Squares are 5 ft; altitude is in 5-ft steps, 0 = on the ground. Facing is one of 8
-  directions (45° apart), numbered as `footfall.tactical.search.DIRECTIONS` (0 = N, clockwise).
+  directions (45° apart), numbered as `footfall.grid.DIRECTIONS` (0 = N, clockwise).
 - A moving step goes one square forward (or backward), optionally climbing or diving
   (``dz`` ft), or straight up or down. Its horizontal length ``h`` follows the 5-10-5 rule
   (RULES.md 1.2: the diagonal count runs over the whole movement); its vertical length is

@@ -252,10 +252,15 @@ def flight_target(
 
 
 def flight_steps(
-    request: FlightRequest, steps: str | None, path: str | None, *, limits: Limits = LIMITS
+    steps: str | None,
+    path: str | None,
+    *,
+    flyer: Flyer,
+    start: FlightState,
+    limits: Limits = LIMITS,
 ) -> list[tuple[int, Step]]:
     """Return the flight to check: exactly one of `steps` (``"f2 r90 d10"``) and `path`
-    (3-D squares ``"X,Y,ALT ..."``), parsed (`parse_steps`, `parse_squares`)."""
+    (3-D squares ``"X,Y,ALT ..."`` after `start`), parsed (`parse_steps`, `parse_squares`)."""
     if (steps is None) == (path is None):
         raise InputError(
             "error.flight.steps-or-path", param=Param("steps"), steps=Param("steps"),
@@ -263,7 +268,7 @@ def flight_steps(
         )  # fmt: skip
     if steps is not None:
         return parse_steps(steps, limits=limits)
-    return parse_squares(path or "", request.flyer, request.start, limits=limits)
+    return parse_squares(path or "", flyer, start, limits=limits)
 
 
 def reflex_bonus(reflex: int, *, limits: Limits = LIMITS) -> int:
