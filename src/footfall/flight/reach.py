@@ -182,6 +182,13 @@ def reach(
     that work; a movement over `limits.flight_budget_ft` is refused at once. `switches`:
     interpretation switches of this query (`footfall.flight.with_switches`; None: the
     flyer's own choices).
+
+    >>> from footfall.rules import Maneuverability, load_system
+    >>> dnd35 = load_system("dnd35")
+    >>> bat = Flyer(10, dnd35.flight.row(Maneuverability.GOOD))
+    >>> found = reach(bat, FlightState(0, 0, 5, 0), system=dnd35, budget_ft=10)
+    >>> len(found.entries), found.entries[0]
+    (118, ReachEntry(x=-1, y=-2, alt=0, facing=0, cost_ft=Fraction(15, 2), landed=True))
     """
     flyer = with_switches(flyer, system, switches)
     _check_budget(budget_ft, limits)
@@ -297,6 +304,14 @@ def find_flight_path(
     ends, tested); only then does the path search run again, bounded by `limits.flight_work`,
     to find the steps. With `limits.flight_work` at most `quick_work`, one search does it.
     The ``fly path`` command and ``POST /api/flight/path`` answer with it.
+
+    >>> from footfall.rules import Maneuverability, load_system
+    >>> dnd35 = load_system("dnd35")
+    >>> griffon = Flyer(80, dnd35.flight.row(Maneuverability.AVERAGE))
+    >>> found = find_flight_path(griffon, FlightState(0, 0, 30, 2), (1, 8, 5),
+    ...                          system=dnd35, budget_ft=80)
+    >>> format_steps(found.steps), found.cost_ft
+    ('down5 r45 d5 r45 d5 d5 d5 f4', Fraction(65, 2))
     """
     flyer = with_switches(flyer, system, switches)
 

@@ -226,6 +226,14 @@ def flight_target(
 
     The altitude is a multiple of 5 ft, 0 to `limits.fall_alt_ft` (as a start's); on a scene
     the square is on its map. The errors name parameter ``to``.
+
+    >>> from footfall.flight import OPEN_SKY
+    >>> flight_target("1,8,5", OPEN_SKY), flight_target((1, 8, 5), OPEN_SKY)
+    ((1, 8, 5), (1, 8, 5))
+    >>> flight_target("1,8,7", OPEN_SKY)
+    Traceback (most recent call last):
+    ...
+    footfall.errors.InputError: to altitude must be a multiple of 5 ft, at least 0, not 7
     """
     param = Param("to")
     if isinstance(to, str):

@@ -163,6 +163,15 @@ def check(
     for Reflex bonus `reflex` (a fall from above `limits.fall_alt_ft` raises `LimitError`).
     `switches`: interpretation switches of this query (`footfall.flight.with_switches`;
     None: the flyer's own choices); the verdict's `flyer` carries the choices applied.
+
+    >>> from footfall.flight import Flyer, FlightState, parse_steps
+    >>> from footfall.rules import Maneuverability, load_system
+    >>> dnd35 = load_system("dnd35")
+    >>> poor = Flyer(80, dnd35.flight.row(Maneuverability.POOR))
+    >>> verdict = check(poor, FlightState(0, 0, 30, 2), parse_steps("f r90 d10 f6"),
+    ...                 system=dnd35, budget_ft=80)
+    >>> verdict.legal, verdict.cost_ft, [(v.step, v.rule.value) for v in verdict.violations]
+    (False, Fraction(40, 1), [(2, 'flight-turn'), (2, 'flight-max-turn'), (3, 'flight-dive')])
     """
     assert system.tactical is not None and system.flight is not None
     flyer = with_switches(flyer, system, switches)
