@@ -9,8 +9,9 @@ from fractions import Fraction
 import pytest
 
 from footfall.flight import FlightState, Flyer
+from footfall.flight.machine import RuleStates, free_turns, rule_machine
 from footfall.flight.model import OPEN_SKY, Airspace, raw
-from footfall.flight.reach import _free_turns, _machine, _Rules, find_path, format_steps, reach
+from footfall.flight.reach import find_path, format_steps, reach
 from footfall.flight.space import BandedAirspace, scene_flyer
 from footfall.rules import Maneuverability, load_system
 from footfall.scene import load_sample, parse_scene
@@ -25,12 +26,12 @@ def _flyer(cls: Maneuverability, speed: int) -> Flyer:
     return Flyer(speed, SYSTEM.flight.row(cls))
 
 
-def _rules(cls: Maneuverability, budget: int) -> tuple[_Rules, list[int]]:
+def _rules(cls: Maneuverability, budget: int) -> tuple[RuleStates, list[int]]:
     """The rule machine of a flyer of `budget` ft at 30 ft facing NE, every state in budget."""
     flyer = _flyer(cls, budget)
-    rules = _Rules(flyer, 5, DIAGONAL, budget, _free_turns(flyer))
+    rules = RuleStates(flyer, 5, DIAGONAL, budget, free_turns(flyer))
     start = raw(FlightState(0, 0, 30, 1))
-    states = _machine(flyer, 5, DIAGONAL, budget, start)[0]
+    states = rule_machine(flyer, 5, DIAGONAL, budget, start)[0]
     ids = [rules.intern(r) for r in states]
     return rules, ids
 
@@ -77,7 +78,7 @@ def test_dominance_is_kept_by_every_step(cls: Maneuverability) -> None:
 def test_slack_orders_climbs_exactly() -> None:
     """The integer slack of a 60° climb orders (rh, rv) exactly as sqrt(3)·rh - rv does."""
     flyer = _flyer(Maneuverability.AVERAGE, 240)
-    rules = _Rules(flyer, 5, DIAGONAL, 240, False)
+    rules = RuleStates(flyer, 5, DIAGONAL, 240, False)
     pairs = [(rh, rv) for rh in range(0, 500, 5) for rv in range(0, 500, 5)]
     pairs.sort(key=lambda p: rules.slack(1, *p))
     for (h1, v1), (h2, v2) in itertools.pairwise(pairs):
@@ -102,7 +103,7 @@ def test_capped_quantities_share_a_rule_state(
 ) -> None:
     """Distance since the turn, forward ground and level flight past what the rules ask merge."""
     flyer = _flyer(cls, 40)
-    rules = _Rules(flyer, 5, DIAGONAL, 40, _free_turns(flyer))
+    rules = RuleStates(flyer, 5, DIAGONAL, 40, free_turns(flyer))
     row = flyer.row
     need_forward = flyer.min_forward_ft or 0
     turn_cap = getattr(row.turn, "per_ft", 0)

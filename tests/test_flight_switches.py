@@ -31,8 +31,9 @@ from footfall.flight import (
     parse_steps,
     with_switches,
 )
+from footfall.flight.machine import RuleStates, free_turns, rule_machine
 from footfall.flight.model import raw
-from footfall.flight.reach import _free_turns, _machine, _Rules, find_path, reach
+from footfall.flight.reach import find_path, reach
 from footfall.rules import Maneuverability, load_system
 from test_flight_reach import _oracle
 
@@ -230,8 +231,8 @@ def test_dominance_holds_with_banked_turns(cls: Maneuverability) -> None:
     """A larger bank is never worse: each step of the dominated rule state is open to the
     dominating one at no more cost, into a state that still dominates."""
     flyer = with_switches(_flyer(cls, 30), SYSTEM, BANK)
-    rules = _Rules(flyer, 5, DIAGONAL, 30, _free_turns(flyer))
-    states = _machine(flyer, 5, DIAGONAL, 30, raw(FlightState(0, 0, 30, 1)))[0]
+    rules = RuleStates(flyer, 5, DIAGONAL, 30, free_turns(flyer))
+    states = rule_machine(flyer, 5, DIAGONAL, 30, raw(FlightState(0, 0, 30, 1)))[0]
     ids = [rules.intern(r) for r in states]
     by_part: dict[tuple[int, ...], list[int]] = {}
     for rid in ids:

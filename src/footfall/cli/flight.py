@@ -12,41 +12,43 @@ from typing import Annotated
 import typer
 from rich.cells import cell_len
 
-from footfall.cli import emit_json, fail
+from footfall.cli import emit_json, fail, flag_spelling
 from footfall.cli.tactical import load_scene_arg
-from footfall.errors import FootfallError, InputError
+from footfall.errors import FootfallError, InputError, Param
 from footfall.flight import (
-    FLIGHT_ACTIONS,
-    OPEN_SKY,
-    Airspace,
     FlightCheck,
+    FlightPath,
+    FlightRequest,
     FlightState,
     Flyer,
     Stall,
     check,
     direction_name,
+    find_flight_path,
+    flight_request,
+    flight_steps,
+    flight_target,
     parse_direction,
-    parse_squares,
     parse_steps,
+    reflex_bonus,
     stall,
-    with_switches,
+    stall_rounds,
 )
-from footfall.flight.model import MAX_SINCE_FT, switch_choices
-from footfall.flight.reach import FlightReach, find_path, format_steps, reach
+from footfall.flight.model import Airspace, switch_choices
+from footfall.flight.reach import FlightReach, format_steps, reach
 from footfall.flight.report import check_json, reach_json, stall_json
-from footfall.flight.space import (
-    BandedAirspace,
-    SceneAirspace,
-    flight_system,
-    flyer_of,
-    scene_flyer,
-)
-from footfall.flight.stall import MAX_FALL_ALT, MAX_REFLEX, MAX_ROUNDS, MIN_REFLEX
+from footfall.flight.space import SceneAirspace, flight_system
 from footfall.i18n import Lang, parse_lang, t
 from footfall.rules import ANY, System, TurnInPlace, TurnRate
 from footfall.units import localize_decimal
 
-__all__ = ["register"]
+__all__ = ["FLAGS", "register"]
+
+#: The flags of library parameters that are not ``--`` and the name with dashes.
+FLAGS = {"switches": "--switch"}
+
+#: The system the open sky flies under: the one whose flight rules footfall implements.
+_OPEN_SKY_SYSTEM = "dnd35"
 
 fly = typer.Typer(
     name="fly",
@@ -106,18 +108,23 @@ def _pct(p: Fraction, lang: Lang) -> str:
     return localize_decimal(text, lang)
 
 
+def _error(exc: FootfallError) -> str:
+    """Return the message of `exc` with parameters spelled as this command's flags."""
+    return exc.render("en", flag_spelling(FLAGS))
+
+
 def _parse_switches(values: list[str] | None) -> dict[str, str]:
     """Return the ``--switch name=value`` options as a dict (as the tactical commands do)."""
     out: dict[str, str] = {}
     for item in values or []:
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
-            raise InputError(f"--switch {item!r} is not name=value (e.g. flight_turn_credit=bank)")
+            raise InputError("error.flight.switch-syntax", param=Param("switches"), value=item)
         out[name.strip()] = value.strip()
     return out
 
 
-def _setup(
+def _request(
     scene_arg: str | None,
     mover: str | None,
     speed: int | None,
@@ -128,82 +135,26 @@ def _setup(
     since_turn: int,
     since_dive: int | None,
     switches: list[str] | None = None,
-) -> tuple[System, Flyer, Airspace, FlightState, str, int]:
-    """Return system, flyer (switches applied), airspace, start, mover name and budget (ft)."""
-    if action not in FLIGHT_ACTIONS:
-        raise InputError(f"unknown action {action!r} (known: {', '.join(FLIGHT_ACTIONS)})")
-    heading = parse_direction(facing)
-    if since_turn < 0 or (since_dive is not None and since_dive < 0):
-        raise InputError("--since-turn and --since-dive must be at least 0 ft")
-    for option, value in (("--since-turn", since_turn), ("--since-dive", since_dive)):
-        if value is not None and value > MAX_SINCE_FT:
-            raise InputError(
-                f"{option} {value} ft is more than the {MAX_SINCE_FT} ft footfall takes"
-            )
-    if scene_arg is not None:
-        if mover is None:
-            raise InputError("--mover is required with a scene (the id of the flyer)")
-        if speed is not None or cls is not None:
-            raise InputError("--speed and --maneuverability are for the open sky: omit the scene")
-        scene = load_scene_arg(scene_arg)
-        system, flyer, space, creature = scene_flyer(scene, mover)
-        x, y = creature.at
-        start_alt = creature.alt if alt is None else alt
-        name = mover
-        air: Airspace = space
-    else:
-        if speed is None or cls is None:
-            raise InputError("without a scene, give --speed and --maneuverability")
-        system = flight_system("dnd35")
-        flyer = flyer_of(system, speed, cls)
-        x, y = 0, 0
-        start_alt = 0 if alt is None else alt
-        name = mover or "flyer"
-        air = OPEN_SKY
-    if start_alt < 0 or start_alt % 5:
-        raise InputError(f"altitude must be a multiple of 5 ft, at least 0, not {start_alt}")
-    if start_alt > MAX_FALL_ALT:
-        raise InputError(
-            f"altitude {start_alt} ft is above the {MAX_FALL_ALT} ft footfall works with"
-        )
-    ceiling = air.ceiling if isinstance(air, SceneAirspace) else None
-    if ceiling is not None and start_alt + flyer.height_ft > ceiling:
-        raise InputError(
-            f"altitude {start_alt} ft puts the {flyer.height_ft}-ft-tall {name} above the "
-            f"{ceiling}-ft ceiling"
-        )
-    flyer = with_switches(flyer, system, _parse_switches(switches))
-    start = FlightState(
-        x,
-        y,
-        start_alt,
-        heading,
+    alt_range: str | None = None,
+) -> FlightRequest:
+    """Return the checked query of the options (`footfall.flight.flight_request`)."""
+    system: System | None = None
+    if scene_arg is None:
+        system = flight_system(_OPEN_SKY_SYSTEM)
+    return flight_request(
+        scene=None if scene_arg is None else (lambda: load_scene_arg(scene_arg)),
+        mover=mover,
+        speed=speed,
+        maneuverability=cls,
+        alt=alt,
+        facing=facing,
+        action=action,
         since_turn=since_turn,
-        level_after_dive=since_dive,
+        since_dive=since_dive,
+        switches=_parse_switches(switches),
+        alt_range=alt_range,
+        system=system,
     )
-    return system, flyer, air, start, name, flyer.speed * FLIGHT_ACTIONS[action]
-
-
-def _check_reflex(reflex: int) -> None:
-    """Refuse a Reflex bonus outside `MIN_REFLEX`..`MAX_REFLEX` in one line."""
-    if not MIN_REFLEX <= reflex <= MAX_REFLEX:
-        raise InputError(f"--reflex {reflex} is outside {MIN_REFLEX}..{MAX_REFLEX}")
-
-
-def _banded(air: Airspace, start: FlightState, text: str | None) -> Airspace:
-    """Wrap `air` in the altitude band ``LOW-HIGH`` of `text` (None: no band)."""
-    if text is None:
-        return air
-    low_text, sep, high_text = text.partition("-")
-    try:
-        low, high = int(low_text), int(high_text)
-    except ValueError:
-        raise InputError(f"--alt-range {text!r} is not LOW-HIGH in ft (e.g. 10-40)") from None
-    if not sep or not low <= start.alt <= high:
-        raise InputError(
-            f"--alt-range {text!r} must be LOW-HIGH ft around the start's {start.alt} ft"
-        )
-    return BandedAirspace(air, low, high)
 
 
 def _flyer_line(name: str, flyer: Flyer, start: FlightState, lang: Lang) -> str:
@@ -333,8 +284,8 @@ def check_command(
     """Check a flight path: cost, and every maneuverability rule it breaks."""
     try:
         language = parse_lang(lang)
-        _check_reflex(reflex)
-        system, flyer, air, start, name, budget = _setup(
+        reflex_bonus(reflex)
+        req = _request(
             scene,
             mover,
             speed,
@@ -346,27 +297,22 @@ def check_command(
             since_dive,
             switch,
         )
-        if (steps is None) == (path is None):
-            raise InputError("give exactly one of --steps and --path")
-        parsed = (
-            parse_steps(steps) if steps is not None else parse_squares(path or "", flyer, start)
-        )
         result = check(
-            flyer,
-            start,
-            parsed,
-            system=system,
-            budget_ft=budget,
-            space=air,
+            req.flyer,
+            req.start,
+            flight_steps(steps, path, flyer=req.flyer, start=req.start),
+            system=req.system,
+            budget_ft=req.budget_ft,
+            space=req.space,
             reflex=reflex,
             lang=language,
         )
         if json_out:
-            emit_json(check_json(name, action, result))
+            emit_json(check_json(req.name, action, result))
         else:
-            typer.echo("\n".join(_check_lines(name, result, language)))
+            typer.echo("\n".join(_check_lines(req.name, result, language)))
     except FootfallError as exc:
-        fail(str(exc))
+        fail(_error(exc))
 
 
 @fly.command("path")
@@ -392,65 +338,73 @@ def path_command(
     """Find a cheapest legal flight ending at a square and altitude: yes or no, cost, steps."""
     try:
         language = parse_lang(lang)
-        system, flyer, air, start, name, budget = _setup(
-            scene,
-            mover,
-            speed,
-            maneuverability,
-            alt,
-            facing,
-            action,
-            since_turn,
-            since_dive,
-            switch,
+        req = _request(
+            scene, mover, speed, maneuverability, alt, facing, action, since_turn, since_dive,
+            switch, alt_range,
+        )  # fmt: skip
+        target = flight_target(to, req.space)
+        want = None if end_facing is None else parse_direction(end_facing, param=_END_FACING)
+        found = find_flight_path(
+            req.flyer,
+            req.start,
+            target,
+            system=req.system,
+            budget_ft=req.budget_ft,
+            facing=want,
+            space=req.space,
         )
-        air = _banded(air, start, alt_range)
-        parts = to.split(",")
-        try:
-            tx, ty, talt = (int(p) for p in parts)
-        except ValueError:
-            raise InputError(f"--to {to!r} is not a 3-D square X,Y,ALT (e.g. 3,4,20)") from None
-        if talt < 0 or talt % 5:
-            raise InputError(f"--to altitude must be a multiple of 5 ft, at least 0, not {talt}")
-        grid = air.inner if isinstance(air, BandedAirspace) else air
-        if isinstance(grid, SceneAirspace) and not grid.inside(tx, ty):
-            raise InputError(f"--to {tx},{ty} is off the map ({grid.width}x{grid.height} squares)")
-        want = None if end_facing is None else parse_direction(end_facing)
-        found = find_path(
-            flyer, start, (tx, ty, talt), system=system, budget_ft=budget, facing=want, space=air
-        )
-        if found is None:
-            if json_out:
-                emit_json(
-                    {
-                        "mover": name,
-                        "action": action,
-                        "to": [tx, ty],
-                        "alt": talt,
-                        "found": False,
-                        "budget": budget,
-                        "unit": "ft",
-                        "reason": t("flight.label.not_found", language, budget=budget),
-                        "switches": switch_choices(flyer),
-                    }
-                )
-            else:
-                typer.echo(_flyer_line(name, flyer, start, language))
-                typer.echo(t("flight.label.not_found", language, budget=budget))
-            return
-        text = format_steps(found.steps)
-        result = check(flyer, start, parse_steps(text), system=system, budget_ft=budget, space=air)
+        _print_path(req, target, found, json_out, language)
+    except FootfallError as exc:
+        fail(_error(exc))
+
+
+#: The parameter of ``--end-facing``.
+_END_FACING = Param("end_facing")
+
+
+def _print_path(
+    req: FlightRequest,
+    target: tuple[int, int, int],
+    found: FlightPath | None,
+    json_out: bool,
+    language: Lang,
+) -> None:
+    """Print the answer of ``fly path``: the flight found, checked, or why there is none."""
+    tx, ty, talt = target
+    name, budget, flyer, start = req.name, req.budget_ft, req.flyer, req.start
+    if found is None:
+        reason = t("flight.label.not_found", language, budget=budget)
         if json_out:
-            out = check_json(name, action, result)
-            out.update({"to": [tx, ty], "alt": talt, "found": True, "steps": text})
-            emit_json(out)
+            emit_json(
+                {
+                    "mover": name,
+                    "action": req.action,
+                    "to": [tx, ty],
+                    "alt": talt,
+                    "found": False,
+                    "budget": budget,
+                    "unit": "ft",
+                    "reason": reason,
+                    "switches": switch_choices(flyer),
+                }
+            )
         else:
             typer.echo(_flyer_line(name, flyer, start, language))
-            typer.echo(t("flight.label.found", language, cost=_ft(found.cost_ft), budget=budget))
-            typer.echo(text)
-            typer.echo("\n".join(_check_lines(name, result, language)[2:]))
-    except FootfallError as exc:
-        fail(str(exc))
+            typer.echo(reason)
+        return
+    text = format_steps(found.steps)
+    result = check(
+        flyer, start, parse_steps(text), system=req.system, budget_ft=budget, space=req.space
+    )
+    if json_out:
+        out = check_json(name, req.action, result)
+        out.update({"to": [tx, ty], "alt": talt, "found": True, "steps": text})
+        emit_json(out)
+    else:
+        typer.echo(_flyer_line(name, flyer, start, language))
+        typer.echo(t("flight.label.found", language, cost=_ft(found.cost_ft), budget=budget))
+        typer.echo(text)
+        typer.echo("\n".join(_check_lines(name, result, language)[2:]))
 
 
 def _reach_lines(name: str, result: FlightReach, band: int, air: Airspace, lang: Lang) -> list[str]:
@@ -510,27 +464,20 @@ def reach_command(
     try:
         language = parse_lang(lang)
         if band <= 0 or band % 5:
-            raise InputError(f"--band must be a positive multiple of 5 ft, not {band}")
-        system, flyer, air, start, name, budget = _setup(
-            scene,
-            mover,
-            speed,
-            maneuverability,
-            alt,
-            facing,
-            action,
-            since_turn,
-            since_dive,
-            switch,
+            raise InputError("error.flight.band-step", param=Param("band"), value=band)
+        req = _request(
+            scene, mover, speed, maneuverability, alt, facing, action, since_turn, since_dive,
+            switch, alt_range,
+        )  # fmt: skip
+        result = reach(
+            req.flyer, req.start, system=req.system, budget_ft=req.budget_ft, space=req.space
         )
-        air = _banded(air, start, alt_range)
-        result = reach(flyer, start, system=system, budget_ft=budget, space=air)
         if json_out:
-            emit_json(reach_json(name, action, result))
+            emit_json(reach_json(req.name, action, result))
         else:
-            typer.echo("\n".join(_reach_lines(name, result, band, air, language)))
+            typer.echo("\n".join(_reach_lines(req.name, result, band, req.space, language)))
     except FootfallError as exc:
-        fail(str(exc))
+        fail(_error(exc))
 
 
 @fly.command("stall")
@@ -546,11 +493,10 @@ def stall_command(
     """Work out a stall: each round's fall, the DC 20 Reflex odds, the falling damage."""
     try:
         language = parse_lang(lang)
-        system = flight_system("dnd35")
+        system = flight_system(_OPEN_SKY_SYSTEM)
         assert system.flight is not None
-        _check_reflex(reflex)
-        if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
-            raise InputError(f"--rounds must be 1 to {MAX_ROUNDS}, not {rounds}")
+        reflex_bonus(reflex)
+        stall_rounds(rounds)
         fall = stall(alt, reflex, system.flight.stall)
         if json_out:
             out = stall_json(fall)
@@ -560,7 +506,7 @@ def stall_command(
         else:
             typer.echo("\n".join(_stall_lines(fall, language, rounds)))
     except FootfallError as exc:
-        fail(str(exc))
+        fail(_error(exc))
 
 
 def _cell(value: object, column: str, lang: Lang) -> str:
@@ -603,7 +549,7 @@ def table_command(json_out: JsonOpt = False, lang: LangOpt = "en") -> None:
     """Print the maneuverability table (seed 004 表:机动性) as footfall reads it."""
     try:
         language = parse_lang(lang)
-        system = flight_system("dnd35")
+        system = flight_system(_OPEN_SKY_SYSTEM)
         assert system.flight is not None
         rows = system.flight.rows
         if json_out:
@@ -626,7 +572,7 @@ def table_command(json_out: JsonOpt = False, lang: LangOpt = "en") -> None:
             )
             typer.echo("  ".join(cells).rstrip())
     except FootfallError as exc:
-        fail(str(exc))
+        fail(_error(exc))
 
 
 def register(app: typer.Typer) -> None:

@@ -2,14 +2,17 @@
 
 This module is the only place where the maneuverability table (seed 004 "表:机动性", read from
 ``footfall.rules``: `FlightRow`) turns into decisions. `advance` applies one `Step` to a
-`FlightState` and returns the new state, the step's cost and the rules it breaks; `finish`
-judges the end of a movement (minimum forward speed). `check` and `reach` are two views of
-these two functions, so they cannot disagree.
+`FlightState` and returns the new state, the step's cost and the rules it breaks (its core,
+`step_raw`, is split by rule: `_turn` and `_ordinary` for turns, `_move` with `_ground`,
+`_cost` and `_steep` for steps that move); `keeps_flying` judges the end of a movement
+(minimum forward speed). `check` (`footfall.flight.verdict`) and the searches
+(`footfall.flight.machine`, which both engines run on) are views of these functions, so
+they cannot disagree.
 
 Geometry (decisions documented in ``docs/flight.md``; RULES.md 1.8):
 
 - Squares are 5 ft; altitude is in 5-ft steps, 0 = on the ground. Facing is one of 8
-  directions (45° apart), numbered as `footfall.tactical.search.DIRECTIONS` (0 = N, clockwise).
+  directions (45° apart), numbered as `footfall.grid.DIRECTIONS` (0 = N, clockwise).
 - A moving step goes one square forward (or backward), optionally climbing or diving
   (``dz`` ft), or straight up or down. Its horizontal length ``h`` follows the 5-10-5 rule
   (RULES.md 1.2: the diagonal count runs over the whole movement); its vertical length is
@@ -44,13 +47,14 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Literal
 
-from footfall.errors import RuleDataError
+from footfall.errors import Param, RuleDataError, unknown
 from footfall.grid import DIRECTION_NAMES, DIRECTIONS, alternating_diagonals
 from footfall.limits import LIMITS
 from footfall.rules import (
     ANY,
     FlightRow,
     Maneuverability,
+    RuleId,
     System,
     TurnInPlace,
     TurnRate,
@@ -66,7 +70,6 @@ __all__ = [
     "FLIGHT_ACTIONS",
     "FLIGHT_SWITCHES",
     "HALF_FT",
-    "MAX_SINCE_FT",
     "OPEN_SKY",
     "TURN_CREDIT_SWITCH",
     "Airspace",
@@ -87,10 +90,6 @@ __all__ = [
     "switch_choices",
     "with_switches",
 ]
-
-#: Largest distance flown since the last turn or dive a flyer's state may start with, ft
-#: (CLI --since-turn / --since-dive and the API): far past any fly speed's double move.
-MAX_SINCE_FT = LIMITS.since_ft
 
 #: Costs are integers in half-feet: every flight cost is a multiple of 2.5 ft (double down speed).
 HALF_FT = 2
@@ -159,13 +158,17 @@ def direction_name(facing: int) -> str:
     return DIRECTION_NAMES[facing % 8]
 
 
-def parse_direction(text: str) -> int:
-    """Return the facing 0..7 named by `text` (N, NE, E, ..., any case), or raise InputError."""
-    from footfall.errors import unknown
+def parse_direction(text: str, *, param: Param | None = None) -> int:
+    """Return the facing 0..7 named by `text` (N, NE, E, ..., any case), or raise InputError.
 
+    `param` names the parameter `text` was given to in the error (default ``facing``).
+
+    >>> parse_direction("se"), parse_direction("NW")
+    (3, 7)
+    """
     name = text.strip().upper()
     if name not in DIRECTION_NAMES:
-        raise unknown("facing", text, DIRECTION_NAMES)
+        raise unknown("facing", text, DIRECTION_NAMES, param=param or Param("facing"))
     return DIRECTION_NAMES.index(name)
 
 
@@ -203,8 +206,10 @@ class Step:
         return self.kind in (StepKind.FORWARD, StepKind.BACKWARD, StepKind.VERTICAL)
 
 
-def _tan2(angle: Literal[Unlimited.ANY] | int) -> tuple[int, int] | None:
-    """Return tan² of `angle` as ``(p, q)`` (tan² = p/q), or None when it does not limit."""
+def _tan2(row: FlightRow, column: str) -> tuple[int, int] | None:
+    """Return tan² of the angle in `column` of `row` as ``(p, q)`` (tan² = p/q), or None when
+    it does not limit (任意, or 90° and more)."""
+    angle: Literal[Unlimited.ANY] | int = getattr(row, column)
     if angle is ANY:
         return None
     assert isinstance(angle, int)
@@ -212,7 +217,9 @@ def _tan2(angle: Literal[Unlimited.ANY] | int) -> tuple[int, int] | None:
         return None
     tan2 = _TAN_SQUARED.get(angle)
     if tan2 is None:
-        raise RuleDataError(f"systems/dnd35.toml: flight angle {angle}° is not supported")
+        raise RuleDataError(
+            "error.flight.angle", cls=row.maneuverability.value, column=column, angle=angle
+        )
     return tan2.numerator, tan2.denominator
 
 
@@ -247,15 +254,17 @@ class Flyer:
         for name, value in (("up_speed", self.row.up_speed), ("down_speed", self.row.down_speed)):
             if value <= 0 or (5 * HALF_FT / value).denominator != 1:
                 raise RuleDataError(
-                    f"systems/dnd35.toml: flight.rows.{self.row.maneuverability}.{name} = "
-                    f"{value} is not supported (costs must be whole half-feet)"
+                    "error.flight.row-cost",
+                    cls=self.row.maneuverability.value,
+                    column=name,
+                    value=value,
                 )
             factor = HALF_FT / value
             costs.append((factor.numerator, factor.denominator))
         object.__setattr__(self, "up_cost", costs[0])
         object.__setattr__(self, "down_cost", costs[1])
-        object.__setattr__(self, "up_tan2", _tan2(self.row.up_angle))
-        object.__setattr__(self, "down_tan2", _tan2(self.row.down_angle))
+        object.__setattr__(self, "up_tan2", _tan2(self.row, "up_angle"))
+        object.__setattr__(self, "down_tan2", _tan2(self.row, "down_angle"))
 
     @property
     def maneuverability(self) -> Maneuverability:
@@ -319,7 +328,7 @@ class FlightState:
 class Fault:
     """A rule a step breaks: the rule id (RULES.md), a catalog key and the message values."""
 
-    rule: str
+    rule: RuleId
     key: str
     values: tuple[tuple[str, object], ...] = ()
 
@@ -341,7 +350,7 @@ class Airspace:
         """
         del flyer, x, y, direction
         if new_alt < 0:
-            return (Fault("flight-ground", "flight.fault.ground", (("alt", new_alt),)),)
+            return (Fault(RuleId.FLIGHT_GROUND, "flight.fault.ground", (("alt", new_alt),)),)
         return ()
 
     def end_faults(self, flyer: Flyer, state: FlightState) -> tuple[Fault, ...]:
@@ -358,6 +367,9 @@ class Airspace:
 #: The open sky: no map, no walls, no ceiling.
 OPEN_SKY = Airspace()
 
+
+#: The values of a `Fault`'s message, by name.
+_Values = tuple[tuple[str, object], ...]
 
 #: A state as a plain tuple, in `FlightState`'s field order (the search's hot path).
 Raw = tuple[int, int, int, int, int, int, int, int, bool, int | None, int, int, int, int]
@@ -383,88 +395,112 @@ def raw(state: FlightState) -> Raw:
     )
 
 
+def _ordinary(flyer: Flyer, since: int, degrees: int, pivot: bool) -> tuple[int, int]:
+    """Return how many of `degrees` an ordinary turn covers, and the ft since a turn after it.
+
+    转向: at most ``turn.degrees`` once ``turn.per_ft`` ft were flown since the last ordinary
+    turn (switch ``flight_turn_credit`` = ``bank``: each whole ``per_ft`` flown pays for
+    ``turn.degrees``, and the turn spends what it uses); 任意: any turn. None when `pivot`.
+    """
+    turn = flyer.row.turn
+    if turn is ANY:
+        return (0 if pivot else degrees), since
+    if pivot or not isinstance(turn, TurnRate) or since < turn.per_ft:
+        return 0, since
+    if flyer.turn_credit is TurnCredit.BANK:
+        units = min(since // turn.per_ft, -(-degrees // turn.degrees))
+        return min(degrees, units * turn.degrees), since - units * turn.per_ft
+    return min(degrees, turn.degrees), 0
+
+
 def _turn(
     flyer: Flyer, r: Raw, eighths: int, pivot: bool, faults: list[Fault] | None
 ) -> Raw | None:
     """Turn by `eighths` in the current space; record faults, or return None on the first.
 
-    An ordinary turn covers what the turn rate allows (unless `pivot`); turning in place
-    covers the rest, each `TurnInPlace.degrees` (or part of it) costing `cost_ft`.
+    An ordinary turn covers what the turn rate allows (unless `pivot`, `_ordinary`); turning
+    in place (急转弯) covers the rest, each `TurnInPlace.degrees` (or part of it) costing
+    `cost_ft`; all turning in one space is capped by the maximum turn (最大转向角度).
     """
     x, y, alt, facing, spent, since, turned, diagonals, backward, level, run, rh, rv, fwd = r
     row = flyer.row
     degrees = 45 * abs(eighths)
     cost = 0
-    ordinary = 0
-    turn = row.turn
-    if turn is ANY:
-        ordinary = 0 if pivot else degrees
-    elif not pivot and isinstance(turn, TurnRate) and since >= turn.per_ft:
-        if flyer.turn_credit is TurnCredit.BANK:
-            # Each whole `per_ft` flown pays for `turn.degrees`; spend what the turn uses.
-            units = min(since // turn.per_ft, -(-degrees // turn.degrees))
-            ordinary = min(degrees, units * turn.degrees)
-            since -= units * turn.per_ft
-        else:
-            ordinary = min(degrees, turn.degrees)
-            since = 0
+    ordinary, since = _ordinary(flyer, since, degrees, pivot)
     rest = degrees - ordinary
-    if rest > 0:
-        tip = row.turn_in_place
-        if tip is None:
-            if faults is None:
-                return None
-            if pivot:
-                faults.append(
-                    Fault("flight-turn", "flight.fault.no_turn_in_place", (("degrees", degrees),))
-                )
-            else:
-                assert isinstance(turn, TurnRate)
-                faults.append(
-                    Fault(
-                        "flight-turn",
-                        "flight.fault.turn",
-                        (
-                            ("degrees", degrees),
-                            ("allowed", ordinary),
-                            ("rate", turn.degrees),
-                            ("per", turn.per_ft),
-                            ("flown", r[5]),
-                        ),
-                    )
-                )
-        elif isinstance(tip, TurnInPlace):
-            cost = -(-rest // tip.degrees) * tip.cost_ft * HALF_FT
+    tip = row.turn_in_place
+    values: _Values
+    if rest > 0 and tip is None:
+        turn = row.turn
+        if pivot:
+            key, values = "flight.fault.no_turn_in_place", (("degrees", degrees),)
+        else:
+            assert isinstance(turn, TurnRate)
+            key = "flight.fault.turn"
+            values = (("degrees", degrees), ("allowed", ordinary), ("rate", turn.degrees),
+                      ("per", turn.per_ft), ("flown", r[5]))  # fmt: skip
+        if _broken(faults, RuleId.FLIGHT_TURN, key, values):
+            return None
+    elif rest > 0 and isinstance(tip, TurnInPlace):
+        cost = -(-rest // tip.degrees) * tip.cost_ft * HALF_FT
     max_turn = row.max_turn
     if max_turn is not ANY and turned + degrees > max_turn:
-        if faults is None:
+        values = (("degrees", turned + degrees), ("max", max_turn))
+        if _broken(faults, RuleId.FLIGHT_MAX_TURN, "flight.fault.max_turn", values):
             return None
-        faults.append(
-            Fault(
-                "flight-max-turn",
-                "flight.fault.max_turn",
-                (("degrees", turned + degrees), ("max", max_turn)),
-            )
-        )
-    return (
-        x,
-        y,
-        alt,
-        (facing + eighths) % 8,
-        spent + cost,
-        since,
-        turned + degrees,
-        diagonals,
-        backward,
-        level,
-        run,
-        rh,
-        rv,
-        fwd,
-    )
+    return (x, y, alt, (facing + eighths) % 8, spent + cost, since, turned + degrees, diagonals,
+            backward, level, run, rh, rv, fwd)  # fmt: skip
 
 
-def step_raw(
+def _broken(faults: list[Fault] | None, rule: RuleId, key: str, values: _Values = ()) -> bool:
+    """Record a broken rule; return True when the step stops here (no list: the search)."""
+    if faults is None:
+        return True
+    faults.append(Fault(rule, key, values))
+    return False
+
+
+def _ground(
+    direction: int, diagonals: int, square_ft: int, diagonal_costs: tuple[int, int]
+) -> tuple[int, int]:
+    """Return the ground a step in `direction` covers (ft) and the diagonals taken after it.
+
+    The 5-10-5 rule (`footfall.grid.alternating_diagonals`): the count runs over the whole
+    movement, so a diagonal's length depends on how many came before.
+    """
+    if direction % 2:
+        squares, _ = alternating_diagonals(diagonals % 2, 1, diagonal_costs)
+        return squares * square_ft, diagonals + 1
+    return square_ft, diagonals
+
+
+def _cost(flyer: Flyer, h: int, v: int, dz: int) -> int:
+    """Return the cost (half-feet) of covering `h` ft of ground and `v` ft of height `dz`.
+
+    Level: the distance, ``max(h, v)``. Climbing: the distance at the up speed (switch
+    ``flight_climb_cost`` = ``ground-plus-height``: the ground at the fly speed plus the height
+    at the up speed). Descending: the distance at the down speed.
+    """
+    distance = h if h >= v else v
+    if dz == 0:
+        return distance * HALF_FT
+    if dz > 0 and flyer.climb_cost is ClimbCost.GROUND_PLUS_HEIGHT:
+        num, den = flyer.up_cost
+        return h * HALF_FT + v * num // den
+    num, den = flyer.up_cost if dz > 0 else flyer.down_cost
+    return distance * num // den
+
+
+def _steep(flyer: Flyer, run: int, rh: int, rv: int) -> _Values | None:
+    """Return the fault's values when climb (dive) `run` of `rh` by `rv` ft is too steep."""
+    tan2 = flyer.up_tan2 if run > 0 else flyer.down_tan2
+    if tan2 is None or tan2[1] * rv * rv <= tan2[0] * rh * rh:
+        return None
+    angle = flyer.row.up_angle if run > 0 else flyer.row.down_angle
+    return (("v", rv), ("h", rh), ("angle", angle))
+
+
+def _move(
     flyer: Flyer,
     r: Raw,
     step: Step,
@@ -473,93 +509,54 @@ def step_raw(
     diagonal_costs: tuple[int, int],
     faults: list[Fault] | None,
 ) -> Raw | None:
-    """Apply `step` to the raw state `r`: the one function that decides flight legality.
-
-    With a `faults` list, every broken rule is appended and the state after the step is
-    still returned (a check reports them all); with None, the first broken rule returns None
-    (the search never takes a faulty step).
-    """
+    """Apply a step that moves (forward, backward, vertical); see `step_raw`."""
+    x, y, alt, facing, spent, since, _, diagonals, backward, level, run, rh, rv, fwd = r
     row = flyer.row
     kind = step.kind
-    if kind is StepKind.HOVER:
-        if not row.hover:
-            if faults is None:
-                return None
-            faults.append(Fault("flight-hover", "flight.fault.hover"))
-        return r
-    if kind is StepKind.TURN or kind is StepKind.PIVOT:
-        if step.turn == 0:
-            return r
-        return _turn(flyer, r, step.turn, kind is StepKind.PIVOT, faults)
-
-    x, y, alt, facing, spent, since, _, diagonals, backward, level, run, rh, rv, fwd = r
     dz = step.dz
     v = dz if dz >= 0 else -dz
     h = 0
     extra = 0
     direction: int | None = None
-    if kind is StepKind.VERTICAL:
-        if dz == 0:
-            return r
-    else:
+    if kind is not StepKind.VERTICAL:
         direction = facing if kind is StepKind.FORWARD else (facing + 4) % 8
-        if direction % 2:
-            squares, _ = alternating_diagonals(diagonals % 2, 1, diagonal_costs)
-            h = squares * square_ft
-            diagonals += 1
-        else:
-            h = square_ft
+        h, diagonals = _ground(direction, diagonals, square_ft, diagonal_costs)
         if kind is StepKind.BACKWARD:
             if not row.fly_backward:
-                if faults is None:
+                if _broken(faults, RuleId.FLIGHT_BACKWARD, "flight.fault.backward"):
                     return None
-                faults.append(Fault("flight-backward", "flight.fault.backward"))
             elif not backward and isinstance(row.reverse, int):
-                extra = row.reverse * HALF_FT
-            backward = True
-        else:
-            backward = False
+                extra = row.reverse * HALF_FT  # 倒退: starting to fly backward
+        backward = kind is StepKind.BACKWARD
     distance = h if h >= v else v
-    if dz == 0:
-        cost = distance * HALF_FT + extra
-    elif dz > 0 and flyer.climb_cost is ClimbCost.GROUND_PLUS_HEIGHT:
-        num, den = flyer.up_cost
-        cost = h * HALF_FT + v * num // den + extra
-    else:
-        num, den = flyer.up_cost if dz > 0 else flyer.down_cost
-        cost = distance * num // den + extra
+    cost = _cost(flyer, h, v, dz) + extra
 
     # Up and down angles, measured over the whole current climb or dive.
-    if dz == 0:
-        if h > 0:
-            run, rh, rv = 0, 0, 0
-    else:
+    if dz != 0:
         sign = 1 if dz > 0 else -1
         if run != sign:
             run, rh, rv = sign, 0, 0
         rh += h
         rv += v
-        tan2 = flyer.up_tan2 if sign > 0 else flyer.down_tan2
-        if tan2 is not None and tan2[1] * rv * rv > tan2[0] * rh * rh:
-            if faults is None:
-                return None
-            faults.append(
-                Fault(
-                    "flight-climb" if sign > 0 else "flight-dive",
-                    "flight.fault.climb" if sign > 0 else "flight.fault.dive",
-                    (("v", rv), ("h", rh), ("angle", row.up_angle if sign > 0 else row.down_angle)),
-                )
+        steep = _steep(flyer, run, rh, rv)
+        if steep is not None:
+            rule, key = (
+                (RuleId.FLIGHT_CLIMB, "flight.fault.climb")
+                if sign > 0
+                else (RuleId.FLIGHT_DIVE, "flight.fault.dive")
             )
+            if _broken(faults, rule, key, steep):
+                return None
+    elif h > 0:
+        run, rh, rv = 0, 0, 0
 
-    # Between down and up.
+    # Between down and up (升降缓冲).
     if dz > 0:
         need = row.between_down_up_ft
         if level is not None and level < need:
-            if faults is None:
+            values = (("need", need), ("flown", level))
+            if _broken(faults, RuleId.FLIGHT_LEVEL, "flight.fault.level", values):
                 return None
-            faults.append(
-                Fault("flight-level", "flight.fault.level", (("need", need), ("flown", level)))
-            )
         level = None
     elif dz < 0:
         level = 0 if row.between_down_up_ft > 0 else None
@@ -576,22 +573,39 @@ def step_raw(
         dx, dy = DELTAS[direction]
         x += dx
         y += dy
-    return (
-        x,
-        y,
-        new_alt,
-        facing,
-        spent + cost,
-        since + distance,
-        0,
-        diagonals,
-        backward,
-        level,
-        run,
-        rh,
-        rv,
-        fwd + (h if kind is StepKind.FORWARD else 0),
-    )
+    forward = fwd + (h if kind is StepKind.FORWARD else 0)
+    return (x, y, new_alt, facing, spent + cost, since + distance, 0, diagonals, backward,
+            level, run, rh, rv, forward)  # fmt: skip
+
+
+def step_raw(
+    flyer: Flyer,
+    r: Raw,
+    step: Step,
+    space: Airspace,
+    square_ft: int,
+    diagonal_costs: tuple[int, int],
+    faults: list[Fault] | None,
+) -> Raw | None:
+    """Apply `step` to the raw state `r`: the one function that decides flight legality.
+
+    With a `faults` list, every broken rule is appended and the state after the step is
+    still returned (a check reports them all); with None, the first broken rule returns None
+    (the search never takes a faulty step). Hovering (盘旋) needs the class's hover; turns are
+    `_turn`'s, moving steps `_move`'s (ground, cost, angles, between down and up, airspace).
+    """
+    kind = step.kind
+    if kind is StepKind.HOVER:
+        if not flyer.row.hover and _broken(faults, RuleId.FLIGHT_HOVER, "flight.fault.hover"):
+            return None
+        return r
+    if kind is StepKind.TURN or kind is StepKind.PIVOT:
+        if step.turn == 0:
+            return r
+        return _turn(flyer, r, step.turn, kind is StepKind.PIVOT, faults)
+    if kind is StepKind.VERTICAL and step.dz == 0:
+        return r
+    return _move(flyer, r, step, space, square_ft, diagonal_costs, faults)
 
 
 def advance(
@@ -645,3 +659,17 @@ def switch_choices(flyer: Flyer) -> dict[str, str]:
         TURN_CREDIT_SWITCH: flyer.turn_credit.value,
         CLIMB_COST_SWITCH: flyer.climb_cost.value,
     }
+
+
+#: Names this module had before `footfall.limits.Limits` held every bound (api.py imports
+#: them until it reads `LIMITS`): each reads the `Limits` field beside it.
+_FORMER_LIMITS = {"MAX_SINCE_FT": "since_ft"}
+
+
+def __getattr__(name: str) -> int:
+    """Serve the former module constants (`_FORMER_LIMITS`) from `LIMITS`."""
+    field_name = _FORMER_LIMITS.get(name)
+    if field_name is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value: int = getattr(LIMITS, field_name)
+    return value

@@ -11,10 +11,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from footfall.flight.check import FlightCheck
 from footfall.flight.model import DIRECTION_NAMES, direction_name, switch_choices
 from footfall.flight.reach import FlightReach, paused_gc
 from footfall.flight.stall import Stall
+from footfall.flight.verdict import FlightCheck
 
 __all__ = ["check_json", "ft_number", "reach_json", "stall_json"]
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from footfall.errors import InputError, unknown
+from footfall.errors import InputError, Param, RuleDataError, unknown
 from footfall.flight.model import DELTAS, Airspace, Fault, FlightState, Flyer
-from footfall.rules import Maneuverability, Size, System, load_system
+from footfall.rules import SYSTEM_IDS, Maneuverability, RuleId, Size, System, load_system
 from footfall.scene import (
     Creature,
     Flag,
@@ -31,12 +31,17 @@ from footfall.scene import (
 __all__ = [
     "BandedAirspace",
     "SceneAirspace",
+    "default_flight_system",
     "flight_system",
     "flyer_of",
     "maneuverability",
     "scene_flyer",
     "scene_tables",
 ]
+
+
+#: The rules of `SceneAirspace.step_faults` that do not depend on altitude (`scene_tables`).
+_GRID_RULES = (RuleId.OUT_OF_BOUNDS, RuleId.WALL, RuleId.CORNER)
 
 
 class _Body:
@@ -124,40 +129,42 @@ class SceneAirspace(Airspace):
                     tx, ty = sx + dx, sy + dy
                     if not self.inside(tx, ty):
                         where = (("x", tx), ("y", ty), ("w", self.width), ("h", self.height))
-                        return (Fault("out-of-bounds", "flight.fault.out_of_bounds", where),)
+                        return (Fault(RuleId.OUT_OF_BOUNDS, "flight.fault.out_of_bounds", where),)
                     if self.solid[ty][tx] or (
                         self.inside(sx, sy) and self.thin[sy][sx] >> direction & 1
                     ):
-                        faults.append(Fault("wall", "flight.fault.wall", (("x", tx), ("y", ty))))
+                        faults.append(
+                            Fault(RuleId.WALL, "flight.fault.wall", (("x", tx), ("y", ty)))
+                        )
                         break
                     if dx and dy and (self.solid[sy][tx] or self.solid[ty][sx]):
                         faults.append(
-                            Fault("corner", "flight.fault.corner", (("x", tx), ("y", ty)))
+                            Fault(RuleId.CORNER, "flight.fault.corner", (("x", tx), ("y", ty)))
                         )
                         break
                 else:
                     continue
                 break
         if new_alt < 0:
-            faults.append(Fault("flight-ground", "flight.fault.ground", (("alt", new_alt),)))
+            faults.append(Fault(RuleId.FLIGHT_GROUND, "flight.fault.ground", (("alt", new_alt),)))
         if self.ceiling is not None and new_alt + flyer.height_ft > self.ceiling:
             faults.append(
                 Fault(
-                    "flight-ceiling",
+                    RuleId.FLIGHT_CEILING,
                     "flight.fault.ceiling",
                     (("alt", new_alt), ("height", flyer.height_ft), ("ceiling", self.ceiling)),
                 )
             )
         body = self._overlaps(flyer, nx, ny, new_alt, enemies_only=True)
         if body is not None:
-            faults.append(Fault("enemy-space", "flight.fault.enemy", (("id", body.id),)))
+            faults.append(Fault(RuleId.ENEMY_SPACE, "flight.fault.enemy", (("id", body.id),)))
         return tuple(faults)
 
     def end_faults(self, flyer: Flyer, state: FlightState) -> tuple[Fault, ...]:
         """Return `occupied-end` when the flyer would end inside another creature's space."""
         body = self._overlaps(flyer, state.x, state.y, state.alt, enemies_only=False)
         if body is not None:
-            return (Fault("occupied-end", "flight.fault.occupied", (("id", body.id),)),)
+            return (Fault(RuleId.OCCUPIED_END, "flight.fault.occupied", (("id", body.id),)),)
         return ()
 
     def can_land(self, flyer: Flyer, x: int, y: int) -> bool:
@@ -171,14 +178,27 @@ class SceneAirspace(Airspace):
 
 
 def flight_system(system_id: str) -> System:
-    """Return the system whose flight rules footfall implements (dnd35), or raise InputError."""
+    """Return the system `system_id` if its data has flight rules, or raise InputError.
+
+    The flight rules are D&D 3.5's (seed 004): a system has them when its data file has a
+    maneuverability table (`System.flight`) and a tactical grid.
+    """
     system = load_system(system_id)
     if system.flight is None or system.tactical is None:
-        raise InputError(
-            f"footfall's flight rules are D&D 3.5's (seed 004): system {system_id!r} has none "
-            "(use a dnd35 scene)"
-        )
+        raise InputError("error.flight.no-rules", param=Param("scene"), value=system_id)
     return system
+
+
+def default_flight_system() -> System:
+    """Return the first system of the registry whose data has flight rules (the open sky's).
+
+    Decided by the data (`System.flight`), never by a system id.
+    """
+    for system_id in SYSTEM_IDS:
+        system = load_system(system_id)
+        if system.flight is not None and system.tactical is not None:
+            return system
+    raise RuleDataError("error.flight.no-flight-system")
 
 
 def maneuverability(value: str) -> Maneuverability:
@@ -186,13 +206,14 @@ def maneuverability(value: str) -> Maneuverability:
     try:
         return Maneuverability(value.strip().lower())
     except ValueError:
-        raise unknown("maneuverability", value, [m.value for m in Maneuverability]) from None
+        known = [m.value for m in Maneuverability]
+        raise unknown("maneuverability", value, known, param=Param("maneuverability")) from None
 
 
 def flyer_of(system: System, speed: int, cls: str, side: int = 1) -> Flyer:
     """Return a `Flyer` of fly `speed` ft and maneuverability `cls` in `system`."""
     if speed <= 0 or speed % 5:
-        raise InputError(f"fly speed must be a positive multiple of 5 ft, not {speed}")
+        raise InputError("error.flight.fly-speed", param=Param("speed"), value=speed)
     assert system.flight is not None
     return Flyer(speed, system.flight.row(maneuverability(cls)), side)
 
@@ -205,7 +226,7 @@ def scene_flyer(scene: Scene, mover_id: str) -> tuple[System, Flyer, SceneAirspa
     system = flight_system(scene.system)
     mover = creature(scene, mover_id)
     if mover.fly is None:
-        raise InputError(f'creature {mover_id!r} cannot fly (it has no "fly" in the scene)')
+        raise InputError("error.flight.cannot-fly", param=Param("mover"), value=mover_id)
     flyer = flyer_of(system, mover.fly.speed, mover.fly.maneuverability, footprint(scene, mover))
     return system, flyer, SceneAirspace(scene, mover), mover
 
@@ -219,7 +240,9 @@ class BandedAirspace(Airspace):
 
     def __init__(self, inner: Airspace, low: int, high: int) -> None:
         if low < 0 or high < low:
-            raise InputError(f"altitude band {low}-{high} ft: need 0 <= low <= high")
+            raise InputError(
+                "error.flight.band-order", param=Param("alt_range"), low=low, high=high
+            )
         self.inner = inner
         self.low = low
         self.high = high
@@ -231,7 +254,7 @@ class BandedAirspace(Airspace):
         faults = self.inner.step_faults(flyer, x, y, alt, direction, new_alt)
         if not self.low <= new_alt <= self.high:
             band = (("alt", new_alt), ("low", self.low), ("high", self.high))
-            faults = (*faults, Fault("flight-band", "flight.fault.band", band))
+            faults = (*faults, Fault(RuleId.FLIGHT_BAND, "flight.fault.band", band))
         return faults
 
     def end_faults(self, flyer: Flyer, state: FlightState) -> tuple[Fault, ...]:
@@ -276,9 +299,7 @@ def scene_tables(
             land[j, i] = space.can_land(flyer, x, y)
             for d in range(8):
                 found = space.step_faults(flyer, x, y, probe, d, probe)
-                across[j, i, d] = not any(
-                    f.rule in ("out-of-bounds", "wall", "corner") for f in found
-                )
+                across[j, i, d] = not any(f.rule in _GRID_RULES for f in found)
     enemy = np.zeros((side, side, n_alts), np.bool_)
     occupied = np.zeros((side, side, n_alts), np.bool_)
     height = flyer.height_ft

@@ -17,29 +17,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from footfall.errors import InputError, LimitError
+from footfall.errors import InputError, LimitError, Param
 from footfall.flight.model import FALL_DICE_MAX, FALL_FT_PER_DIE
-from footfall.limits import LIMITS
+from footfall.limits import LIMITS, Limits
 from footfall.rules import StallRule
 
 __all__ = [
-    "MAX_FALL_ALT",
-    "MAX_REFLEX",
-    "MAX_ROUNDS",
-    "MIN_REFLEX",
     "FallRound",
     "Stall",
     "fall_dice",
     "p_save",
     "stall",
 ]
-
-#: Highest altitude footfall works out a stall from (about 330 rounds of falling).
-MAX_FALL_ALT = LIMITS.fall_alt_ft
-#: Range of a Reflex save bonus footfall takes (CLI and API): far past any creature's.
-MIN_REFLEX, MAX_REFLEX = LIMITS.min_reflex, LIMITS.max_reflex
-#: Most rounds "the odds of recovering within N rounds" is asked for (CLI and API).
-MAX_ROUNDS = LIMITS.stall_rounds
 
 
 def p_save(bonus: int, dc: int) -> Fraction:
@@ -110,8 +99,10 @@ class Stall:
         return Fraction(7, 2) * self.damage_dice
 
 
-def stall(alt: int, reflex: int, rule: StallRule) -> Stall:
+def stall(alt: int, reflex: int, rule: StallRule, *, limits: Limits = LIMITS) -> Stall:
     """Return the rounds of a stall from altitude `alt` ft for a flyer with Reflex `reflex`.
+
+    An altitude below 0 raises `InputError`, above `limits.fall_alt_ft` `LimitError`.
 
     >>> from footfall.rules import load_system
     >>> s = stall(400, 5, load_system("dnd35").flight.stall)
@@ -121,9 +112,11 @@ def stall(alt: int, reflex: int, rule: StallRule) -> Stall:
     (Fraction(3, 10), 20)
     """
     if alt < 0:
-        raise InputError(f"altitude must be at least 0 ft, not {alt}")
-    if alt > MAX_FALL_ALT:
-        raise LimitError(f"altitude {alt} ft is above the {MAX_FALL_ALT} ft footfall works with")
+        raise InputError("error.flight.alt-negative", param=Param("alt"), value=alt)
+    if alt > limits.fall_alt_ft:
+        raise LimitError(
+            "error.flight.alt-high", param=Param("alt"), value=alt, most=limits.fall_alt_ft
+        )
     p = p_save(reflex, rule.recover_dc)
     rounds: list[FallRound] = []
     reach = Fraction(1)
@@ -141,3 +134,22 @@ def stall(alt: int, reflex: int, rule: StallRule) -> Stall:
         height = after
         number += 1
     return Stall(alt, reflex, rule.recover_dc, p, tuple(rounds), fall_dice(alt))
+
+
+#: Names this module had before `footfall.limits.Limits` held every bound (api.py imports
+#: them until it reads `LIMITS`): each reads the `Limits` field beside it.
+_FORMER_LIMITS = {
+    "MAX_FALL_ALT": "fall_alt_ft",
+    "MIN_REFLEX": "min_reflex",
+    "MAX_REFLEX": "max_reflex",
+    "MAX_ROUNDS": "stall_rounds",
+}
+
+
+def __getattr__(name: str) -> int:
+    """Serve the former module constants (`_FORMER_LIMITS`) from `LIMITS`."""
+    field_name = _FORMER_LIMITS.get(name)
+    if field_name is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value: int = getattr(LIMITS, field_name)
+    return value
