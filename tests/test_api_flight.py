@@ -155,7 +155,7 @@ def test_path_within_an_alt_range(client: TestClient) -> None:
     [
         (
             {"alt_range": [30, 40]},
-            "alt_range [30, 40] must be [low, high] ft around the start's 20 ft",
+            "'alt_range' [30, 40] must be [low, high] ft around the start's 20 ft",
         ),
         (
             {"interpretations": {"flight_turn_credit": "maybe"}},

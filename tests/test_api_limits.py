@@ -172,6 +172,7 @@ CODES = {
     "legs": "error.api.legs",
     "leg_distance": "error.api.leg-distance",
     "flight_ends": "error.api.flight-ends",
+    "flight_work": "error.flight.search-work",
 }
 
 

@@ -9,7 +9,6 @@ in one function, `cheapest_flight`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import cache
 from typing import Any
 
 from fastapi import APIRouter
@@ -18,33 +17,28 @@ from pydantic import Field
 from footfall.api.context import Context, Ctx
 from footfall.api.schema import LANG_DOC, LANG_ENUM, Pair, RequestModel, Triple, lang
 from footfall.api.work import answer
-from footfall.errors import InputError, LimitError, Param, quote, unknown
+from footfall.errors import LimitError, Param
 from footfall.flight import (
-    FLIGHT_ACTIONS,
-    OPEN_SKY,
     Airspace,
     FlightState,
     Flyer,
+    find_flight_path,
+    flight_request,
+    flight_steps,
+    flight_target,
     parse_direction,
-    parse_squares,
     parse_steps,
     stall,
-    with_switches,
 )
 from footfall.flight import check as check_flight
 from footfall.flight.model import switch_choices
-from footfall.flight.reach import FlightPath, find_path, format_steps, reach
+from footfall.flight.reach import QUICK_PATH_WORK as _LIBRARY_QUICK_WORK
+from footfall.flight.reach import format_steps, reach
 from footfall.flight.report import check_json, reach_json, stall_json
-from footfall.flight.space import (
-    BandedAirspace,
-    SceneAirspace,
-    flight_system,
-    flyer_of,
-    scene_flyer,
-)
+from footfall.flight.space import default_flight_system
 from footfall.i18n import t
 from footfall.limits import SERVER_LIMITS, Limits
-from footfall.rules import SYSTEM_IDS, System, load_system
+from footfall.rules import System
 from footfall.scene import Scene
 
 __all__ = [
@@ -55,7 +49,6 @@ __all__ = [
     "FlightQuery",
     "FlightReachQuery",
     "StallQuery",
-    "cheapest_flight",
     "router",
 ]
 
@@ -138,162 +131,46 @@ class StallQuery(RequestModel):
 
 # ------------------------------------------------------------------------------ the flyer
 
-
-@cache
-def open_sky_system() -> System:
-    """Return the system a flyer without a scene (and a stall) flies by.
-
-    The one system whose data has flight rules (D&D 3.5's maneuverability table, seed 004):
-    read from the data, not named here.
-    """
-    flying = [system_id for system_id in SYSTEM_IDS if load_system(system_id).flight is not None]
-    return flight_system(flying[0])
-
-
 #: What a flight request sets up (`_flight_setup`): system, flyer, airspace, start, name, budget.
 Setup = tuple[System, Flyer, Airspace, FlightState, str, int]
 
+#: States a ``/api/flight/path`` search first tries in Python before the compiled reach
+#: settles a miss (`footfall.flight.find_flight_path`); a module global so a test can lower it.
+QUICK_PATH_WORK = _LIBRARY_QUICK_WORK
+
 
 def _flight_setup(body: FlightQuery, parse: Callable[[Mapping[str, Any]], Scene]) -> Setup:
-    """Return system, flyer, airspace, start state, name and budget (as ``footfall fly``)."""
-    if body.action not in FLIGHT_ACTIONS:
-        raise unknown("action", body.action, FLIGHT_ACTIONS, param=Param("action"))
-    heading = parse_direction(body.facing)
-    if body.scene is not None:
-        if body.mover is None:
-            raise InputError("error.api.flight-mover", param=Param("mover"))
-        if body.speed is not None or body.maneuverability is not None:
-            raise InputError(
-                "error.api.flight-open-sky",
-                speed=Param("speed"),
-                maneuverability=Param("maneuverability"),
-            )
-        system, flyer, space, creature = scene_flyer(parse(body.scene), body.mover)
-        air: Airspace = space
-        x, y = creature.at
-        start_alt = creature.alt if body.alt is None else body.alt
-        name = body.mover
-    else:
-        if body.speed is None or body.maneuverability is None:
-            raise InputError(
-                "error.api.flight-no-scene",
-                speed=Param("speed"),
-                maneuverability=Param("maneuverability"),
-            )
-        system = open_sky_system()
-        flyer = flyer_of(system, body.speed, body.maneuverability)
-        x, y = 0, 0
-        start_alt = 0 if body.alt is None else body.alt
-        name = body.mover or "flyer"
-        air = OPEN_SKY
-    _check_start(body, air, flyer, start_alt, name)
-    flyer = with_switches(flyer, system, body.interpretations)
-    start = FlightState(
-        x, y, start_alt, heading, since_turn=body.since_turn, level_after_dive=body.since_dive
+    """Return system, flyer, airspace, start state, name and budget (as ``footfall fly``).
+
+    Every option is checked by the library (`footfall.flight.flight_request`), as the CLI's.
+    """
+    scene = body.scene
+    request = flight_request(
+        scene=None if scene is None else (lambda: parse(scene)),
+        mover=body.mover,
+        speed=body.speed,
+        maneuverability=body.maneuverability,
+        alt=body.alt,
+        facing=body.facing,
+        action=body.action,
+        since_turn=body.since_turn,
+        since_dive=body.since_dive,
+        switches=body.interpretations,
+        alt_range=body.alt_range if isinstance(body, FlightReachQuery) else None,
     )
-    if isinstance(body, FlightReachQuery) and body.alt_range is not None:
-        air = _banded(air, start_alt, body.alt_range)
-    return system, flyer, air, start, name, flyer.speed * FLIGHT_ACTIONS[body.action]
+    return (
+        request.system,
+        request.flyer,
+        request.space,
+        request.start,
+        request.name,
+        request.budget_ft,
+    )
 
 
-def _check_start(body: FlightQuery, air: Airspace, flyer: Flyer, alt: int, name: str) -> None:
-    """Refuse a start altitude off the 5-ft grid, or one that puts the flyer above a ceiling."""
-    where = {"param": Param("alt")} if body.alt is not None else {}
-    if alt % 5:
-        raise InputError("error.api.altitude", value=alt, **where)
-    ceiling = air.ceiling if isinstance(air, SceneAirspace) else None
-    if ceiling is not None and alt + flyer.height_ft > ceiling:
-        raise InputError(
-            "error.api.ceiling",
-            alt=alt,
-            height=flyer.height_ft,
-            name=name,
-            ceiling=ceiling,
-            **where,
-        )
-
-
-def _banded(air: Airspace, start_alt: int, band: list[int]) -> BandedAirspace:
-    """Wrap `air` in the altitude band ``[low, high]`` around the start (as ``--alt-range``)."""
-    low, high = band
-    if not low <= start_alt <= high:
-        raise InputError(
-            "error.api.alt-range", param=Param("alt_range"), low=low, high=high, alt=start_alt
-        )
-    return BandedAirspace(air, low, high)
-
-
-def _check_target(air: Airspace, x: int, y: int, alt: int, limits: Limits) -> None:
-    """Refuse a flight's end the CLI's ``fly path --to`` refuses (altitude, off the map).
-
-    The altitude is a multiple of 5 ft, at least 0 (a square's side, RULES.md flight), and
-    at most `Limits.fall_alt_ft`, the highest altitude footfall works with (a start higher
-    is refused too); a scene's end must be on its map.
-    """
-    to = Param("to")
-    if alt < 0 or alt % 5:
-        raise InputError("error.api.to-altitude", param=to, value=alt)
-    if alt > limits.fall_alt_ft:
-        raise InputError("error.api.to-above", param=to, value=alt, limit=limits.fall_alt_ft)
-    grid = air.inner if isinstance(air, BandedAirspace) else air
-    if isinstance(grid, SceneAirspace) and not grid.inside(x, y):
-        raise InputError(
-            "error.api.to-off-map",
-            param=to,
-            x=quote(x),
-            y=quote(y),
-            width=grid.width,
-            height=grid.height,
-        )
-
-
-# ------------------------------------------------------------------------------ the engine
-
-#: States a ``/api/flight/path`` search first tries (`cheapest_flight`): the directed search
-#: finds a reachable end in a few thousand states (an 80-ft average flyer's farthest ends,
-#: measured: under 5,000) and settles a miss near the start; at most about 0.4 s in Python.
-QUICK_PATH_WORK = 10_000
-
-
-def cheapest_flight(
-    flyer: Flyer,
-    start: FlightState,
-    to: tuple[int, int, int],
-    facing: int | None,
-    system: System,
-    budget: int,
-    air: Airspace,
-    limits: Limits,
-) -> FlightPath | None:
-    """Return a cheapest flight to `to` (``fly path``), or None, within `limits.flight_work`.
-
-    This is the API's choice of flight engine, in one place (the library is taking it over).
-    The path search runs in Python (about 27,000 states a CPU second here, docs/api.md) while
-    the reach search is compiled (about a million); a miss has to exhaust every state within
-    the budget, which at `Limits.flight_work` states would take the path search most of a
-    minute. So: the path search first, with `QUICK_PATH_WORK` states (a hit is found in a few
-    thousand); past that, the compiled reach (bounded by `Limits.flight_work`, 413 beyond)
-    says whether `to` is an end at all (the same ends, tested in the flight suite); only
-    then does the path search run again, to find the steps, bounded by `Limits.flight_work`.
-    """
-    work = limits.flight_work
-
-    def search(states: int) -> FlightPath | None:
-        return find_path(
-            flyer, start, to, system=system, budget_ft=budget, facing=facing, space=air,
-            max_work=states,
-        )  # fmt: skip
-
-    if work <= QUICK_PATH_WORK:
-        return search(work)
-    try:
-        return search(QUICK_PATH_WORK)
-    except LimitError:
-        pass
-    ends = reach(flyer, start, system=system, budget_ft=budget, space=air, max_work=work)
-    if not any((e.x, e.y, e.alt) == to and facing in (None, e.facing) for e in ends.entries):
-        return None
-    return search(work)
+def _flight_limits(limits: Limits) -> Limits:
+    """Bound both flight engines by the server's `flight_work` (the endpoints' one figure)."""
+    return limits.tighter(flight_compiled_work=limits.flight_work)
 
 
 # ------------------------------------------------------------------------------ queries
@@ -303,12 +180,7 @@ def check_answer(body: FlightCheckQuery, ctx: Context) -> dict[str, Any]:
     """Answer a ``/api/flight/check`` request."""
     language = lang(body.lang)
     system, flyer, air, start, name, budget = _flight_setup(body, ctx.parse)
-    if (body.steps is None) == (body.path is None):
-        raise InputError("error.api.flight-steps", steps=Param("steps"), path=Param("path"))
-    if body.steps is not None:
-        parsed = parse_steps(body.steps)
-    else:
-        parsed = parse_squares(body.path or "", flyer, start)
+    parsed = flight_steps(body.steps, body.path, flyer=flyer, start=start)
     result = check_flight(
         flyer, start, parsed, system=system, budget_ft=budget, space=air, reflex=body.reflex,
         lang=language,
@@ -321,10 +193,16 @@ def path_answer(body: FlightPathQuery, ctx: Context) -> dict[str, Any]:
     """Answer a ``/api/flight/path`` request: the steps found, checked as ``fly check``."""
     language = lang(body.lang)
     system, flyer, air, start, name, budget = _flight_setup(body, ctx.parse)
-    tx, ty, talt = body.to
-    _check_target(air, tx, ty, talt, ctx.limits)
-    want = None if body.end_facing is None else parse_direction(body.end_facing)
-    found = cheapest_flight(flyer, start, (tx, ty, talt), want, system, budget, air, ctx.limits)
+    tx, ty, talt = flight_target(body.to, air, limits=ctx.limits)
+    want = (
+        None
+        if body.end_facing is None
+        else parse_direction(body.end_facing, param=Param("end_facing"))
+    )
+    found = find_flight_path(
+        flyer, start, (tx, ty, talt), system=system, budget_ft=budget, facing=want, space=air,
+        quick_work=QUICK_PATH_WORK, limits=_flight_limits(ctx.limits),
+    )  # fmt: skip
     if found is None:
         return {
             "mover": name,
@@ -352,7 +230,7 @@ def reach_answer(body: FlightReachQuery, ctx: Context) -> dict[str, Any]:
     lang(body.lang)
     system, flyer, air, start, name, budget = _flight_setup(body, ctx.parse)
     result = reach(
-        flyer, start, system=system, budget_ft=budget, space=air, max_work=lim.flight_work
+        flyer, start, system=system, budget_ft=budget, space=air, limits=_flight_limits(lim)
     )
     if len(result.entries) > lim.flight_ends:
         raise LimitError(
@@ -368,7 +246,7 @@ def reach_answer(body: FlightReachQuery, ctx: Context) -> dict[str, Any]:
 def stall_answer(body: StallQuery, ctx: Context) -> dict[str, Any]:
     """Answer a ``/api/flight/stall`` request."""
     lang(body.lang)
-    rules = open_sky_system().flight
+    rules = default_flight_system().flight
     assert rules is not None
     fall = stall(body.alt, body.reflex, rules.stall)
     out: dict[str, Any] = stall_json(fall)
