@@ -18,7 +18,7 @@ from footfall.cli import app
 from footfall.errors import RuleDataError
 from footfall.rules import load_system, parse_system
 from footfall.tactical import check_path, find_path, reachable
-from tactical_scenes import make, mob
+from helpers.tactical_scenes import make, mob
 
 SYSTEMS = ["pf1e", "dnd35"]
 #: A square 2 ft high: a quarter to a half of a medium creature's 6 ft (RULES 1.5: crawl).

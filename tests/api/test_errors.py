@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,8 +17,8 @@ from fastapi.testclient import TestClient
 
 from footfall.api import Limits, create_app
 from footfall.errors import InputError, Noun, Param
+from helpers import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "api.md"
 CATALOG = ROOT / "src" / "footfall" / "i18n" / "errors_api.toml"
 

@@ -11,7 +11,7 @@ from footfall.errors import RuleDataError
 from footfall.rules import Hamper, System, load_system
 from footfall.tactical import check_path, find_path, reachable
 from footfall.tactical import policy as policy_module
-from tactical_scenes import make, mob
+from helpers.tactical_scenes import make, mob
 
 OPEN = ["....", "....", "....", "...."]
 

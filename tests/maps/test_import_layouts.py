@@ -23,10 +23,9 @@ from footfall.cli import app
 from footfall.errors import InputError
 from footfall.imports import ImportResult, import_map, read_foundry, read_uvtt
 from footfall.scene import Flag
-from test_import_foundry import cost_region, foundry_doc, px, rect_shape
-from test_import_uvtt import pt, uvtt_doc
-
-FIXTURES = Path(__file__).parent / "fixtures"
+from helpers import FIXTURES
+from helpers.foundry import cost_region, foundry_doc, px, rect_shape
+from helpers.uvtt import pt, uvtt_doc
 
 
 def fixture(name: str) -> dict[str, Any]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import heapq
 from fractions import Fraction
 
 import pytest
@@ -12,73 +11,18 @@ from hypothesis import strategies as st
 
 from footfall.errors import LimitError
 from footfall.flight import (
-    OPEN_SKY,
-    Airspace,
     FlightState,
-    Flyer,
-    Step,
-    StepKind,
     check,
-    keeps_flying,
     parse_steps,
 )
-from footfall.flight.model import HALF_FT, Raw, raw, step_raw
 from footfall.flight.reach import find_path, format_steps, reach
 from footfall.flight.space import SceneAirspace, scene_flyer
 from footfall.rules import Maneuverability, load_system
 from footfall.scene import parse_scene
+from helpers.flight import dnd35_flyer, flight_oracle
 
 SYSTEM = load_system("dnd35")
 assert SYSTEM.flight is not None and SYSTEM.tactical is not None
-
-
-def _flyer(cls: Maneuverability, speed: int) -> Flyer:
-    assert SYSTEM.flight is not None
-    return Flyer(speed, SYSTEM.flight.row(cls))
-
-
-def _oracle(
-    flyer: Flyer, start: FlightState, budget: int, space: Airspace = OPEN_SKY
-) -> dict[tuple[int, int, int, int], Fraction]:
-    """Least cost of every legal end (x, y, alt, facing): Dijkstra over whole raw states.
-
-    No state merging, no dominance, every turn (ordinary or in place, 45° to 180°) at any
-    time until 180° or more in one space, climbs and dives of up to 10 ft per step.
-    """
-    assert SYSTEM.tactical is not None
-    diagonal = SYSTEM.tactical.diagonal_costs
-    steps = [
-        Step(k, dz=dz) for k in (StepKind.FORWARD, StepKind.BACKWARD) for dz in range(-10, 11, 5)
-    ]
-    steps += [Step(StepKind.VERTICAL, dz=dz) for dz in (-10, -5, 5, 10)]
-    turns = [
-        Step(k, turn=e) for k in (StepKind.TURN, StepKind.PIVOT) for e in (-3, -2, -1, 1, 2, 3, 4)
-    ]
-    limit = budget * HALF_FT
-    best: dict[Raw, int] = {raw(start): 0}
-    heap: list[tuple[int, int, Raw]] = [(0, 0, raw(start))]
-    counter = 0
-    ends: dict[tuple[int, int, int, int], Fraction] = {}
-    while heap:
-        cost, _, r = heapq.heappop(heap)
-        if best[r] != cost:
-            continue
-        state = FlightState(*r)
-        place = (r[0], r[1], r[2], r[3])
-        ok = not space.end_faults(flyer, state) and (
-            keeps_flying(flyer, state)
-            or (state.alt == 0 and space.can_land(flyer, state.x, state.y))
-        )
-        if ok and place[:3] != (start.x, start.y, start.alt) and place not in ends:
-            ends[place] = Fraction(cost, HALF_FT)
-        for step in steps + (turns if r[6] < 180 else []):
-            new = step_raw(flyer, r, step, space, 5, diagonal, None)
-            if new is None or new[4] > limit or new[4] >= best.get(new, limit + 1):
-                continue
-            best[new] = new[4]
-            counter += 1
-            heapq.heappush(heap, (new[4], counter, new))
-    return ends
 
 
 CASES = [
@@ -99,11 +43,11 @@ SLOW_CASES = [
 @pytest.mark.parametrize(("cls", "speed", "facing"), CASES + SLOW_CASES)
 def test_reach_is_exact(cls: Maneuverability, speed: int, facing: int) -> None:
     """reach lists exactly the ends, with the least costs, of a search that merges nothing."""
-    flyer = _flyer(cls, speed)
+    flyer = dnd35_flyer(cls, speed)
     start = FlightState(0, 0, 10, facing, since_turn=5)
     result = reach(flyer, start, system=SYSTEM, budget_ft=speed)
     got = {(e.x, e.y, e.alt, e.facing): e.cost_ft for e in result.entries}
-    assert got == _oracle(flyer, start, speed)
+    assert got == flight_oracle(flyer, start, speed)
 
 
 @pytest.mark.parametrize(("cls", "speed", "facing"), CASES)
@@ -111,7 +55,7 @@ def test_paths_check_legal_at_the_listed_cost(
     cls: Maneuverability, speed: int, facing: int
 ) -> None:
     """find_path's steps pass check at exactly the cost reach lists for that end."""
-    flyer = _flyer(cls, speed)
+    flyer = dnd35_flyer(cls, speed)
     start = FlightState(0, 0, 10, facing, since_turn=5)
     entries = reach(flyer, start, system=SYSTEM, budget_ft=speed).entries
     for entry in entries[:: max(1, len(entries) // 12)]:
@@ -138,7 +82,7 @@ def test_path_to_a_place_in_any_facing_is_cheapest(
     cls: Maneuverability, speed: int, facing: int
 ) -> None:
     """find_path without an end facing (A* search) costs the least reach lists there."""
-    flyer = _flyer(cls, speed)
+    flyer = dnd35_flyer(cls, speed)
     start = FlightState(0, 0, 10, facing, since_turn=5)
     cheapest: dict[tuple[int, int, int], Fraction] = {}
     for e in reach(flyer, start, system=SYSTEM, budget_ft=speed).entries:
@@ -155,7 +99,7 @@ def test_perfect_path_climbs_to_dive() -> None:
     """Perfect (爬升速度 全速, 俯冲速度 倍速): a 5-ft climb costs no more than level flight, so
     climbing one square to dive three (5 + 3 x 2.5 ft) beats two dives and two level squares
     (2 x 2.5 + 2 x 5 ft); path's A* bound allows for it and finds what reach lists."""
-    perfect = _flyer(Maneuverability.PERFECT, 20)
+    perfect = dnd35_flyer(Maneuverability.PERFECT, 20)
     start = FlightState(0, 0, 15, 2)
     climb = check(perfect, start, parse_steps("r45 c5 r45 d5 d5 d5"), system=SYSTEM, budget_ft=20)
     assert climb.legal and climb.cost_ft == 5 + 3 * Fraction(5, 2)
@@ -170,7 +114,7 @@ def test_perfect_path_climbs_to_dive() -> None:
 
 def test_griffon_turns_and_dives() -> None:
     """An average griffon (fly 80) at 30 ft facing E can turn 90° and dive onto a square."""
-    griffon = _flyer(Maneuverability.AVERAGE, 80)
+    griffon = dnd35_flyer(Maneuverability.AVERAGE, 80)
     start = FlightState(0, 0, 30, 2)
     verdict = check(
         griffon, start, parse_steps("f r90 d10 d10 d10 f5"), system=SYSTEM, budget_ft=80
@@ -178,7 +122,7 @@ def test_griffon_turns_and_dives() -> None:
     # 5 + turn (45° ordinary + 45° in place, 5 ft) + three dives at half cost + 25 = 50 ft.
     assert verdict.legal and verdict.cost_ft == 50
     assert (verdict.end.x, verdict.end.y, verdict.end.alt) == (1, 8, 0)
-    poor = _flyer(Maneuverability.POOR, 80)
+    poor = dnd35_flyer(Maneuverability.POOR, 80)
     refused = check(poor, start, parse_steps("f r90 d10 d10 d10 f5"), system=SYSTEM, budget_ft=80)
     assert {v.rule for v in refused.violations} == {"flight-turn", "flight-max-turn", "flight-dive"}
 
@@ -235,12 +179,15 @@ def test_check_names_walls_and_ceiling() -> None:
 
 def test_work_limit() -> None:
     """A search past its work limit, or past the longest movement, stops with LimitError."""
-    flyer = _flyer(Maneuverability.GOOD, 200)
+    flyer = dnd35_flyer(Maneuverability.GOOD, 200)
     with pytest.raises(LimitError, match="more than 2000 states"):
         reach(flyer, FlightState(0, 0, 100, 0), system=SYSTEM, budget_ft=200, max_work=2000)
     with pytest.raises(LimitError, match="more than the 240 ft"):
         reach(
-            _flyer(Maneuverability.GOOD, 250), FlightState(0, 0, 0, 0), system=SYSTEM, budget_ft=250
+            dnd35_flyer(Maneuverability.GOOD, 250),
+            FlightState(0, 0, 0, 0),
+            system=SYSTEM,
+            budget_ft=250,
         )
 
 
@@ -257,7 +204,7 @@ def test_every_legal_checked_flight_is_in_reach(
     cls: Maneuverability, words: list[str], facing: int
 ) -> None:
     """Whatever check accepts, reach lists that end at the same or a lower cost."""
-    flyer = _flyer(cls, 20)
+    flyer = dnd35_flyer(cls, 20)
     start = FlightState(0, 0, 15, facing, since_turn=5)
     verdict = check(flyer, start, parse_steps(" ".join(words)), system=SYSTEM, budget_ft=20)
     end = verdict.end
@@ -271,7 +218,7 @@ def test_every_legal_checked_flight_is_in_reach(
 def _reach_20(cls: Maneuverability, facing: int) -> dict[tuple[int, int, int, int], Fraction]:
     """Reach of a 20-ft flyer at 15 ft, 5 ft flown since its last turn (cached per class)."""
     start = FlightState(0, 0, 15, facing, since_turn=5)
-    result = reach(_flyer(cls, 20), start, system=SYSTEM, budget_ft=20)
+    result = reach(dnd35_flyer(cls, 20), start, system=SYSTEM, budget_ft=20)
     return {(e.x, e.y, e.alt, e.facing): e.cost_ft for e in result.entries}
 
 

@@ -8,27 +8,23 @@ from fractions import Fraction
 
 import pytest
 
-from footfall.flight import FlightState, Flyer
+from footfall.flight import FlightState
 from footfall.flight.machine import RuleStates, free_turns, rule_machine
 from footfall.flight.model import OPEN_SKY, Airspace, raw
 from footfall.flight.reach import find_path, format_steps, reach
 from footfall.flight.space import BandedAirspace, scene_flyer
 from footfall.rules import Maneuverability, load_system
 from footfall.scene import load_sample, parse_scene
+from helpers.flight import dnd35_flyer
 
 SYSTEM = load_system("dnd35")
 assert SYSTEM.flight is not None and SYSTEM.tactical is not None
 DIAGONAL = SYSTEM.tactical.diagonal_costs
 
 
-def _flyer(cls: Maneuverability, speed: int) -> Flyer:
-    assert SYSTEM.flight is not None
-    return Flyer(speed, SYSTEM.flight.row(cls))
-
-
 def _rules(cls: Maneuverability, budget: int) -> tuple[RuleStates, list[int]]:
     """The rule machine of a flyer of `budget` ft at 30 ft facing NE, every state in budget."""
-    flyer = _flyer(cls, budget)
+    flyer = dnd35_flyer(cls, budget)
     rules = RuleStates(flyer, 5, DIAGONAL, budget, free_turns(flyer))
     start = raw(FlightState(0, 0, 30, 1))
     states = rule_machine(flyer, 5, DIAGONAL, budget, start)[0]
@@ -77,7 +73,7 @@ def test_dominance_is_kept_by_every_step(cls: Maneuverability) -> None:
 
 def test_slack_orders_climbs_exactly() -> None:
     """The integer slack of a 60° climb orders (rh, rv) exactly as sqrt(3)·rh - rv does."""
-    flyer = _flyer(Maneuverability.AVERAGE, 240)
+    flyer = dnd35_flyer(Maneuverability.AVERAGE, 240)
     rules = RuleStates(flyer, 5, DIAGONAL, 240, False)
     pairs = [(rh, rv) for rh in range(0, 500, 5) for rv in range(0, 500, 5)]
     pairs.sort(key=lambda p: rules.slack(1, *p))
@@ -102,7 +98,7 @@ def test_capped_quantities_share_a_rule_state(
     cls: Maneuverability, since: int, fwd: int, level: int | None
 ) -> None:
     """Distance since the turn, forward ground and level flight past what the rules ask merge."""
-    flyer = _flyer(cls, 40)
+    flyer = dnd35_flyer(cls, 40)
     rules = RuleStates(flyer, 5, DIAGONAL, 40, free_turns(flyer))
     row = flyer.row
     need_forward = flyer.min_forward_ft or 0
@@ -132,7 +128,7 @@ def test_capped_quantities_share_a_rule_state(
 )
 def test_compiled_kernel_matches_python(cls: Maneuverability, start: FlightState) -> None:
     """The numba kernel lists exactly the ends and costs of the Python search."""
-    flyer = _flyer(cls, 25)
+    flyer = dnd35_flyer(cls, 25)
     got = reach(flyer, start, system=SYSTEM, budget_ft=25, engine="compiled")
     want = reach(flyer, start, system=SYSTEM, budget_ft=25, engine="python")
     assert got.entries == want.entries
@@ -145,7 +141,7 @@ def test_compiled_kernel_matches_python(cls: Maneuverability, start: FlightState
 
 def test_compiled_kernel_at_a_great_height() -> None:
     """A flyer miles up is searched in a box around it (no array as tall as its altitude)."""
-    flyer = _flyer(Maneuverability.GOOD, 20)
+    flyer = dnd35_flyer(Maneuverability.GOOD, 20)
     high = FlightState(0, 0, 1_000_000_000, 2)
     got = reach(flyer, high, system=SYSTEM, budget_ft=20, engine="compiled")
     want = reach(flyer, high, system=SYSTEM, budget_ft=20, engine="python")
@@ -208,7 +204,7 @@ def test_compiled_kernel_matches_python_under_a_ceiling() -> None:
 
 def test_documented_griffon_path_is_unchanged() -> None:
     """The A* search breaks ties as before (cheapest, then first found): docs/flight.md's path."""
-    griffon = _flyer(Maneuverability.AVERAGE, 80)
+    griffon = dnd35_flyer(Maneuverability.AVERAGE, 80)
     found = find_path(griffon, FlightState(0, 0, 30, 2), (1, 8, 5), system=SYSTEM, budget_ft=80)
     assert found is not None and found.cost_ft == Fraction(65, 2)
     assert format_steps(found.steps) == "down5 r45 d5 r45 d5 d5 d5 f4"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,8 +16,9 @@ from fastapi.testclient import TestClient
 
 from footfall.api import Limits, create_app
 from footfall.limits import SERVER_FIELDS, SERVER_LIMITS
+from helpers import ROOT
 
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "api.md"
+DOCS = ROOT / "docs" / "api.md"
 
 ONE: dict[str, Any] = {
     "footfall": 1,

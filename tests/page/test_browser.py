@@ -19,9 +19,11 @@ from typing import Any
 import httpx
 import pytest
 
+from helpers import ROOT
+
 CHROMIUM = "/usr/bin/chromium"
 VIOLATIONS = "#violations li[data-rule]"  # one item per violated rule (notes carry no rule)
-OUT = Path(__file__).resolve().parents[1] / "test-output"
+OUT = ROOT / "test-output"
 
 pytestmark = [
     pytest.mark.browser,
@@ -382,7 +384,7 @@ def test_readme_screenshot(server: str, page: Any) -> None:
     assert page.locator("#hover-cost").get_attribute("data-cost") == str(api_path["cost"])
     _shot(page, "page-readme")
     if os.environ.get("FOOTFALL_SCREENSHOT") == "1":
-        target = Path(__file__).resolve().parents[1] / "docs" / "img" / "page.png"
+        target = ROOT / "docs" / "img" / "page.png"
         target.parent.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(target))
 

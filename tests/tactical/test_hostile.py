@@ -7,7 +7,7 @@ import pytest
 from footfall.errors import LimitError
 from footfall.scene import MAX_SPEED
 from footfall.tactical import check_path, find_path, reachable
-from tactical_scenes import make, mob
+from helpers.tactical_scenes import make, mob
 
 #: A mover walled off from the right-hand pocket: the pocket is never reachable.
 POCKET = ["...#.", "...#.", "...##"]

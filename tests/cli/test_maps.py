@@ -22,8 +22,8 @@ from footfall.render import (
     picture_size,
 )
 from footfall.scene import load_scene
-from test_import_foundry import cost_region, foundry_doc, rect_shape, token, wall
-from test_import_uvtt import png_bytes, pt, uvtt_bytes
+from helpers.foundry import cost_region, foundry_doc, rect_shape, token, wall
+from helpers.uvtt import png_bytes, pt, uvtt_bytes
 
 runner = CliRunner()
 

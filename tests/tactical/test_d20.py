@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from footfall.tactical import check_path, find_path, reachable
-from tactical_scenes import make, mob
+from helpers.tactical_scenes import make, mob
 
 #: Every rule test runs for both systems: they share RULES.md 1.2-1.5 (seed 004, pf1e the same).
 pytestmark = pytest.mark.parametrize("system", ["pf1e", "dnd35"])

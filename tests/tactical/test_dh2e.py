@@ -8,7 +8,7 @@ import pytest
 
 from footfall.errors import InputError
 from footfall.tactical import check_path, find_path, reachable
-from tactical_scenes import make, mob
+from helpers.tactical_scenes import make, mob
 
 
 def acolyte(cid: str, x: int, y: int, ab: int, **fields: Any) -> dict[str, Any]:

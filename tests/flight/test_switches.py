@@ -25,7 +25,6 @@ from footfall.errors import InputError
 from footfall.flight import (
     ClimbCost,
     FlightState,
-    Flyer,
     TurnCredit,
     check,
     parse_steps,
@@ -35,7 +34,7 @@ from footfall.flight.machine import RuleStates, free_turns, rule_machine
 from footfall.flight.model import raw
 from footfall.flight.reach import find_path, reach
 from footfall.rules import Maneuverability, load_system
-from test_flight_reach import _oracle
+from helpers.flight import dnd35_flyer, flight_oracle
 
 SYSTEM = load_system("dnd35")
 assert SYSTEM.flight is not None and SYSTEM.tactical is not None
@@ -46,16 +45,11 @@ BOTH = {**BANK, **SPLIT}
 EAST = FlightState(0, 0, 30, 2)
 
 
-def _flyer(cls: Maneuverability, speed: int) -> Flyer:
-    assert SYSTEM.flight is not None
-    return Flyer(speed, SYSTEM.flight.row(cls))
-
-
 def _cost(
     cls: Maneuverability, steps: str, switches: dict[str, str] | None, speed: int = 40
 ) -> tuple[bool, Fraction, list[str]]:
     verdict = check(
-        _flyer(cls, speed),
+        dnd35_flyer(cls, speed),
         EAST,
         parse_steps(steps),
         system=SYSTEM,
@@ -68,7 +62,7 @@ def _cost(
 def test_switches_are_in_the_data_with_their_defaults() -> None:
     """Both switches are dnd35 interpretations; Flyer's defaults are the data's defaults."""
     chosen = SYSTEM.switches()
-    plain = _flyer(Maneuverability.AVERAGE, 40)
+    plain = dnd35_flyer(Maneuverability.AVERAGE, 40)
     assert chosen["flight_turn_credit"] == "reset" == plain.turn_credit
     assert chosen["flight_climb_cost"] == "covered" == plain.climb_cost
     assert SYSTEM.interpretation("flight_turn_credit").choice_ids == ("reset", "bank")
@@ -76,7 +70,7 @@ def test_switches_are_in_the_data_with_their_defaults() -> None:
         "covered",
         "ground-plus-height",
     )
-    applied = with_switches(_flyer(Maneuverability.GOOD, 40), SYSTEM, BOTH)
+    applied = with_switches(dnd35_flyer(Maneuverability.GOOD, 40), SYSTEM, BOTH)
     assert (applied.turn_credit, applied.climb_cost) == (
         TurnCredit.BANK,
         ClimbCost.GROUND_PLUS_HEIGHT,
@@ -133,7 +127,7 @@ def test_banking_never_beats_the_maximum_turn() -> None:
 
 def test_path_and_reach_follow_the_turn_credit() -> None:
     """A good flyer turning round after 10 ft: path and reach find it 5 ft cheaper banked."""
-    good = _flyer(Maneuverability.GOOD, 40)
+    good = dnd35_flyer(Maneuverability.GOOD, 40)
     to = (2, 0, 30)
     for switches, in_place in ((None, 5), (BANK, 0)):
         found = find_path(good, EAST, to, system=SYSTEM, budget_ft=40, facing=6, switches=switches)
@@ -171,7 +165,7 @@ def test_straight_up_and_dives_cost_the_same_either_way() -> None:
 
 def test_path_and_reach_follow_the_climb_cost() -> None:
     """An average flyer one square ahead and 5 ft up: 10 ft (covered) or 15 ft (split)."""
-    average = _flyer(Maneuverability.AVERAGE, 30)
+    average = dnd35_flyer(Maneuverability.AVERAGE, 30)
     start = FlightState(0, 0, 30, 2, since_turn=5)
     place = (3, 0, 35, 2)
     for switches, want in ((None, 10 + 10), (SPLIT, 15 + 10)):
@@ -200,10 +194,10 @@ def test_reach_is_exact_under_switches(
     cls: Maneuverability, speed: int, switches: dict[str, str]
 ) -> None:
     """Switched, reach still lists exactly the ends and least costs of the plain search."""
-    flyer = with_switches(_flyer(cls, speed), SYSTEM, switches)
+    flyer = with_switches(dnd35_flyer(cls, speed), SYSTEM, switches)
     start = FlightState(0, 0, 10, 2, since_turn=5)
     got = reach(flyer, start, system=SYSTEM, budget_ft=speed, engine="python")
-    assert {(e.x, e.y, e.alt, e.facing): e.cost_ft for e in got.entries} == _oracle(
+    assert {(e.x, e.y, e.alt, e.facing): e.cost_ft for e in got.entries} == flight_oracle(
         flyer, start, speed
     )
 
@@ -219,7 +213,7 @@ def test_reach_is_exact_under_switches(
 )
 def test_engines_agree_under_switches(cls: Maneuverability, switches: dict[str, str]) -> None:
     """The compiled kernel lists exactly what the Python search lists, switched."""
-    flyer = _flyer(cls, 25)
+    flyer = dnd35_flyer(cls, 25)
     start = FlightState(0, 0, 10, 1, since_turn=5)
     got = reach(flyer, start, system=SYSTEM, budget_ft=25, engine="compiled", switches=switches)
     want = reach(flyer, start, system=SYSTEM, budget_ft=25, engine="python", switches=switches)
@@ -230,7 +224,7 @@ def test_engines_agree_under_switches(cls: Maneuverability, switches: dict[str, 
 def test_dominance_holds_with_banked_turns(cls: Maneuverability) -> None:
     """A larger bank is never worse: each step of the dominated rule state is open to the
     dominating one at no more cost, into a state that still dominates."""
-    flyer = with_switches(_flyer(cls, 30), SYSTEM, BANK)
+    flyer = with_switches(dnd35_flyer(cls, 30), SYSTEM, BANK)
     rules = RuleStates(flyer, 5, DIAGONAL, 30, free_turns(flyer))
     states = rule_machine(flyer, 5, DIAGONAL, 30, raw(FlightState(0, 0, 30, 1)))[0]
     ids = [rules.intern(r) for r in states]
@@ -262,7 +256,7 @@ def test_dominance_holds_with_banked_turns(cls: Maneuverability) -> None:
 def test_found_paths_check_legal_at_their_cost(switches: dict[str, str]) -> None:
     """Switched, every path found checks legal, under the same switches, at its listed cost."""
     for cls in Maneuverability:
-        flyer = _flyer(cls, 20)
+        flyer = dnd35_flyer(cls, 20)
         start = FlightState(0, 0, 15, 2, since_turn=5)
         ends = reach(flyer, start, system=SYSTEM, budget_ft=20, switches=switches).entries
         for entry in random.Random(cls.value).sample(ends, min(8, len(ends))):
@@ -323,7 +317,7 @@ def test_every_legal_switched_flight_is_in_reach(
     cls: Maneuverability, words: list[str], switches: dict[str, str]
 ) -> None:
     """Whatever check accepts under a switch, reach under it lists at the same or less."""
-    flyer = _flyer(cls, 20)
+    flyer = dnd35_flyer(cls, 20)
     start = FlightState(0, 0, 15, 2, since_turn=5)
     steps = parse_steps(" ".join(words))
     verdict = check(flyer, start, steps, system=SYSTEM, budget_ft=20, switches=switches)
@@ -340,5 +334,5 @@ def _reach_20(
 ) -> dict[tuple[int, int, int, int], Fraction]:
     """Reach of a 20-ft flyer at 15 ft facing E, 5 ft flown since its last turn (cached)."""
     start = FlightState(0, 0, 15, 2, since_turn=5)
-    found = reach(_flyer(cls, 20), start, system=SYSTEM, budget_ft=20, switches=dict(switches))
+    found = reach(dnd35_flyer(cls, 20), start, system=SYSTEM, budget_ft=20, switches=dict(switches))
     return {(e.x, e.y, e.alt, e.facing): e.cost_ft for e in found.entries}
