@@ -14,18 +14,11 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from footfall.api import create_app
 from footfall.errors import InputError
 from footfall.route import sample_map
 from footfall.scene import list_samples, load_sample
 
 SHIPPED_MAPS = ["hexes", "hive", "valley"]
-
-
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    """Return a client of the app with the default limits (server errors become 500s)."""
-    return TestClient(create_app(), raise_server_exceptions=False)
 
 
 @pytest.fixture

@@ -11,24 +11,8 @@ from fastapi.testclient import TestClient
 
 from footfall import __version__
 from footfall.api import Limits, create_app
-
-
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    """A client on a default app; server errors come back as responses, not exceptions."""
-    return TestClient(create_app(), raise_server_exceptions=False)
-
-
-def _error(response: Any, status: int) -> str:
-    """Assert `response` is a JSON error of `status` with one line, and return the line."""
-    assert response.status_code == status, response.text
-    assert response.headers["content-type"].startswith("application/json")
-    body = response.json()
-    assert next(iter(body)) == "error" and set(body) <= {"error", "code", "field"}, body
-    message: str = body["error"]
-    assert message and "\n" not in message and "Traceback" not in message
-    return message
-
+from helpers.api import error_line
+from helpers.cli import cli_json
 
 # ---------------------------------------------------------------------------- general
 
@@ -92,7 +76,7 @@ def test_page_is_served_offline(client: TestClient) -> None:
 
 def test_unknown_route_is_json_404(client: TestClient) -> None:
     """An unknown URL answers a JSON 404, like every other error."""
-    assert _error(client.get("/api/nope"), 404) == "Not Found"
+    assert error_line(client.get("/api/nope"), 404) == "Not Found"
 
 
 def test_meta_describes_systems(client: TestClient) -> None:
@@ -125,7 +109,7 @@ def test_meta_translates_names(client: TestClient) -> None:
 
 def test_meta_unknown_language(client: TestClient) -> None:
     """An unknown language is a 400 naming the known ones, as the CLI's --lang says."""
-    message = _error(client.get("/api/meta", params={"lang": "fr"}), 400)
+    message = error_line(client.get("/api/meta", params={"lang": "fr"}), 400)
     assert message == "unknown language 'fr' (known: en, ru, zh)"
 
 
@@ -137,12 +121,12 @@ def test_malformed_json_is_422(client: TestClient) -> None:
     response = client.post(
         "/api/chase", content=b"{not json", headers={"content-type": "application/json"}
     )
-    assert _error(response, 422).startswith("malformed JSON")
+    assert error_line(response, 422).startswith("malformed JSON")
 
 
 def test_missing_field_is_422(client: TestClient) -> None:
     """A body without a required field names the field."""
-    assert _error(client.post("/api/chase", json={"pursuer": "speed=30"}), 422) == (
+    assert error_line(client.post("/api/chase", json={"pursuer": "speed=30"}), 422) == (
         "quarry: Field required"
     )
 
@@ -152,7 +136,7 @@ def test_unknown_field_is_422(client: TestClient) -> None:
     response = client.post(
         "/api/chase", json={"pursuer": "speed=30", "quarry": "speed=30", "colour": 1}
     )
-    assert _error(response, 422).startswith("colour: Extra inputs are not permitted")
+    assert error_line(response, 422).startswith("colour: Extra inputs are not permitted")
 
 
 def test_body_over_limit_is_413() -> None:
@@ -161,7 +145,7 @@ def test_body_over_limit_is_413() -> None:
     response = small.post(
         "/api/chase", content=b" " * 1001, headers={"content-type": "application/json"}
     )
-    assert _error(response, 413) == "request body of 1001 bytes is over the limit of 1000 bytes"
+    assert error_line(response, 413) == "request body of 1001 bytes is over the limit of 1000 bytes"
 
 
 def test_default_body_limit_is_two_megabytes(client: TestClient) -> None:
@@ -169,7 +153,7 @@ def test_default_body_limit_is_two_megabytes(client: TestClient) -> None:
     response = client.post(
         "/api/reach", content=b" " * 3_000_000, headers={"content-type": "application/json"}
     )
-    assert _error(response, 413) == (
+    assert error_line(response, 413) == (
         "request body of 3000000 bytes is over the limit of 2000000 bytes"
     )
 
@@ -184,7 +168,7 @@ def test_crash_is_generic_500() -> None:
 
     app.router.routes.insert(0, app.router.routes.pop())  # before the page's "/{asset}" route
     response = TestClient(app, raise_server_exceptions=False).get("/api/boom")
-    message = _error(response, 500)
+    message = error_line(response, 500)
     assert "secret" not in message and message.startswith("internal error")
 
 
@@ -230,13 +214,15 @@ def test_chase_without_rules(client: TestClient) -> None:
     response = client.post(
         "/api/chase", json={"system": "dh2e", "pursuer": "speed=3", "quarry": "speed=3"}
     )
-    assert _error(response, 400) == "dh2e: the Dark Heresy 2e text (seed 001) has no chase rules"
+    assert (
+        error_line(response, 400) == "dh2e: the Dark Heresy 2e text (seed 001) has no chase rules"
+    )
 
 
 def test_chase_bad_runner(client: TestClient) -> None:
     """A runner without a speed is a 400 naming the role."""
     response = client.post("/api/chase", json={"pursuer": "dex=1", "quarry": "speed=30"})
-    assert _error(response, 400) == "pursuer 'dex=1' has no speed (e.g. speed=30,dex=+2,con=+1)"
+    assert error_line(response, 400) == "pursuer 'dex=1' has no speed (e.g. speed=30,dex=+2,con=+1)"
 
 
 def test_chase_unknown_scale(client: TestClient) -> None:
@@ -244,7 +230,7 @@ def test_chase_unknown_scale(client: TestClient) -> None:
     response = client.post(
         "/api/chase", json={"pursuer": "speed=30", "quarry": "speed=30", "scale": "epic"}
     )
-    assert _error(response, 400) == "unknown scale 'epic' (known: tactical, overland)"
+    assert error_line(response, 400) == "unknown scale 'epic' (known: tactical, overland)"
 
 
 # ---------------------------------------------------------------------------- import
@@ -285,7 +271,9 @@ def test_import_huge_map_is_refused(client: TestClient) -> None:
 def test_import_unknown_system(client: TestClient) -> None:
     """An unknown system names the known ones."""
     response = client.post("/api/import", json={"data": _uvtt(), "system": "gurps"})
-    assert _error(response, 400) == ("unknown system 'gurps' (known: pf1e, dnd35, dh2e, drawsteel)")
+    assert error_line(response, 400) == (
+        "unknown system 'gurps' (known: pf1e, dnd35, dh2e, drawsteel)"
+    )
 
 
 def test_json_is_utf8(client: TestClient) -> None:
@@ -323,9 +311,10 @@ def test_rates_dh2e(client: TestClient) -> None:
 def test_rates_errors(client: TestClient) -> None:
     """A missing speed and an unknown system answer 400 with the CLI's line."""
     assert (
-        _error(client.get("/api/rates/pf1e"), 400) == "pf1e needs a speed in ft (e.g. 'speed' 30)"
+        error_line(client.get("/api/rates/pf1e"), 400)
+        == "pf1e needs a speed in ft (e.g. 'speed' 30)"
     )
-    assert _error(client.get("/api/rates/gurps", params={"speed": 30}), 400) == (
+    assert error_line(client.get("/api/rates/gurps", params={"speed": 30}), 400) == (
         "unknown system 'gurps' (known: pf1e, dnd35, dh2e, drawsteel)"
     )
 
@@ -381,12 +370,12 @@ def test_travel_hustle_and_forced_march(client: TestClient) -> None:
 
 def test_travel_errors(client: TestClient) -> None:
     """Unknown terrain names the known ones; too many legs is 413."""
-    message = _error(
+    message = error_line(
         client.post("/api/travel", json={"speed": 30, "legs": ["5 mi swampp road"]}), 400
     )
     assert message.startswith("unknown terrain 'swampp'")
     response = client.post("/api/travel", json={"speed": 30, "legs": ["1 mi plains road"] * 201})
-    assert _error(response, 413) == "201 legs, over the limit of 200"
+    assert error_line(response, 413) == "201 legs, over the limit of 200"
 
 
 # ---------------------------------------------------------------------------- tables
@@ -415,7 +404,7 @@ def test_tables_terrain_in_russian(client: TestClient) -> None:
 
 def test_tables_unknown(client: TestClient) -> None:
     """An unknown table names the known ones."""
-    message = _error(client.get("/api/tables/pf1e/nope"), 400)
+    message = error_line(client.get("/api/tables/pf1e/nope"), 400)
     assert message.startswith("unknown pf1e table 'nope' (known: per-round, per-minute,")
 
 
@@ -429,21 +418,10 @@ LINE: dict[str, Any] = {
 }
 
 
-def _cli_json(*args: str) -> Any:
-    """Run ``footfall ARGS --json`` in-process and parse its output."""
-    from typer.testing import CliRunner
-
-    from footfall.cli import app
-
-    result = CliRunner().invoke(app, [*args, "--json"])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
-
-
 def test_scenes_list_matches_cli(client: TestClient) -> None:
     """/api/scenes is ``footfall scenes --json``: one sample per system at least."""
     body = client.get("/api/scenes").json()
-    assert body == _cli_json("scenes")
+    assert body == cli_json("scenes")
     assert {s["system"] for s in body} == {"pf1e", "dnd35", "dh2e", "drawsteel"}
 
 
@@ -452,7 +430,7 @@ def test_scene_get_and_unknown(client: TestClient) -> None:
     scene = client.get("/api/scenes/pf1e-ogre-bridge").json()
     assert scene["footfall"] == 1 and scene["system"] == "pf1e"
     assert any(c["id"] == "ogre" for c in scene["creatures"])
-    message = _error(client.get("/api/scenes/nope"), 404)
+    message = error_line(client.get("/api/scenes/nope"), 404)
     assert message.startswith("unknown scene 'nope' (known: dh2e-hive-underpass,")
 
 
@@ -461,7 +439,7 @@ def test_scene_validate(client: TestClient) -> None:
     body = client.post("/api/scenes/validate", json={"scene": LINE}).json()
     assert body["scene"]["map"] == ["...."]
     bad = {**LINE, "map": ["....", "..."]}
-    message = _error(client.post("/api/scenes/validate", json={"scene": bad}), 400)
+    message = error_line(client.post("/api/scenes/validate", json={"scene": bad}), 400)
     assert "row" in message
 
 
@@ -565,7 +543,7 @@ def test_tactical_equals_cli(
     """reach / path / check answer exactly what ``footfall ... --json`` prints."""
     scene = client.get(f"/api/scenes/{command[1]}").json()
     body = client.post(f"/api/{endpoint}", json={"scene": scene, **extra}).json()
-    assert body == _cli_json(*command)
+    assert body == cli_json(*command)
 
 
 def test_interpretation_switch(client: TestClient) -> None:
@@ -586,25 +564,25 @@ def test_interpretation_switch(client: TestClient) -> None:
     }
     assert client.post("/api/path", json=query).json()["cost"] == 10
     bad = {**query, "interpretations": {"hampered_diagonal": "sideways"}}
-    assert _error(client.post("/api/path", json=bad), 400) == (
+    assert error_line(client.post("/api/path", json=bad), 400) == (
         "unknown hampered_diagonal choice 'sideways' (known: as-diagonals, multiply)"
     )
 
 
 def test_tactical_bad_inputs(client: TestClient) -> None:
     """Unknown mover, unknown action, non-neighbour path: 400 with one line each."""
-    assert "'nobody'" in _error(
+    assert "'nobody'" in error_line(
         client.post("/api/reach", json={"scene": LINE, "mover": "nobody"}), 400
     )
-    assert "'fly-kick'" in _error(
+    assert "'fly-kick'" in error_line(
         client.post("/api/reach", json={"scene": LINE, "mover": "valeros", "action": "fly-kick"}),
         400,
     )
-    message = _error(
+    message = error_line(
         client.post("/api/check", json={"scene": LINE, "mover": "valeros", "path": [[2, 0]]}), 400
     )
     assert "not a neighbour" in message
-    assert _error(client.post("/api/reach", json={"scene": [], "mover": "v"}), 422).startswith(
+    assert error_line(client.post("/api/reach", json={"scene": [], "mover": "v"}), 422).startswith(
         "scene: "
     )
 
@@ -612,7 +590,7 @@ def test_tactical_bad_inputs(client: TestClient) -> None:
 def test_oversized_map_is_413(client: TestClient) -> None:
     """A map wider than 500 squares is refused with 413 before parsing."""
     scene = {**LINE, "map": ["." * 501]}
-    message = _error(client.post("/api/reach", json={"scene": scene, "mover": "valeros"}), 413)
+    message = error_line(client.post("/api/reach", json={"scene": scene, "mover": "valeros"}), 413)
     assert message == "map is 501x1 squares, over the limit of 500x500"
 
 
@@ -620,11 +598,11 @@ def test_too_many_creatures_and_long_path_are_413() -> None:
     """Creature and path-length limits answer 413."""
     client = TestClient(create_app(limits=Limits(creatures=1, path_squares=3)))
     crowd = {**LINE, "creatures": [*LINE["creatures"], {**LINE["creatures"][0], "id": "b"}]}
-    assert _error(client.post("/api/reach", json={"scene": crowd, "mover": "valeros"}), 413) == (
-        "scene has 2 creatures, over the limit of 1"
-    )
+    assert error_line(
+        client.post("/api/reach", json={"scene": crowd, "mover": "valeros"}), 413
+    ) == ("scene has 2 creatures, over the limit of 1")
     long = {"scene": LINE, "mover": "valeros", "path": [[1, 0], [2, 0], [3, 0], [2, 0]]}
-    assert _error(client.post("/api/check", json=long), 413) == (
+    assert error_line(client.post("/api/check", json=long), 413) == (
         "path of 4 squares, over the limit of 3"
     )
 
@@ -663,7 +641,7 @@ def test_route_feeds_travel(client: TestClient) -> None:
 def test_route_needs_one_map(client: TestClient) -> None:
     """Neither map nor sample (or both) is a 400 saying what to give."""
     response = client.post("/api/route", json={"from": [0, 0], "to": [1, 0], "speed": 30})
-    assert _error(response, 400) == (
+    assert error_line(response, 400) == (
         "give either 'map' (text or JSON) or 'sample' (a shipped map name)"
     )
 
@@ -705,7 +683,7 @@ def test_render_never_reads_a_server_file(client: TestClient, tmp_path: Any) -> 
 def test_render_needs_mover_for_path(client: TestClient) -> None:
     """A path target without a mover is a 400."""
     response = client.post("/api/render", json={"scene": LINE, "to": [1, 0]})
-    assert _error(response, 400) == "'action' and 'to' need a 'mover'"
+    assert error_line(response, 400) == "'action' and 'to' need a 'mover'"
 
 
 # ---------------------------------------------------------------------------- flight
@@ -752,7 +730,7 @@ def test_flight_equals_cli(
         body = {**body, "scene": client.get(f"/api/scenes/{body['scene']}").json()}
     response = client.post(f"/api/flight/{endpoint}", json=body)
     assert response.status_code == 200, response.text
-    assert response.json() == _cli_json(*command)
+    assert response.json() == cli_json(*command)
 
 
 def test_flight_stall_seed_numbers(client: TestClient) -> None:
@@ -766,13 +744,13 @@ def test_flight_stall_seed_numbers(client: TestClient) -> None:
 def test_flight_errors(client: TestClient) -> None:
     """A walker cannot fly; a huge search is a 413 naming the limit."""
     scene = client.get("/api/scenes/dnd35-canyon-squeeze").json()
-    message = _error(
+    message = error_line(
         client.post("/api/flight/reach", json={"scene": scene, "mover": "regdar"}), 400
     )
     assert message == "creature 'regdar' cannot fly (it has no \"fly\" in the scene)"
     small = TestClient(create_app(limits=Limits(flight_work=100)))
     response = small.post("/api/flight/reach", json={"speed": 40, "maneuverability": "average"})
-    assert _error(response, 413).startswith("this flight search needs more than 100 states")
+    assert error_line(response, 413).startswith("this flight search needs more than 100 states")
 
 
 # ---------------------------------------------------------------------------- internals
@@ -791,7 +769,7 @@ def test_streamed_body_over_limit_is_413() -> None:
     )
     # The message says how much had come when the limit was passed (the transport may join
     # the 200-byte chunks: somewhere past 1000, at most the 2000 sent).
-    message = _error(response, 413)
+    message = error_line(response, 413)
     found = re.fullmatch(
         r"request body of at least (\d+) bytes is over the limit of 1000 bytes", message
     )

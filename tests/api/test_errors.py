@@ -37,12 +37,6 @@ LINE: dict[str, Any] = {
 }
 
 
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    """A client on the server's default app."""
-    return TestClient(create_app(), raise_server_exceptions=False)
-
-
 def _examples() -> list[dict[str, Any]]:
     """Return the error bodies of docs/api.md's "Errors" example block."""
     text = DOCS.read_text(encoding="utf-8")

@@ -12,26 +12,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from typer.testing import CliRunner
 
-from footfall.api import Limits, create_app, sample_scenes
+from footfall.api import Limits, sample_scenes
+from helpers.api import error_line
+from helpers.cli import cli_json, invoke
 
 SAMPLE = "dnd35-canyon-squeeze"
-
-
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    """A client on the default app (default limits)."""
-    return TestClient(create_app(), raise_server_exceptions=False)
-
-
-def _cli(*args: str) -> Any:
-    """Run ``footfall ARGS --json`` in this process; return its JSON."""
-    from footfall.cli import app
-
-    result = CliRunner().invoke(app, [*args, "--json"])
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 def test_default_flight_work_admits_the_80_ft_griffon() -> None:
@@ -53,7 +39,7 @@ def test_griffon_reach_equals_the_cli(client: TestClient) -> None:
     scene = client.get(f"/api/scenes/{SAMPLE}").json()
     response = client.post("/api/flight/reach", json={"scene": scene, "mover": "giant-eagle"})
     assert response.status_code == 200, response.text
-    assert response.json() == _cli("fly", "reach", SAMPLE, "--mover", "giant-eagle")
+    assert response.json() == cli_json("fly", "reach", SAMPLE, "--mover", "giant-eagle")
 
 
 def test_a_double_move_griffon_answers_as_the_cli(client: TestClient) -> None:
@@ -62,7 +48,7 @@ def test_a_double_move_griffon_answers_as_the_cli(client: TestClient) -> None:
     body = {"scene": scene, "mover": "giant-eagle", "action": "double-move"}
     response = client.post("/api/flight/reach", json=body)
     assert response.status_code == 200, response.text
-    cli = _cli("fly", "reach", SAMPLE, "--mover", "giant-eagle", "--action", "double-move")
+    cli = cli_json("fly", "reach", SAMPLE, "--mover", "giant-eagle", "--action", "double-move")
     assert response.json() == cli
 
 
@@ -103,7 +89,7 @@ def test_path_past_the_quick_search_is_the_cli_answer(
     x, y, alt = (int(v) for v in to.split(","))
     body = {"speed": 40, "maneuverability": "good", "to": [x, y, alt]}
     api = client.post("/api/flight/path", json=body).json()
-    cli = _cli("fly", "path", "--speed", "40", "--maneuverability", "good", "--to", to)
+    cli = cli_json("fly", "path", "--speed", "40", "--maneuverability", "good", "--to", to)
     assert api == cli and api["found"] is found
 
 
@@ -127,7 +113,7 @@ def test_alt_range_and_switches_as_the_cli(client: TestClient) -> None:
         "interpretations": {"flight_turn_credit": "bank"},
     }
     api = client.post("/api/flight/reach", json=body).json()
-    cli = _cli(
+    cli = cli_json(
         "fly", "reach", "--speed", "40", "--maneuverability", "average", "--alt", "20",
         "--alt-range", "10-30", "--switch", "flight_turn_credit=bank",
     )  # fmt: skip
@@ -143,7 +129,7 @@ def test_path_within_an_alt_range(client: TestClient) -> None:
     body = {"speed": 60, "maneuverability": "average", "alt": 20, "to": [0, -6, 20]}
     banded = {**body, "alt_range": [20, 20]}
     api = client.post("/api/flight/path", json=banded).json()
-    cli = _cli(
+    cli = cli_json(
         "fly", "path", "--speed", "60", "--maneuverability", "average", "--alt", "20",
         "--to", "0,-6,20", "--alt-range", "20-20",
     )  # fmt: skip
@@ -171,3 +157,35 @@ def test_bad_alt_range_or_switch_is_400(
     response = client.post("/api/flight/reach", json=body)
     assert response.status_code == 400, response.text
     assert message in response.json()["error"]
+
+
+def test_flight_path_not_found_is_the_cli_answer(client: TestClient) -> None:
+    """A flight that cannot end there answers the CLI's JSON, its switches included."""
+    body = {"speed": 20, "maneuverability": "perfect", "to": [9, 0, 0]}
+    answer = client.post("/api/flight/path", json=body)
+    assert answer.status_code == 200, answer.text
+    done = invoke(
+        ["fly", "path", "--speed", "20", "--maneuverability", "perfect", "--to", "9,0,0", "--json"],
+    )
+    assert done.exit_code == 0, done.output
+    assert answer.json() == json.loads(done.stdout)
+    assert answer.json()["found"] is False and "switches" in answer.json()
+
+
+def test_flight_path_to_off_the_scene_map_is_refused(client: TestClient) -> None:
+    """An end off a scene's map is one line naming it, as ``fly path --to`` refuses it."""
+    scene = client.get("/api/scenes/dnd35-canyon-squeeze").json()
+    body = {"scene": scene, "mover": "giant-eagle", "to": [999, 0, 20]}
+    width, height = len(scene["map"][0]), len(scene["map"])
+    assert error_line(client.post("/api/flight/path", json=body), 400) == (
+        f"'to' [999, 0] is off the map ({width}x{height} squares)"
+    )
+
+
+@pytest.mark.parametrize("alt", [0, 5, 100_000])
+def test_flight_path_to_altitudes_in_bounds_are_searched(client: TestClient, alt: int) -> None:
+    """Altitudes 0, 5 and 100000 ft (MAX_FALL_ALT) are searched: 200, found or not."""
+    body = {"speed": 20, "maneuverability": "perfect", "to": [0, -1, alt]}
+    answer = client.post("/api/flight/path", json=body)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["found"] is (alt <= 5)

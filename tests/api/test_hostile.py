@@ -28,12 +28,6 @@ from hypothesis import strategies as st
 from footfall.api import Limits, create_app
 
 
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    """Return a client of the app with the default limits (server errors become 500s)."""
-    return TestClient(create_app(), raise_server_exceptions=False)
-
-
 def _sample(name: str) -> dict[str, Any]:
     text = (resources.files("footfall") / "scenes" / f"{name}.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
@@ -862,7 +856,7 @@ def test_a_broken_field_never_gets_a_5xx(broken: tuple[str, dict[str, Any]]) -> 
 
 
 #: One app for the Hypothesis test (a fixture cannot be shared across its examples); a
-#: small flight-search cap keeps random flights quick, as in tests/test_api_schema.py.
+#: small flight-search cap keeps random flights quick, as in tests/api/test_schema.py.
 _CLIENT = TestClient(
     create_app(limits=Limits.server(flight_work=2_000)), raise_server_exceptions=False
 )

@@ -8,16 +8,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from footfall.cli import app
+from helpers.cli import invoke
 
-runner = CliRunner()
 SAMPLE = "dnd35-canyon-squeeze"  # the giant eagle: large, fly 80 ft (average), altitude 20 ft
 
 
 def _run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, ["fly", *args])
+    result = invoke(["fly", *args])
     return result.exit_code, result.stdout, result.stderr
 
 
@@ -368,13 +366,10 @@ def test_path_to_an_impossible_place_is_one_line(to: str, message: str) -> None:
 
 def test_stall_in_russian_agrees_and_uses_a_decimal_comma() -> None:
     """Russian stall odds: «за 1 раунд», «за 3 раунда», «за 5 раундов», and 14,7% with a comma."""
-    from typer.testing import CliRunner
-
-    from footfall.cli import app
 
     def within(rounds: int) -> str:
         args = ["fly", "stall", "--alt", "2000", "--reflex", "5", "--rounds", str(rounds)]
-        out = CliRunner().invoke(app, [*args, "--lang", "ru"]).output
+        out = invoke([*args, "--lang", "ru"]).output
         return out.strip().splitlines()[-1]
 
     assert within(1) == "выравнивается за 1 раунд: 0%"

@@ -7,11 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from footfall.cli import app, main
-
-runner = CliRunner()
+from footfall.cli import main
+from helpers.cli import invoke
 
 ACCEPTANCE = [
     "travel",
@@ -26,7 +24,7 @@ ACCEPTANCE = [
 
 
 def _ok(args: list[str]) -> str:
-    result = runner.invoke(app, args)
+    result = invoke(args)
     assert result.exit_code == 0, result.output
     return result.output
 

@@ -10,9 +10,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
-from typer.testing import CliRunner
 
-from footfall.cli import app
 from footfall.render import (
     BAND_COLOURS,
     MIN_LEGEND_WIDTH,
@@ -22,14 +20,14 @@ from footfall.render import (
     picture_size,
 )
 from footfall.scene import load_scene
+from footfall.tactical import views
+from helpers.cli import invoke
 from helpers.foundry import cost_region, foundry_doc, rect_shape, token, wall
 from helpers.uvtt import png_bytes, pt, uvtt_bytes
 
-runner = CliRunner()
-
 
 def run(*args: str) -> Any:
-    return runner.invoke(app, list(args))
+    return invoke(list(args))
 
 
 @pytest.fixture
@@ -198,7 +196,6 @@ def _scene_with_mover(tmp_path: Path) -> Path:
 
 def test_render_draws_reach_where_the_engine_says(tmp_path: Path) -> None:
     """Reachable squares (from the tactical engine) are tinted; squares past the wall are not."""
-    views = pytest.importorskip("footfall.tactical.views")
     scene_path = _scene_with_mover(tmp_path)
     png = tmp_path / "reach.png"
     result = run("render", str(scene_path), "--mover", "val", "-o", str(png), "--cell", "40")
@@ -223,7 +220,6 @@ def test_render_draws_reach_where_the_engine_says(tmp_path: Path) -> None:
 
 def test_render_draws_the_path_to_a_square(tmp_path: Path) -> None:
     """--to draws the cheapest path; --json reports it with the picture's size."""
-    pytest.importorskip("footfall.tactical.views")
     scene_path = _scene_with_mover(tmp_path)
     png = tmp_path / "path.png"
     result = run(
@@ -295,7 +291,6 @@ def test_import_json_without_output_gives_scene_and_warnings(dd2vtt: Path) -> No
 
 def test_render_crop_draws_the_part_around_the_reach(tmp_path: Path) -> None:
     """--crop frames the mover's reach; --window takes explicit squares; not both."""
-    pytest.importorskip("footfall.tactical.views")
     scene_path = _scene_with_mover(tmp_path)
     png = tmp_path / "crop.png"
     args = ["render", str(scene_path), "--mover", "val", "-o", str(png), "--json"]
@@ -311,7 +306,6 @@ def test_render_crop_draws_the_part_around_the_reach(tmp_path: Path) -> None:
 
 def test_foundry_scene_end_to_end(tmp_path: Path) -> None:
     """Export -> import with its picture -> render with a speed: the door and rubble show."""
-    views = pytest.importorskip("footfall.tactical.views")
     doc = foundry_doc(
         walls=[wall((4, 0), (4, 2)), wall((4, 2), (4, 3), door=1, ds=0), wall((4, 3), (4, 12))],
         tokens=[token("Valeros", 1, 1, 1, 1), token("Ogre", 2, 4, 2, -1)],

@@ -7,15 +7,12 @@ import subprocess
 import sys
 
 import pytest
-from typer.testing import CliRunner
 
-from footfall.cli import app
-
-runner = CliRunner()
+from helpers.cli import invoke
 
 
 def _run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
+    result = invoke(list(args))
     return result.exit_code, result.stdout, result.stderr
 
 

@@ -6,13 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from footfall.cli import app
 from footfall.scene import list_samples, load_sample
 from footfall.tactical import reachable
-
-runner = CliRunner()
+from helpers.cli import invoke
 
 SCENE = {
     "footfall": 1,
@@ -35,7 +32,7 @@ def scene_file(tmp_path: Path) -> str:
 
 
 def run(*args: str) -> tuple[int, str]:
-    result = runner.invoke(app, list(args))
+    result = invoke(list(args))
     return result.exit_code, result.output
 
 
@@ -311,3 +308,57 @@ def test_square_coordinates_of_many_digits() -> None:
     assert message.endswith("(5003 characters): a coordinate of 5001 digits is off any map "
                             "(at most 100 digits)")  # fmt: skip
     assert len(message) < 200
+
+
+def test_crawl_in_the_terminal(tmp_path: Path) -> None:
+    """`footfall check` prints the crawl's prone modifiers, the stand-up and the crawl's
+    provocation (seed 004 "AB-4,AC+4(远程),AC-4(近战)"; official: crawling provokes)."""
+    scene = {
+        "footfall": 1,
+        "system": "pf1e",
+        "map": ["..c.", "...."],
+        "legend": {"c": {"flags": [], "height_ft": 2}},
+        "creatures": [
+            {"id": "valeros", "at": [0, 0], "size": "medium", "side": "party", "speed": 30},
+            {"id": "goblin", "at": [3, 1], "size": "small", "side": "foes", "speed": 30},
+        ],
+    }
+    path = tmp_path / "crawl.json"
+    path.write_text(json.dumps(scene), encoding="utf-8")
+    args = ["check", str(path), "--mover", "valeros", "--path", "1,0 2,0 3,0"]
+    result = invoke([*args, "--action", "double-move"])
+    assert result.exit_code == 0
+    lines = [line.rstrip() for line in result.output.splitlines()]
+    assert lines[4:] == [
+        "not legal: 70 ft",
+        "✗ [budget] step 3: the movement costs 70 ft by [3, 0], more than the 60 ft this action "
+        "allows",
+        "step  square  cost  total  why",
+        "   1     1,0     5      5",
+        "   2     2,0    30     35  a quarter of its height: prone crawl, one square per",
+        "                           move (-4/-4); prone: AC +4 against ranged attacks; no",
+        "                           ranged weapon but a crossbow",
+        "   3     3,0    35     70  stands up from prone first: a move action (provokes)",
+        "! step 2: crawling where goblin threatens provokes an attack of opportunity",
+    ]
+
+
+def test_long_chinese_labels_fold_instead_of_being_cut(tmp_path: Path) -> None:
+    """A breakdown label without spaces (zh) folds onto the next line; nothing is cut to '…'."""
+    scene = {
+        "footfall": 1,
+        "system": "dnd35",
+        "map": ["....."],
+        "creatures": [
+            {"id": "cat", "at": [0, 0], "size": "tiny", "side": "party", "speed": 15},
+            {"id": "rat", "at": [3, 0], "size": "tiny", "side": "foes", "speed": 15},
+        ],
+    }
+    path = tmp_path / "tiny.json"
+    path.write_text(json.dumps(scene), encoding="utf-8")
+    args = ["check", str(path), "--mover", "cat", "--path", "1,0 2,0 3,0", "--lang", "zh"]
+    result = invoke(args)
+    assert result.exit_code == 0
+    assert "…" not in result.output
+    folded = "".join(line.strip() for line in result.output.splitlines()[-4:-1])
+    assert folded.endswith("移动终点在其他生物的方格:超微型、微型或超小型生物可以(tiny_end=share)")

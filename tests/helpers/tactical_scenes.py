@@ -1,4 +1,5 @@
-"""Small scenes for the tactical rule tests: one builder, creatures as keyword rows."""
+"""Small scenes for the tactical rule tests: one builder, creatures as keyword rows, and the
+rule ids an answer breaks."""
 
 from __future__ import annotations
 
@@ -34,3 +35,8 @@ def make(
     if walls:
         data["walls"] = walls
     return parse_scene(data)
+
+
+def rules_of(result: Any) -> list[str]:
+    """Return the rule ids of the violations of a tactical answer (`check_path`, `find_path`)."""
+    return [v["rule"] for v in result.to_json()["violations"]]

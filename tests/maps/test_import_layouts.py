@@ -17,13 +17,12 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from footfall.cli import app
 from footfall.errors import InputError
 from footfall.imports import ImportResult, import_map, read_foundry, read_uvtt
 from footfall.scene import Flag
 from helpers import FIXTURES
+from helpers.cli import invoke
 from helpers.foundry import cost_region, foundry_doc, px, rect_shape
 from helpers.uvtt import pt, uvtt_doc
 
@@ -386,7 +385,7 @@ def test_foundry_errors_exit_2_with_one_line(tmp_path: Path) -> None:
     """`footfall import` of a hex-grid export exits 2 with the one line on stderr."""
     path = tmp_path / "hex.json"
     path.write_text(json.dumps(foundry_doc(grid={"type": 3, "size": 100})), encoding="utf-8")
-    result = CliRunner().invoke(app, ["import", str(path), "--system", "pf1e"])
+    result = invoke(["import", str(path), "--system", "pf1e"])
     assert result.exit_code == 2
     assert result.stderr == (
         "footfall: error: Foundry scene: grid.type 3 is a hex grid; footfall maps are square "
@@ -561,7 +560,7 @@ def test_uvtt_version_error_exits_2_with_one_line(tmp_path: Path) -> None:
     """`footfall import` of a Universal VTT file of format 0 exits 2 with one line."""
     path = tmp_path / "old.dd2vtt"
     path.write_text(json.dumps(uvtt_doc(format=0)), encoding="utf-8")
-    result = CliRunner().invoke(app, ["import", str(path), "--system", "pf1e"])
+    result = invoke(["import", str(path), "--system", "pf1e"])
     assert result.exit_code == 2
     assert result.stderr == (
         "footfall: error: Universal VTT file: 'format' 0 is not a Universal VTT version "

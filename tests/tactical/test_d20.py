@@ -5,16 +5,12 @@ from __future__ import annotations
 import pytest
 
 from footfall.tactical import check_path, find_path, reachable
-from helpers.tactical_scenes import make, mob
+from helpers.tactical_scenes import make, mob, rules_of
 
 #: Every rule test runs for both systems: they share RULES.md 1.2-1.5 (seed 004, pf1e the same).
 pytestmark = pytest.mark.parametrize("system", ["pf1e", "dnd35"])
 
 X4 = {"4": ["difficult", "poor_visibility"], "8": ["difficult", "poor_visibility", "obstacle"]}
-
-
-def rules_of(result: object) -> list[str]:
-    return [v["rule"] for v in result.to_json()["violations"]]  # type: ignore[attr-defined]
 
 
 def test_five_ten_five_parity(system: str) -> None:

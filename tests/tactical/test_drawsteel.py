@@ -8,7 +8,7 @@ import pytest
 
 from footfall.errors import InputError
 from footfall.tactical import check_path, find_path, reachable
-from helpers.tactical_scenes import make, mob
+from helpers.tactical_scenes import make, mob, rules_of
 
 
 def hero(cid: str, x: int, y: int, **fields: Any) -> dict[str, Any]:
@@ -16,10 +16,6 @@ def hero(cid: str, x: int, y: int, **fields: Any) -> dict[str, Any]:
     fields.setdefault("size", "1M")
     fields.setdefault("speed", 5)
     return mob(cid, x, y, **fields)
-
-
-def rules_of(result: Any) -> list[str]:
-    return [v["rule"] for v in result.to_json()["violations"]]
 
 
 def test_every_step_costs_one() -> None:

@@ -8,12 +8,11 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from footfall.cli import app
 from footfall.errors import InputError, LimitError
 from footfall.rules import load_system
 from footfall.travel import Traveller, exertion_odds, parse_leg, plan_journey
+from helpers.cli import invoke
 
 
 def _d100_fails(target: int, roll: int) -> bool:
@@ -81,7 +80,7 @@ def test_odds_bad_input() -> None:
 
 def test_odds_command() -> None:
     """`footfall odds pf1e --forced-march 2 --con-mod 1` prints the DCs and exact odds."""
-    result = CliRunner().invoke(app, ["odds", "pf1e", "--forced-march", "2", "--con-mod", "1"])
+    result = invoke(["odds", "pf1e", "--forced-march", "2", "--con-mod", "1"])
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert lines[:3] == [

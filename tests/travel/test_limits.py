@@ -16,9 +16,8 @@ from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
-from typer.testing import CliRunner
 
-from footfall.cli import app, main
+from footfall.cli import main
 from footfall.cli.journeys.text import _days, _duration
 from footfall.errors import InputError
 from footfall.limits import LIMITS
@@ -35,12 +34,11 @@ from footfall.travel import (
     plan_journey,
     plan_local,
 )
-
-runner = CliRunner()
+from helpers.cli import invoke
 
 
 def _ok(args: list[str]) -> str:
-    result = runner.invoke(app, args)
+    result = invoke(args)
     assert result.exit_code == 0, result.output
     return result.output
 

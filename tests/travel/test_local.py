@@ -5,12 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from typer.testing import CliRunner
 
-from footfall.cli import app
 from footfall.errors import InputError, LimitError
 from footfall.rules import Armor
 from footfall.travel import plan_local
+from helpers.cli import invoke
 
 # Seed 000 "В минуту (локальное перемещение)" (seed 004 "1分钟(区域移动)" prints the same):
 # speed -> walk, hustle, run x3, run x4 in ft per minute.
@@ -89,16 +88,14 @@ def test_local_cli_refuses_overland_options(extra: list[str], message: str) -> N
         "30",
         *(extra if "--leg" in extra else ["--leg", "600 ft", *extra]),
     ]
-    result = CliRunner().invoke(app, args)
+    result = invoke(args)
     assert isinstance(result.exception, InputError)  # footfall.cli.main turns it into exit 2
     assert message in str(result.exception)
 
 
 def test_local_cli() -> None:
     """`footfall travel pf1e --speed 30 --con 14 --leg "600 ft"` answers at the local scale."""
-    result = CliRunner().invoke(
-        app, ["travel", "pf1e", "--speed", "30", "--con", "14", "--leg", "600 ft"]
-    )
+    result = invoke(["travel", "pf1e", "--speed", "30", "--con", "14", "--leg", "600 ft"])
     assert result.exit_code == 0
     assert result.output == (
         "pf1e, local scale: 600 ft (speed 30 ft)\n"

@@ -17,9 +17,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from footfall.cli import app
 from footfall.dice import members_failing, party_damage
 from footfall.errors import InputError, LimitError
 from footfall.limits import LIMITS
@@ -33,8 +31,8 @@ from footfall.travel import (
     parse_member,
     plan_journey,
 )
+from helpers.cli import invoke
 
-runner = CliRunner()
 D20 = range(1, 21)
 D6 = range(1, 7)
 
@@ -256,8 +254,7 @@ def test_parse_member_errors(text: str, message: str) -> None:
 
 def test_cli_party_log() -> None:
     """`travel --member` prints each member's chance and anyone's, then the party's odds."""
-    result = runner.invoke(
-        app,
+    result = invoke(
         [
             "travel",
             "pf1e",
@@ -300,11 +297,10 @@ def test_cli_party_json_and_journey_file(tmp_path: Path) -> None:
         '[[party]]\nname = "Valeros"\ncon_mod = 2\n[[party]]\nname = "Ezren"\ncon_mod = -1\n',
         encoding="utf-8",
     )
-    from_file = runner.invoke(app, ["travel", "pf1e", "--journey", str(trip), "--json"])
+    from_file = invoke(["travel", "pf1e", "--journey", str(trip), "--json"])
     assert from_file.exit_code == 0, from_file.output
     data = json.loads(from_file.output)
-    by_option = runner.invoke(
-        app,
+    by_option = invoke(
         [
             *("travel", "pf1e", "--speed", "30", "--forced-march", "1"),
             *("--leg", "27 mi plains road", "--json"),
@@ -330,8 +326,7 @@ def test_cli_party_json_and_journey_file(tmp_path: Path) -> None:
 
 def test_cli_odds_members() -> None:
     """`footfall odds --member` titles the party and gives each member's odds."""
-    result = runner.invoke(
-        app,
+    result = invoke(
         [
             *("odds", "pf1e", "--forced-march", "1", "--days", "2"),
             *("--member", "name=A,con=0", "--member", "name=B,con=+5"),
@@ -455,8 +450,7 @@ def test_pf1e_member_with_toughness_is_refused() -> None:
 
 def test_cli_dh2e_party() -> None:
     """`travel dh2e --member name=...,toughness=T` lists each member's test and odds."""
-    out = runner.invoke(
-        app,
+    out = invoke(
         [
             *("travel", "dh2e", "--agility-bonus", "4", "--leg", "96 km", "--hustle", "8"),
             *("--member", "name=Kyra,toughness=42", "--member", "name=Abel,toughness=35,tb=3"),
@@ -540,10 +534,10 @@ def test_member_agility_bonus_sets_the_dh2e_pace() -> None:
 def test_party_lines_in_russian_and_chinese() -> None:
     """The party's lines use the seeds' words: «проверка Выносливости СЛ», 体质检定, 任一成员."""
     args = ["odds", "pf1e", "--forced-march", "1", "--member", "name=A", "--member", "name=B,con=3"]
-    ru = runner.invoke(app, [*args, "--lang", "ru"]).output.splitlines()
+    ru = invoke([*args, "--lang", "ru"]).output.splitlines()
     assert ru[1] == (
         "  День 1, час 9: проверка Выносливости СЛ 12, провал A 55,00%, B 40,00%;"
         " хоть кто-то 73,00%"
     )
-    zh = runner.invoke(app, [*args, "--lang", "zh"]).output.splitlines()
+    zh = invoke([*args, "--lang", "zh"]).output.splitlines()
     assert zh[1] == "  第 1 天第 9 小时:体质检定 DC 12,失败几率 A 55.00%, B 40.00%;任一成员 73.00%"
