@@ -14,6 +14,7 @@ from footfall.errors import InputError, LimitError
 from footfall.imports import import_map, read_foundry
 from footfall.limits import LIMITS
 from footfall.scene import Flag, Wall, parse_scene, scene_to_json
+from footfall.tactical import views
 from helpers.foundry import (
     PAD_X,
     PAD_Y,
@@ -293,7 +294,6 @@ def test_imported_reach_equals_a_hand_built_scene() -> None:
     pf1e: difficult terrain doubles (seed 000 "Пересеченная местность x2"), enemies block
     (RULES.md 1.3); the hand-built map marks the region's squares '^'.
     """
-    views = pytest.importorskip("footfall.tactical.views")
     doc = foundry_doc(
         walls=[wall((4, 0), (4, 2)), wall((4, 2), (4, 3), door=1, ds=0), wall((4, 3), (4, 12))],
         tokens=[token("Valeros", 1, 1, 1, 1), token("Ogre", 2, 3, 2, -1)],

@@ -14,6 +14,7 @@ from PIL import Image
 from footfall.errors import InputError, LimitError
 from footfall.imports import import_map, read_terrain, read_uvtt
 from footfall.scene import Flag, Wall, parse_scene, scene_to_json
+from footfall.tactical import views
 from helpers.uvtt import PPG, pt, uvtt_bytes, uvtt_doc
 
 
@@ -204,7 +205,6 @@ def test_unknown_system_is_refused() -> None:
 
 def test_imported_reach_equals_a_hand_built_scene() -> None:
     """The imported crypt gives the same reach as the same room typed in by hand (SCENE.md)."""
-    views = pytest.importorskip("footfall.tactical.views")
     imported = read_uvtt(uvtt_bytes(), system="pf1e").scene
     mover = {"id": "val", "at": [1, 1], "size": "medium", "side": "party", "speed": 30}
     data = scene_to_json(imported)
@@ -235,7 +235,6 @@ def test_imported_reach_equals_a_hand_built_scene() -> None:
 
 def test_opening_the_imported_door_opens_the_east_room() -> None:
     """The same file with its portal open lets the mover through the door (x=3, y=1..2)."""
-    views = pytest.importorskip("footfall.tactical.views")
     doc = uvtt_doc()
     doc["portals"][0]["closed"] = False
     data = scene_to_json(read_uvtt(json.dumps(doc), system="pf1e").scene)

@@ -357,8 +357,11 @@ def test_source_may_stand_on_a_closed_square(engine: Engine) -> None:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_plain_model_agrees_with_tcod_and_skimage(seed: int) -> None:
     """On the model the peers share (a step costs the entered square), all give one answer."""
-    tcod_path = pytest.importorskip("tcod.path")
-    skimage_graph = pytest.importorskip("skimage.graph")
+    # Imported here, not at the top: only this test needs them (test extras), and they are slow
+    # to import.
+    import skimage.graph as skimage_graph
+    import tcod.path as tcod_path
+
     draw = np.random.default_rng(seed).random((30, 40))
     square_class = np.where(draw < 0.7, 0, np.where(draw < 0.9, 1, -1)).astype(np.int16)
     square_class[15, 20] = 0
