@@ -19,6 +19,7 @@ from footfall.flight.reach import find_path, format_steps, reach
 from footfall.flight.space import SceneAirspace, scene_flyer
 from footfall.rules import Maneuverability, load_system
 from footfall.scene import parse_scene
+from helpers import strategies
 from helpers.flight import dnd35_flyer, flight_oracle
 
 SYSTEM = load_system("dnd35")
@@ -196,7 +197,7 @@ _STEP_WORDS = ["f", "f", "f", "c5", "d5", "d10", "l45", "r45", "r90", "up5", "do
 
 @settings(max_examples=60, deadline=None)
 @given(
-    cls=st.sampled_from(list(Maneuverability)),
+    cls=strategies.flight_classes("dnd35"),
     words=st.lists(st.sampled_from(_STEP_WORDS), min_size=1, max_size=6),
     facing=st.sampled_from([2, 3]),
 )

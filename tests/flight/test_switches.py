@@ -18,11 +18,10 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from footfall.cli import app
 from footfall.errors import InputError
 from footfall.flight import (
+    FLIGHT_SWITCHES,
     ClimbCost,
     FlightState,
     TurnCredit,
@@ -34,6 +33,8 @@ from footfall.flight.machine import RuleStates, free_turns, rule_machine
 from footfall.flight.model import raw
 from footfall.flight.reach import find_path, reach
 from footfall.rules import Maneuverability, load_system
+from helpers import strategies
+from helpers.cli import invoke
 from helpers.flight import dnd35_flyer, flight_oracle
 
 SYSTEM = load_system("dnd35")
@@ -83,8 +84,7 @@ def test_bad_switch_is_one_line() -> None:
     """An unknown choice names the valid ones (InputError), in the library and the CLI."""
     with pytest.raises(InputError, match=r"unknown flight_turn_credit choice 'yes' \(known: "):
         _cost(Maneuverability.AVERAGE, "f", {"flight_turn_credit": "yes"})
-    result = CliRunner().invoke(
-        app,
+    result = invoke(
         ["fly", "check", "--speed", "40", "-m", "average", "--steps", "f8", "--switch", "x"],
     )
     assert result.exit_code == 2
@@ -279,7 +279,7 @@ def test_found_paths_check_legal_at_their_cost(switches: dict[str, str]) -> None
 
 
 def _fly(*args: str) -> str:
-    result = CliRunner().invoke(app, ["fly", *args])
+    result = invoke(["fly", *args])
     assert result.exit_code == 0, result.output
     return result.output
 
@@ -309,9 +309,9 @@ _STEP_WORDS = ["f", "f", "f", "c5", "d5", "l45", "r45", "r90", "r135", "up5", "d
 
 @settings(max_examples=40, deadline=None)
 @given(
-    cls=st.sampled_from(list(Maneuverability)),
+    cls=strategies.flight_classes("dnd35"),
     words=st.lists(st.sampled_from(_STEP_WORDS), min_size=1, max_size=6),
-    switches=st.sampled_from([BANK, SPLIT]),
+    switches=strategies.one_switch_changed("dnd35", FLIGHT_SWITCHES),
 )
 def test_every_legal_switched_flight_is_in_reach(
     cls: Maneuverability, words: list[str], switches: dict[str, str]

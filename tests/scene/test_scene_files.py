@@ -30,6 +30,7 @@ from footfall.scene import (
     scene_to_text,
     validate,
 )
+from helpers import strategies
 
 #: The example scene of SCENE.md, verbatim.
 SCENE_MD_EXAMPLE: dict[str, Any] = {
@@ -563,8 +564,6 @@ def test_validate_checks_a_scene_built_in_code() -> None:
 
 # -- properties: random scenes round-trip through JSON and the text format ---------------------
 
-SIZES = {"pf1e": ["tiny", "small", "medium", "large"], "drawsteel": ["1S", "1M", "2"]}
-
 
 def canonical_sixth(n: int) -> int | float | str:
     """Write n/6 as canonical scene JSON does: int, exact decimal float, else "p/q"."""
@@ -594,7 +593,7 @@ def scenes(draw: st.DrawFn) -> dict[str, Any]:
                     "from": st.tuples(coordinate, coordinate).map(list),
                     "to": st.tuples(coordinate, coordinate).map(list),
                 },
-                optional={"door": st.sampled_from(["open", "closed"])},
+                optional={"door": strategies.doors()},
             ).filter(lambda w: w["from"] != w["to"]),
             max_size=3,
         )
@@ -604,8 +603,8 @@ def scenes(draw: st.DrawFn) -> dict[str, Any]:
     taken: set[tuple[int, int]] = set()
     creatures = []
     for i in range(draw(st.integers(0, 3))):
-        size = draw(st.sampled_from(SIZES[system]))
-        side = 2 if size in ("large", "2") else 1
+        size = draw(strategies.sizes(system, max_space=2))
+        side = strategies.space(system, size)
         x, y = draw(st.integers(0, width - side)), draw(st.integers(0, height - side))
         space = {(x + dx, y + dy) for dx in range(side) for dy in range(side)}
         if space & taken:
@@ -619,7 +618,7 @@ def scenes(draw: st.DrawFn) -> dict[str, Any]:
             "speed": draw(st.sampled_from([5, 30])),
         }
         if draw(st.booleans()):
-            c["fly"] = {"speed": 60, "maneuverability": draw(st.sampled_from(["good", "poor"]))}
+            c["fly"] = {"speed": 60, "maneuverability": draw(strategies.maneuverabilities(system))}
             c["alt"] = draw(st.sampled_from([0, 10]))
             if not c["alt"]:
                 del c["alt"]

@@ -28,6 +28,7 @@ from footfall.scene import (
     thin_wall_exits,
 )
 from footfall.tactical import search
+from helpers import strategies
 
 N, NE, E, SE, S, SW, W, NW = range(8)
 
@@ -173,7 +174,7 @@ wall = st.fixed_dictionaries(
     {
         "from": st.tuples(coordinate, coordinate),
         "to": st.tuples(coordinate, coordinate),
-        "door": st.sampled_from(["open", "closed"]),
+        "door": strategies.doors(),
     }
 ).filter(lambda w: w["from"] != w["to"])
 

@@ -15,35 +15,15 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from footfall.errors import SceneError
+from footfall.rules import Family, load_system
 from footfall.scene import Scene, parse_scene
+from footfall.scene.vocabulary import vocabulary
 from footfall.tactical import check_path, find_path, reachable
+from helpers import strategies
 
-SYSTEMS = ("pf1e", "dnd35", "drawsteel", "dh2e")
-ACTIONS = {
-    "pf1e": ("move", "double-move", "run", "charge", "withdraw", "five-foot-step"),
-    "dnd35": ("move", "double-move", "run", "charge", "minimum-move"),
-    "drawsteel": ("advance", "shift"),
-    "dh2e": ("half-move", "full-move", "charge"),
-}
-SIZES = {
-    "pf1e": ("medium", "medium", "small", "tiny", "large", "diminutive"),
-    "dnd35": ("medium", "medium", "small", "tiny", "large", "fine"),
-    "drawsteel": ("1M", "1M", "1S", "1L", "2"),
-    "dh2e": ("medium", "medium", "large"),
-}
-#: The grid's interpretation switches and every value (RULES.md; docs/decisions.md).
-PF_SWITCHES: dict[str, tuple[str, ...]] = {
-    "hampered_diagonal": ("as-diagonals", "multiply"),
-    "run_straight": ("off", "on"),
-    "tiny_end": ("share", "forbid"),
-}
-SWITCHES: dict[str, dict[str, tuple[str, ...]]] = {
-    "pf1e": PF_SWITCHES,
-    "dnd35": PF_SWITCHES,
-    "drawsteel": {},
-    "dh2e": {"diagonal": ("equidistant", "alternating", "euclidean")},
-}
-TERRAIN = ".....^^o%_#!4nlc"
+#: The map characters: the default legend's (open ground `.` five times as often, difficult `^`
+#: twice) and the extra entries of LEGEND below.
+TERRAIN = "...." + "^" + "".join(strategies.legend_symbols())
 #: x4 terrain and narrow squares (RULES 1.5): half a medium width, half and a quarter its height
 #: (`c`: a prone crawl for a medium mover, so the prone rule state and standing up are drawn).
 LEGEND = {
@@ -52,12 +32,13 @@ LEGEND = {
     "l": {"flags": [], "height_ft": 3},
     "c": {"flags": [], "height_ft": 1.5},
 }
+TERRAIN += "".join(LEGEND)
 
 
 @st.composite
 def scenes(draw: st.DrawFn) -> tuple[Scene, str, str]:
     """Draw a small valid scene, a mover id and one of the system's actions."""
-    system = draw(st.sampled_from(SYSTEMS))
+    system = draw(strategies.systems())
     width = draw(st.integers(3, 9))
     height = draw(st.integers(3, 9))
     rows = ["".join(draw(st.sampled_from(TERRAIN)) for _ in range(width)) for _ in range(height)]
@@ -67,22 +48,20 @@ def scenes(draw: st.DrawFn) -> tuple[Scene, str, str]:
         row: dict[str, Any] = {
             "id": f"c{i}",
             "at": [draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1))],
-            "size": draw(st.sampled_from(SIZES[system])),
+            "size": draw(strategies.sizes(system, max_space=2)),
             "side": draw(st.sampled_from(("party", "foes"))) if i else "party",
             "helpless": bool(i) and draw(st.booleans()),
         }
-        if system == "dh2e":
+        if vocabulary(system).agility_bonus:
             row["agility_bonus"] = draw(st.integers(0, 4))
         else:
-            speeds = (2, 3, 5) if system == "drawsteel" else (20, 30)
+            speeds = (2, 3, 5) if vocabulary(system).unit == "squares" else (20, 30)
             row["speed"] = draw(st.sampled_from(speeds))
         creatures.append(row)
     data = {"footfall": 1, "system": system, "map": rows, "legend": LEGEND}
     # The query's interpretation switches ride along as an x- key (kept, ignored by footfall).
-    data["x-switches"] = {
-        name: draw(st.sampled_from(values)) for name, values in SWITCHES[system].items()
-    }
-    if system in ("pf1e", "dnd35") and draw(st.booleans()):
+    data["x-switches"] = draw(strategies.switches(system))
+    if load_system(system).family is Family.D20 and draw(st.booleans()):
         creatures[0]["fly"] = {"speed": 40, "maneuverability": "good"}
         creatures[0]["alt"] = draw(st.sampled_from((0, 10)))
     data["creatures"] = creatures
@@ -102,13 +81,13 @@ def scenes(draw: st.DrawFn) -> tuple[Scene, str, str]:
     except SceneError:
         assume(False)
         raise
-    return scene, "c0", draw(st.sampled_from(ACTIONS[system]))
+    return scene, "c0", draw(strategies.actions(system))
 
 
 def _opts(scene: Scene, action: str) -> dict[str, Any]:
     """Return the query options of a drawn case: the shift distance and the switches."""
     return {
-        "distance": 3 if action == "shift" else None,
+        "distance": 3 if load_system(scene.system).action(action).given else None,
         "switches": dict(scene.extra.get("x-switches", {})),
     }
 
@@ -148,10 +127,8 @@ def agree_at(
 
 def budget_monotone(scene: Scene, mover: str) -> None:
     """A larger granted distance reaches every square a smaller one does, at the same cost."""
-    action = {"pf1e": "move", "dnd35": "move", "drawsteel": "advance", "dh2e": "full-move"}[
-        scene.system
-    ]
-    step = 5 if scene.system in ("pf1e", "dnd35") else 1
+    action = load_system(scene.system).default_action.value
+    step = vocabulary(scene.system).speed_step
     switches = _opts(scene, action)["switches"]
     smaller = reachable(scene, mover, action, distance=2 * step, switches=switches)
     larger = reachable(scene, mover, action, distance=4 * step, switches=switches)
@@ -223,7 +200,7 @@ def test_tiny_end_share_reaches_a_superset(case: tuple[Scene, str, str]) -> None
     """tiny_end=share reaches every square forbid does, at the same cost; the squares it adds
     are other creatures' spaces (docs/decisions.md)."""
     scene, mover, action = case
-    assume(scene.system in ("pf1e", "dnd35"))
+    assume("tiny_end" in strategies.switch_choices(scene.system))
     opts = _opts(scene, action)
     costs = {}
     for choice in ("share", "forbid"):
@@ -235,8 +212,8 @@ def test_tiny_end_share_reaches_a_superset(case: tuple[Scene, str, str]) -> None
         (c.at[0] + dx, c.at[1] + dy)
         for c in scene.creatures
         if c.id != mover
-        for dx in range(2 if c.size == "large" else 1)
-        for dy in range(2 if c.size == "large" else 1)
+        for dx in range(strategies.space(scene.system, c.size))
+        for dy in range(strategies.space(scene.system, c.size))
     }
     assert set(costs["share"]) - set(costs["forbid"]) <= occupied
 
@@ -246,11 +223,21 @@ def test_tiny_end_share_reaches_a_superset(case: tuple[Scene, str, str]) -> None
 def test_a_charge_never_ends_next_to_its_start(case: tuple[Scene, str, str]) -> None:
     """A pf1e/dnd35 charge reaches no square one step away (at least 10 ft: `charge-short`)."""
     scene, mover, _ = case
-    assume(scene.system in ("pf1e", "dnd35"))
+    assume(_charge_minimum(scene.system) > 1)
     opts = _opts(scene, "charge")
     x0, y0 = next(c.at for c in scene.creatures if c.id == mover)
     reach = reachable(scene, mover, "charge", switches=opts["switches"])
-    assert all(max(abs(x - x0), abs(y - y0)) >= 2 for x, y in (s.at for s in reach.squares))
+    least = _charge_minimum(scene.system)
+    assert all(max(abs(x - x0), abs(y - y0)) >= least for x, y in (s.at for s in reach.squares))
+
+
+def _charge_minimum(system: str) -> int:
+    """Return the squares a charge of `system` must cover at least (0: no charge, no minimum)."""
+    rules = load_system(system)
+    charge = next((a for a in rules.actions if a.id == "charge"), None)
+    if charge is None or charge.min_distance is None:
+        return 0
+    return int(charge.min_distance / rules.square)
 
 
 @settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -23,6 +23,7 @@ from footfall.travel import (
     parse_leg,
     plan_journey,
 )
+from helpers import strategies
 
 # Seed 000 "Местность и стратегическое перемещение" / seed 004 "表:地形和陆上移动", as printed:
 # terrain: (highway, road or trail, trackless).
@@ -362,15 +363,12 @@ def test_pace_per_leg() -> None:
     assert journey.fatigued_from == (3, 2)
 
 
-_TERRAINS = list(TERRAIN_TABLE["pf1e"])
-
-
 @st.composite
 def _trips(draw: st.DrawFn) -> list[str]:
     n = draw(st.integers(1, 4))
     return [
-        f"{draw(st.integers(0, 60))} mi {draw(st.sampled_from(_TERRAINS))} "
-        f"{draw(st.sampled_from(ROADS))}"
+        f"{draw(st.integers(0, 60))} mi {draw(strategies.travel_terrains('pf1e'))} "
+        f"{draw(strategies.roads('pf1e'))}"
         for _ in range(n)
     ]
 

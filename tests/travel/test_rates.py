@@ -12,6 +12,7 @@ from footfall.errors import InputError
 from footfall.rates import D20Rates, HeresyRates, SteelRates, d20_rates, rates
 from footfall.rules import Armor, Load, Mode, load_system
 from footfall.units import display, ft_to_m, json_number, mi_to_km
+from helpers import strategies
 
 # speed -> (round walk/hustle/run, minute walk/hustle/run, hour walk/hustle, day walk), by hand
 # from RULES.md 1.1: round = speed x 1/2/4; minute = 10 x round; hour = speed/10 x 1/2;
@@ -193,8 +194,8 @@ def test_unknown_system() -> None:
 @settings(max_examples=100)
 @given(
     steps=st.integers(min_value=1, max_value=400),
-    armor=st.sampled_from(list(Armor)),
-    load=st.sampled_from(list(Load)),
+    armor=strategies.armors(),
+    load=strategies.loads(),
 )
 def test_scales_are_consistent(steps: int, armor: Armor, load: Load) -> None:
     """At any speed: minute = 10 x round, day = 8 x hour, run > hustle > walk, all exact."""

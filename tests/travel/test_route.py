@@ -25,6 +25,7 @@ from footfall.route import (
 )
 from footfall.rules import load_system
 from footfall.travel import Leg, Traveller, plan_journey
+from helpers import strategies
 
 LEGEND = {
     ".": "plains trackless",
@@ -117,8 +118,8 @@ def _maps(draw: st.DrawFn) -> tuple[TerrainMap, tuple[int, int], tuple[int, int]
     goal = (draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1)))
     for x, y in (start, goal):
         rows[y] = rows[y][:x] + "." + rows[y][x + 1 :]
-    grid = draw(st.sampled_from(["square", "hex"]))
-    diagonal = draw(st.sampled_from(["alternating", "none"]))
+    grid = draw(strategies.route_grids())
+    diagonal = draw(strategies.route_diagonals())
     cell = draw(st.sampled_from(["1 mi", "6 mi", "3/2 mi"]))
     m = parse_map(
         {"grid": grid, "cell": cell, "diagonal": diagonal, "legend": LEGEND, "rows": rows}
