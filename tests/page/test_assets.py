@@ -32,12 +32,15 @@ def test_every_language_has_every_label() -> None:
 
 
 def test_every_page_label_is_translated() -> None:
-    """Each data-i18n key of index.html and each tr() key of app.js is in the catalog."""
+    """Each data-i18n key of index.html and each tr() or say() key of every web/*.js module
+    (say: tr onto the status line) is in the catalog."""
     keys = set(_catalog()["en"])
     html = (WEB / "index.html").read_text(encoding="utf-8")
-    script = (WEB / "app.js").read_text(encoding="utf-8")
+    modules = sorted(f for f in WEB.iterdir() if f.name.endswith(".js"))
+    assert "app.js" in {f.name for f in modules} and len(modules) > 1
+    script = "\n".join(f.read_text(encoding="utf-8") for f in modules)
     used = set(re.findall(r'data-i18n="([^"]+)"', html)) | set(
-        re.findall(r'\btr\("([a-z_0-9]+)"\s*[,)]', script)
+        re.findall(r'\b(?:tr|say)\("([a-z_0-9]+)"\s*[,)]', script)
     )
     used |= {f"unit_{u}" for u in ("ft", "m", "squares", "mi", "km")}  # tr("unit_" + unit)
     assert used and used <= keys, used - keys
