@@ -610,18 +610,6 @@ def test_every_table_renders_in_every_language(system_id: str) -> None:
             assert len(document["rows"]) == len(view.rows)
 
 
-def test_docstring_examples_run() -> None:
-    """The examples in the rules, rates and units docstrings are correct."""
-    import doctest
-
-    import footfall.rates
-    import footfall.units
-
-    for module in (footfall.rates, footfall.units):
-        failures, tried = doctest.testmod(module)
-        assert tried > 0 and failures == 0, module.__name__
-
-
 def _paths(obj: object, path: tuple[str | int, ...] = ()) -> Iterator[tuple[str | int, ...]]:
     """Yield the path of every key and list item inside parsed TOML `obj`."""
     if isinstance(obj, dict):

@@ -688,22 +688,6 @@ def test_scene_file_over_the_size_limit(monkeypatch: pytest.MonkeyPatch, tmp_pat
         load_scene(path)
 
 
-def test_docstring_examples() -> None:
-    """The examples in the docstrings of every module of footfall.scene run and hold."""
-    import doctest
-    import importlib
-    import pkgutil
-
-    import footfall.scene
-
-    attempted = 0
-    for info in pkgutil.iter_modules(footfall.scene.__path__, "footfall.scene."):
-        result = doctest.testmod(importlib.import_module(info.name))
-        assert result.failed == 0, info.name
-        attempted += result.attempted
-    assert attempted >= 5 + doctest.testmod(footfall.scene).attempted
-
-
 def test_fly_needs_a_speed() -> None:
     """A fly object without a speed is refused, naming the creature."""
     with pytest.raises(SceneError, match=r"\('a'\).fly: fly needs a 'speed'"):

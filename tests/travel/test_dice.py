@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import itertools
 from fractions import Fraction
 
@@ -10,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import footfall.dice
 from footfall.dice import (
     OpposedTie,
     Roller,
@@ -26,11 +24,6 @@ from footfall.errors import InputError
 
 def _brute_check(mod: int, dc: int) -> Fraction:
     return Fraction(sum(1 for r in range(1, 21) if r + mod >= dc), 20)
-
-
-def test_doctests() -> None:
-    """The module's docstring examples run and hold."""
-    assert doctest.testmod(footfall.dice).failed == 0
 
 
 @given(st.integers(-10, 15), st.integers(-5, 40))
