@@ -8,7 +8,7 @@ only `...` stands for any number of lines; `...` inside a line for any text. The
 further keys, `...` at the end of a list any further items. A `$` line with no output after it
 must succeed (exit 0) and print something. A fenced block of bare `footfall ...` lines (a list
 of commands, `# comments` allowed) must run the same way (`footfall serve`, which runs until
-stopped, is left to tests/test_api_serve.py); a block that names placeholders
+stopped, is left to tests/cli/test_serve.py); a block that names placeholders
 (`[SCENE]`, `FILE`, `--mover ID`) is a synopsis and is not run. An example whose output starts
 with `footfall: error:` must exit 2. `$ cat NAME` followed by lines writes the file NAME.
 
@@ -123,7 +123,7 @@ def parse_block(doc: str, first: int, lines: list[str]) -> Example | None:
         if any(is_synopsis(text) for text, _ in bare):
             return None
         commands = [Command(text, None, number) for text, number in bare]
-    # `serve` runs until stopped: it is tested in tests/test_api_serve.py, not here
+    # `serve` runs until stopped: it is tested in tests/cli/test_serve.py, not here
     runnable = [
         c
         for c in commands

@@ -10,7 +10,7 @@ request may ask for is bounded (`footfall.api.Limits`).
 types, off-map squares, oversized lists, malformed JSON). `BUGS` are strict xfails for
 findings in files this suite does not own. A Hypothesis test then breaks one field of a good
 request at random and checks the answer is never a 5xx (schemathesis, in
-tests/test_api_schema.py, covers type-valid random requests; this covers semantic ones).
+tests/api/test_schema.py, covers type-valid random requests; this covers semantic ones).
 """
 
 from __future__ import annotations

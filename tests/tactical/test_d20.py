@@ -378,7 +378,7 @@ def test_minimum_move_needs_some_speed(system: str) -> None:
 def test_waypoint_where_a_large_space_leaves_the_map_is_out_of_bounds(system: str) -> None:
     """A waypoint on the map's last column cannot hold a 2x2 mover: out-of-bounds, no crash.
 
-    Found by the waypoint property (tests/test_properties.py) on a fresh clone.
+    Found by the waypoint property (tests/tactical/test_properties.py) on a fresh clone.
     """
     s = make(system, ["......"] * 4, mob("ogre", 0, 0, size="large", side="foes"))
     result = find_path(s, "ogre", (2, 2), via=[(5, 1)])

@@ -253,7 +253,7 @@ def _all_properties(case: tuple[Scene, str, str], x: int, y: int) -> None:
 def test_properties_on_thousands_of_scenes(pytestconfig: pytest.Config) -> None:
     """All properties at once on 2000 random scenes (only under ``-m slow``)."""
     # The project's pytest options do not deselect `slow`, so a plain run would spend ~100 s
-    # here; it runs when asked for: ``pytest -m slow tests/test_properties.py``.
+    # here; it runs when asked for: ``pytest -m slow tests/tactical/test_properties.py``.
     if "slow" not in str(pytestconfig.getoption("markexpr") or "").replace("not slow", ""):
         pytest.skip("2000 random scenes: run with -m slow")
     _all_properties()

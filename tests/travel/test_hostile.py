@@ -1,6 +1,6 @@
 """Hostile input in the journey library: files, huge numbers and bounds (docs/errors.md).
 
-The CLI and API contracts are pinned in tests/test_hostile_cli.py / test_hostile_api.py;
+The CLI and API contracts are pinned in tests/cli/test_hostile.py / tests/api/test_hostile.py;
 these tests pin the library functions they call: `read_text_file` (a device or pipe is
 refused before it is read, a byte-order mark is dropped), the Constitution modifier and
 chase modifier bounds, the Draw Steel speed cap and systems' own options.
