@@ -34,7 +34,6 @@ True
 from __future__ import annotations
 
 from footfall.grid import DIRECTIONS
-from footfall.limits import LIMITS
 from footfall.rules import SYSTEM_IDS
 from footfall.scene.document import (
     dump_scene,
@@ -84,11 +83,6 @@ __all__ = [
     "DOORS",
     "FORMAT_VERSION",
     "LOADS",
-    "MAX_CREATURES",
-    "MAX_HEIGHT_FT",
-    "MAX_SPEED",
-    "MAX_SQUARES",
-    "MAX_WALLS",
     "SYSTEM_IDS",
     "TEXT_EXTENSIONS",
     "Creature",
@@ -132,11 +126,3 @@ __all__ = [
 
 # The old names of the scene bounds, now `footfall.limits.Limits` fields: other modules still
 # import them (the facade phase prunes them). The readers read ``limits`` instead.
-MAX_SQUARES = LIMITS.squares
-MAX_WALLS = LIMITS.walls
-MAX_CREATURES = LIMITS.creatures
-MAX_SPEED = LIMITS.speed
-MAX_HEIGHT_FT = LIMITS.height_ft
-MIN_SQUARE = LIMITS.min_square
-MAX_SQUARE = LIMITS.max_square
-MAX_SQUARE_DENOMINATOR = LIMITS.square_denominator

@@ -36,7 +36,6 @@ The package, one module per concern:
 
 from __future__ import annotations
 
-from footfall.limits import LIMITS
 from footfall.travel.exertion import (
     FATIGUE_FORBIDS,
     HOURS_IN_DAY,
@@ -68,9 +67,6 @@ __all__ = [
     "FATIGUE_FORBIDS",
     "HOURS_IN_DAY",
     "KM_PER_MILE",
-    "MAX_CON_MOD",
-    "MAX_CURRENT",
-    "MIN_CON_MOD",
     "Day",
     "DistanceUnit",
     "ExertionOdds",
@@ -112,9 +108,3 @@ __all__ = [
     "system_unit",
     "to_unit",
 ]
-
-# Kept for footfall.api, which imports them today; they read `footfall.limits.LIMITS` and go
-# when the API reads its bounds from its `Limits` record (issue 11, item 4).
-MIN_CON_MOD = LIMITS.min_con_mod
-MAX_CON_MOD = LIMITS.max_con_mod
-MAX_CURRENT = LIMITS.current_mph
