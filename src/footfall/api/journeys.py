@@ -160,7 +160,7 @@ def travel_answer(body: TravelQuery, ctx: Context) -> dict[str, Any]:
     document: dict[str, object] = {"legs": list(body.legs)}
     if body.unit is not None:
         document["unit"] = body.unit
-    legs = travel.parse_journey(document, system).legs
+    legs = travel.parse_journey(document, system, limits=ctx.limits).legs
     unit = travel.system_unit(system)
     for i, leg in enumerate(legs):
         if leg.distance > lim.leg_distance:
@@ -197,6 +197,7 @@ def travel_answer(body: TravelQuery, ctx: Context) -> dict[str, Any]:
         switches=body.interpretations,
         seed=body.seed,
         metric=body.metric,
+        limits=ctx.limits,
     )
     return journey.to_json()
 
@@ -218,9 +219,9 @@ def route_answer(body: RouteQuery, ctx: Context) -> dict[str, Any]:
         terrain_map = route.sample_map(body.sample)
     elif isinstance(body.map, dict):
         check_map_size({"map": body.map.get("rows")}, lim, "terrain map", "map")
-        terrain_map = route.parse_map(body.map)
+        terrain_map = route.parse_map(body.map, limits=lim)
     else:
-        terrain_map = route.parse_map_text(str(body.map))
+        terrain_map = route.parse_map_text(str(body.map), limits=lim)
     if terrain_map.width > lim.map_side or terrain_map.height > lim.map_side:
         raise LimitError(
             "error.api.map-cells",
@@ -237,7 +238,7 @@ def route_answer(body: RouteQuery, ctx: Context) -> dict[str, Any]:
     start = (body.start[0], body.start[1])
     goal = (body.goal[0], body.goal[1])
     found = route.find_route(
-        terrain_map, start, goal, who, system_id=body.system, metric=body.metric
+        terrain_map, start, goal, who, system_id=body.system, metric=body.metric, limits=lim
     )
     result: dict[str, Any] = found.to_json()
     return result
@@ -261,7 +262,9 @@ def chase_answer(body: ChaseQuery, ctx: Context) -> dict[str, Any]:
     quarry = chase.parse_runner(body.quarry, "quarry")
     scale = _member(chase.Scale, body.scale, "scale", "scale")
     tie = _tie(body.system, body.chase_tie)
-    result = chase.chase(pursuer, quarry, scale, tie, system=body.system, seed=body.seed)
+    result = chase.chase(
+        pursuer, quarry, scale, tie, system=body.system, seed=body.seed, limits=ctx.limits
+    )
     out: dict[str, Any] = result.to_json()
     return out
 
