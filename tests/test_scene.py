@@ -898,7 +898,7 @@ def test_every_reader_takes_limits(tmp_path: Path) -> None:
 
 def test_scene_errors_are_data(tmp_path: Path) -> None:
     """An error carries its catalog key, the bad value, the valid ones and where it sits."""
-    from footfall.scene import ARMORS
+    from footfall.scene.model import ARMORS
     from footfall.scene.values import Where
 
     bad = with_creatures({"id": "a", "at": [0, 0], **MEDIUM, "armor": "plate"})
