@@ -25,15 +25,8 @@ from footfall.limits import LIMITS
 from footfall.rates import check_bonus, rates
 from footfall.route import find_route, load_map
 from footfall.rules import load_system
-from footfall.travel import (
-    Flow,
-    Traveller,
-    exertion_odds,
-    parse_current,
-    parse_leg,
-    plan_journey,
-    plan_local,
-)
+from footfall.travel import Flow, Traveller, exertion_odds, parse_leg, plan_journey, plan_local
+from footfall.travel.water import parse_current
 
 runner = CliRunner()
 

@@ -21,6 +21,7 @@ from footfall.api.work import answer
 from footfall.errors import FootfallError, InputError, LimitError, Noun, Param, unknown
 from footfall.limits import SERVER_LIMITS
 from footfall.rules import load_system
+from footfall.travel.quantities import num, system_unit
 
 __all__ = ["FIELDS", "ChaseQuery", "PartyMember", "RouteQuery", "TravelQuery", "router"]
 
@@ -161,14 +162,14 @@ def travel_answer(body: TravelQuery, ctx: Context) -> dict[str, Any]:
     if body.unit is not None:
         document["unit"] = body.unit
     legs = travel.parse_journey(document, system, limits=ctx.limits).legs
-    unit = travel.system_unit(system)
+    unit = system_unit(system)
     for i, leg in enumerate(legs):
         if leg.distance > lim.leg_distance:
             raise LimitError(
                 "error.api.leg-distance",
                 param=Param("legs", i),
                 number=i + 1,
-                distance=travel.num(leg.distance),
+                distance=num(leg.distance),
                 unit=unit,
                 limit=lim.leg_distance,
             )
