@@ -70,7 +70,7 @@ def check_json(name: str, action: str, result: FlightCheck) -> dict[str, Any]:
         "legal": result.legal,
         "cost": ft_number(result.cost_ft),
         "violations": [
-            {"step": v.step, "rule": v.rule, "message": v.message} for v in result.violations
+            {"step": v.step, "rule": str(v.rule), "message": v.message} for v in result.violations
         ],
         "path": [
             {
