@@ -2,20 +2,158 @@
 
 Pathfinder 1e (``pf1e``), D&D 3.5 (``dnd35``), Dark Heresy 2e (``dh2e``) and Draw Steel
 (``drawsteel``): rates per round, minute, hour and day; reachable squares, cheapest paths and
-path checking on a battle map; journeys, chases and flight.
+path checking on a battle map; journeys, chases, routes and flight.
+
+The main entry points are here; each lives in the module named after its concept, which holds
+the rest of that concept's public names (`footfall.scene`, `footfall.tactical`,
+`footfall.travel`, `footfall.flight`, ...). Importing `footfall` is cheap: a name is imported
+from its module the first time it is used.
+
+>>> import footfall
+>>> scene = footfall.load_sample("pf1e-ogre-bridge")
+>>> footfall.find_path(scene, "valeros", (12, 8), action="double-move").found
+True
+>>> footfall.movement_rates("pf1e", speed=30).to_json()["overland_day"]["walk"]
+24
+
+A name here never shadows a module: the module `footfall.rates` holds `movement_rates`
+(there called ``rates``), `footfall.chase` holds `chase_odds`, `footfall.render` holds
+`render_png`.
 """
 
 from __future__ import annotations
 
-from footfall.errors import FootfallError, InputError, LimitError, RuleDataError, SceneError
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
+if TYPE_CHECKING:  # the names as their modules define them, for type checkers
+    from footfall.chase import chase_odds
+    from footfall.errors import FootfallError, InputError, LimitError, RuleDataError, SceneError
+    from footfall.flight import check as check_flight
+    from footfall.flight import find_flight_path, flight_request, stall
+    from footfall.flight.reach import reach as flight_reach
+    from footfall.imports import import_map
+    from footfall.limits import LIMITS, Limits
+    from footfall.rates import rates as movement_rates
+    from footfall.render import render_png
+    from footfall.route import find_route, load_map
+    from footfall.rules import SYSTEM_IDS, System, load_system, parse_system
+    from footfall.scene import (
+        Creature,
+        Scene,
+        list_samples,
+        load_sample,
+        load_scene,
+        parse_scene,
+        scene_to_json,
+    )
+    from footfall.tactical import check_path, find_path, reachable
+    from footfall.travel import Leg, Member, Traveller, exertion_odds, parse_leg, plan_journey
+
+#: Each public name and the module (and its name there) it comes from.
+_HOMES: dict[str, tuple[str, str]] = {
+    # systems
+    "SYSTEM_IDS": ("footfall.rules", "SYSTEM_IDS"),
+    "System": ("footfall.rules", "System"),
+    "load_system": ("footfall.rules", "load_system"),
+    "parse_system": ("footfall.rules", "parse_system"),
+    # scenes
+    "Scene": ("footfall.scene", "Scene"),
+    "Creature": ("footfall.scene", "Creature"),
+    "load_scene": ("footfall.scene", "load_scene"),
+    "parse_scene": ("footfall.scene", "parse_scene"),
+    "scene_to_json": ("footfall.scene", "scene_to_json"),
+    "load_sample": ("footfall.scene", "load_sample"),
+    "list_samples": ("footfall.scene", "list_samples"),
+    # the grid: reach, path, check
+    "reachable": ("footfall.tactical", "reachable"),
+    "find_path": ("footfall.tactical", "find_path"),
+    "check_path": ("footfall.tactical", "check_path"),
+    # rates, journeys, chases, routes
+    "movement_rates": ("footfall.rates", "rates"),
+    "plan_journey": ("footfall.travel", "plan_journey"),
+    "exertion_odds": ("footfall.travel", "exertion_odds"),
+    "parse_leg": ("footfall.travel", "parse_leg"),
+    "Leg": ("footfall.travel", "Leg"),
+    "Member": ("footfall.travel", "Member"),
+    "Traveller": ("footfall.travel", "Traveller"),
+    "chase_odds": ("footfall.chase", "chase_odds"),
+    "find_route": ("footfall.route", "find_route"),
+    "load_map": ("footfall.route", "load_map"),
+    # flight (D&D 3.5)
+    "flight_request": ("footfall.flight", "flight_request"),
+    "flight_reach": ("footfall.flight.reach", "reach"),
+    "find_flight_path": ("footfall.flight", "find_flight_path"),
+    "check_flight": ("footfall.flight", "check"),
+    "stall": ("footfall.flight", "stall"),
+    # maps: import and pictures
+    "import_map": ("footfall.imports", "import_map"),
+    "render_png": ("footfall.render", "render_png"),
+    # bounds and errors
+    "LIMITS": ("footfall.limits", "LIMITS"),
+    "Limits": ("footfall.limits", "Limits"),
+    "FootfallError": ("footfall.errors", "FootfallError"),
+    "InputError": ("footfall.errors", "InputError"),
+    "LimitError": ("footfall.errors", "LimitError"),
+    "RuleDataError": ("footfall.errors", "RuleDataError"),
+    "SceneError": ("footfall.errors", "SceneError"),
+}
+
 __all__ = [
+    "LIMITS",
+    "SYSTEM_IDS",
+    "Creature",
     "FootfallError",
     "InputError",
+    "Leg",
     "LimitError",
+    "Limits",
+    "Member",
     "RuleDataError",
+    "Scene",
     "SceneError",
+    "System",
+    "Traveller",
     "__version__",
+    "chase_odds",
+    "check_flight",
+    "check_path",
+    "exertion_odds",
+    "find_flight_path",
+    "find_path",
+    "find_route",
+    "flight_reach",
+    "flight_request",
+    "import_map",
+    "list_samples",
+    "load_map",
+    "load_sample",
+    "load_scene",
+    "load_system",
+    "movement_rates",
+    "parse_leg",
+    "parse_scene",
+    "parse_system",
+    "plan_journey",
+    "reachable",
+    "render_png",
+    "scene_to_json",
+    "stall",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name from its module the first time it is asked for (PEP 562)."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home[0]), home[1])
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    """List the public names (and the module's own attributes)."""
+    return sorted({*globals(), *__all__})

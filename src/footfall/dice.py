@@ -30,7 +30,6 @@ from footfall.errors import InputError, Param
 from footfall.limits import LIMITS, Limits
 
 __all__ = [
-    "MAX_SEED",
     "OpposedTie",
     "RollRecord",
     "Roller",
@@ -49,11 +48,6 @@ __all__ = [
     "party_d100_failures",
     "party_damage",
 ]
-
-
-# Kept for footfall.api, which imports it today; it reads `footfall.limits.LIMITS` and goes
-# when the API reads its bounds from its `Limits` record (issue 11, item 4).
-MAX_SEED = LIMITS.seed
 
 
 def check_seed(seed: int, *, limits: Limits = LIMITS) -> int:

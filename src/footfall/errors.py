@@ -25,7 +25,8 @@ on them without parsing text:
 - `valid`: the valid values, listed (at most `KNOWN_LIMIT` of them) in the message.
 
 Any other field is shown as it is, except a `Param` (spelled), a tuple of them (spelled and
-joined: ``--speed, --mount or --vessel``) and a `Noun` (a catalog word, translated).
+joined as alternatives: ``--speed, --mount or --vessel``), a `Listed` (spelled and listed
+with commas: ``--agility-bonus, --toughness``) and a `Noun` (a catalog word, translated).
 
 `render` gives the message in a language with a front-end's spelling; ``str(error)`` is
 `render` in English with parameters spelled by their library names. A message is always one
@@ -48,6 +49,7 @@ __all__ = [
     "FootfallError",
     "InputError",
     "LimitError",
+    "Listed",
     "Noun",
     "Param",
     "RuleDataError",
@@ -89,6 +91,13 @@ class Noun:
     """
 
     key: str
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """Parameters named together in a message, spelled and listed with commas (not "or")."""
+
+    params: tuple[Param, ...]
 
 
 #: How a front-end spells a parameter: `Param` -> the text it shows (a flag, a field).
@@ -241,6 +250,8 @@ def _field(name: str, value: Any, lang: Lang, spell: Spelling) -> object:
     """Return one field of an error ready for its message template."""
     if isinstance(value, Param):
         return spell(value)
+    if isinstance(value, Listed):
+        return ", ".join(spell(p) for p in value.params)
     if isinstance(value, Noun):
         from footfall.i18n import noun
 

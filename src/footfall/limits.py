@@ -54,6 +54,8 @@ class Limits:
     """Largest denominator of ``square`` (three decimal places, thirds, sevenths...)."""
 
     # ---------------------------------------------------------------- files
+    scene_bytes: int = 64 * 1024 * 1024
+    """Largest scene file read: a 4,000,000-square map with walls fits well under it."""
     journey_bytes: int = 16 * 1024 * 1024
     """Largest journey file read: a thousand legs are under 100 KB."""
     map_bytes: int = 32 * 1024 * 1024
@@ -112,12 +114,20 @@ class Limits:
     """Lowest chase check modifier (Dexterity or Constitution), as `min_con_mod`."""
     max_modifier: int = 30
     """Highest chase check modifier, as `max_con_mod`."""
+    trip_hours: int = 200_000
+    """Longest trip planned hour by hour (overland, or a local walk in minutes), in hours."""
+    odds_days: int = 365
+    """Longest run of the same exertion whose odds are computed, in days (a year)."""
     party: int = 20
     """Most members of a party whose odds are computed one by one."""
     odds_checks: int = 256
     """Most checks (forced-march hours, dh2e Toughness tests) whose joint odds are computed."""
     seed: int = 2**63 - 1
     """Largest seed of a reproducible roll: the largest signed 64-bit integer."""
+
+    token_digits: int = 100
+    """Most digits of one number in a typed path (a coordinate, a flight step): no map is
+    4,000,000 squares wide, so a longer number is refused before `int` reads it."""
 
     # ---------------------------------------------------------------- rates
     bonus: int = 30

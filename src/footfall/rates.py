@@ -42,8 +42,6 @@ from footfall.rules import (
 from footfall.units import ft_to_m, json_number, mi_to_km
 
 __all__ = [
-    "MAX_BONUS",
-    "MAX_D20_SPEED",
     "D20Rates",
     "HeresyRates",
     "PaceRates",
@@ -193,12 +191,6 @@ def parse_load(value: str) -> Load:
         return Load(value)
     except ValueError:
         raise unknown("load", value, [v.value for v in Load], param=Param("load")) from None
-
-
-# Kept for footfall.api, which imports them today; they read `footfall.limits.LIMITS` and go
-# when the API reads its bounds from its `Limits` record (issue 11, item 4).
-MAX_BONUS = LIMITS.bonus
-MAX_D20_SPEED = LIMITS.d20_speed
 
 
 def check_bonus(

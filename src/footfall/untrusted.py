@@ -21,12 +21,13 @@ import os
 import stat
 import sys
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 
 from footfall.errors import InputError, LimitError, Noun, quote
 from footfall.limits import LIMITS
 
-__all__ = ["parse_json", "read_bytes", "read_text"]
+__all__ = ["exact_decimal", "parse_json", "read_bytes", "read_text"]
 
 
 def _name(path: Path) -> str:
@@ -76,13 +77,39 @@ def read_text(path: str | os.PathLike[str], what: str, limit: int) -> str:
         ) from None
 
 
+def exact_decimal(text: str) -> Fraction:
+    """Read a JSON decimal literal exactly (a `parse_float` for `parse_json`).
+
+    An exponent past `Limits.digits` is refused before the number is built: ``1e10000000``
+    is ten million digits, seconds of work for a value no map holds.
+
+    >>> exact_decimal("2.5"), exact_decimal("-1.25e2")
+    (Fraction(5, 2), Fraction(-125, 1))
+    >>> exact_decimal("1e10000000")
+    Traceback (most recent call last):
+    ...
+    footfall.errors.InputError: the number '1e10000000' has an exponent over 4300
+    """
+    _, _, exponent = text.lower().partition("e")
+    if exponent and abs(int(exponent)) > LIMITS.digits:
+        raise InputError("error.json.exponent", value=text, limit=LIMITS.digits)
+    return Fraction(text)
+
+
 def parse_json(
-    text: str, where: str, *, parse_int: Callable[[str], object] | None = None
+    text: str,
+    where: str,
+    *,
+    parse_int: Callable[[str], object] | None = None,
+    parse_float: Callable[[str], object] | None = None,
+    parse_constant: Callable[[str], object] | None = None,
 ) -> object:
     """Parse one JSON document, refusing bad JSON in one line that starts with `where`.
 
     `where` names the document (a file's quoted path, ``scene``); `parse_int` reads integer
-    literals (a scene keeps over-long ones as a marker to name their key).
+    literals (a scene keeps over-long ones as a marker to name their key), `parse_float`
+    decimal ones (`exact_decimal` keeps them exact), `parse_constant` ``NaN`` and
+    ``Infinity`` (a reader that refuses them raises there).
 
     >>> parse_json('{"a": [1, 2]}', "doc")
     {'a': [1, 2]}
@@ -92,7 +119,9 @@ def parse_json(
     footfall.errors.InputError: doc: not valid JSON: nested too deeply
     """
     try:
-        return json.loads(text, parse_int=parse_int)
+        return json.loads(
+            text, parse_int=parse_int, parse_float=parse_float, parse_constant=parse_constant
+        )
     except json.JSONDecodeError as exc:
         raise InputError("error.json.invalid", where=where, reason=str(exc)) from None
     except RecursionError:

@@ -9,7 +9,7 @@ import pytest
 
 from footfall.errors import InputError, LimitError
 from footfall.flight import FlightState, Flyer, check, p_save, parse_steps, stall
-from footfall.flight.stall import fall_dice
+from footfall.flight.falling import fall_dice
 from footfall.rules import Maneuverability, load_system
 
 SYSTEM = load_system("dnd35")

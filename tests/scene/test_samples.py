@@ -12,15 +12,15 @@ from footfall.scene import (
     Flag,
     Scene,
     creature,
-    flag_mask,
     footprint,
     list_samples,
     load_sample,
     occupied_squares,
     scene_json_text,
     size_table,
-    thin_wall_exits,
 )
+from footfall.scene.layers import flag_mask
+from footfall.scene.walls import thin_wall_exits
 
 SAMPLES = list_samples()
 

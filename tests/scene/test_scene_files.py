@@ -679,13 +679,12 @@ def test_too_many_walls_or_creatures() -> None:
         parse_scene(example(), limits=limits)
 
 
-def test_scene_file_over_the_size_limit(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """A scene file larger than the byte limit is refused before it is read."""
-    monkeypatch.setattr("footfall.scene.files._SCENE_FILE_BYTES", 10)
+def test_scene_file_over_the_size_limit(tmp_path: Path) -> None:
+    """A scene file larger than the byte limit (`Limits.scene_bytes`) is refused unread."""
     path = tmp_path / "big.json"
     path.write_text(json.dumps(SCENE_MD_EXAMPLE), encoding="utf-8")
     with pytest.raises(LimitError, match=r"over the scene file limit of 10 bytes"):
-        load_scene(path)
+        load_scene(path, limits=LIMITS.tighter(scene_bytes=10))
 
 
 def test_fly_needs_a_speed() -> None:
@@ -882,7 +881,7 @@ def test_every_reader_takes_limits(tmp_path: Path) -> None:
 
 def test_scene_errors_are_data(tmp_path: Path) -> None:
     """An error carries its catalog key, the bad value, the valid ones and where it sits."""
-    from footfall.scene import ARMORS
+    from footfall.scene.model import ARMORS
     from footfall.scene.values import Where
 
     bad = with_creatures({"id": "a", "at": [0, 0], **MEDIUM, "armor": "plate"})

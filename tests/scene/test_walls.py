@@ -13,20 +13,17 @@ from hypothesis import strategies as st
 
 import footfall.scene.walls as walls_module
 from footfall.errors import InputError
-from footfall.scene import (
-    DIRECTIONS,
-    Flag,
-    Scene,
+from footfall.grid import DIRECTIONS
+from footfall.scene import Flag, Scene, parse_scene
+from footfall.scene.layers import (
     clearance_below,
     clearance_ft,
     entry_at,
     flag_mask,
     impassable_mask,
-    parse_scene,
-    step_blocked_by_walls,
     terrain_index,
-    thin_wall_exits,
 )
+from footfall.scene.walls import step_blocked_by_walls, thin_wall_exits
 from footfall.tactical import search
 from helpers import strategies
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from footfall.errors import LimitError
-from footfall.scene import MAX_SPEED
+from footfall.limits import LIMITS
 from footfall.tactical import check_path, find_path, reachable
 from helpers.tactical_scenes import make, mob
 
@@ -25,10 +25,10 @@ def test_huge_distance_is_a_limit_error(system: str) -> None:
     with pytest.raises(LimitError, match="distance"):
         reachable(s, "v", distance=10**20)
     with pytest.raises(LimitError, match="distance"):
-        find_path(s, "v", (4, 0), distance=MAX_SPEED + 1)
-    at_limit = reachable(s, "v", distance=MAX_SPEED)
+        find_path(s, "v", (4, 0), distance=LIMITS.speed + 1)
+    at_limit = reachable(s, "v", distance=LIMITS.speed)
     assert (4, 0) not in {q.at for q in at_limit.squares}
-    assert find_path(s, "v", (4, 0), distance=MAX_SPEED).found is False
+    assert find_path(s, "v", (4, 0), distance=LIMITS.speed).found is False
 
 
 def test_charge_refusal_names_the_square_that_refuses() -> None:

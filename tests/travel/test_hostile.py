@@ -33,15 +33,14 @@ from footfall.travel import (
     ForcedHour,
     Member,
     Traveller,
-    check_con_mod,
     exertion_odds,
     load_journey,
-    num,
     parse_leg,
-    parse_number,
     plan_journey,
-    read_text_file,
 )
+from footfall.travel.party import check_con_mod
+from footfall.travel.quantities import num, parse_number
+from footfall.untrusted import read_text as read_text_file
 
 DIGITS = "1" + "0" * 5000  # past Python's 4300-digit limit of int(str)
 JOURNEY = {"legs": ["24 mi plains highway"], "speed": 30}

@@ -1,7 +1,7 @@
 """Bounds shared by rates and travel, durations under an hour, and the legs' log hours.
 
 - One Agility / Toughness Bonus bound (0-30, `footfall.limits.Limits.bonus`) everywhere.
-- One speed bound (`Limits.d20_speed`, the scene's `MAX_SPEED`) and a current bound.
+- One speed bound (`Limits.d20_speed`, the scene's `LIMITS.speed`) and a current bound.
 - A leg of a very fast traveller prints in minutes or seconds, never "0 h"; JSON keeps the
   exact hours.
 - `legs[].log_hours` says what the day-by-day log spends on a leg (drift, hustle).
@@ -24,16 +24,8 @@ from footfall.limits import LIMITS
 from footfall.rates import check_bonus, rates
 from footfall.route import find_route, load_map
 from footfall.rules import load_system
-from footfall.scene import MAX_SPEED
-from footfall.travel import (
-    Flow,
-    Traveller,
-    exertion_odds,
-    parse_current,
-    parse_leg,
-    plan_journey,
-    plan_local,
-)
+from footfall.travel import Flow, Traveller, exertion_odds, parse_leg, plan_journey, plan_local
+from footfall.travel.water import parse_current
 from helpers.cli import invoke
 
 
@@ -128,7 +120,7 @@ def test_cli_agility_bonus_errors_agree(
 
 def test_speed_bound_is_the_scenes() -> None:
     """pf1e speed 100000 ft is planned; 100005 is refused naming the bound."""
-    assert LIMITS.d20_speed == MAX_SPEED == 100_000
+    assert LIMITS.d20_speed == LIMITS.speed == 100_000
     rules = load_system("pf1e")
     leg = [parse_leg("1 mi plains road", rules)]
     journey = plan_journey("pf1e", leg, Traveller(speeds=(100_000,)))

@@ -50,7 +50,7 @@ class Context:
         2
         """
         return cls(
-            limits, SceneCatalog(scenes), SceneCache(limits.scene_cache), default_scene,
+            limits, SceneCatalog(scenes), SceneCache(limits.scene_cache, limits), default_scene,
             default_mover,
         )  # fmt: skip
 

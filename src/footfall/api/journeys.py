@@ -21,6 +21,7 @@ from footfall.api.work import answer
 from footfall.errors import FootfallError, InputError, LimitError, Noun, Param, unknown
 from footfall.limits import SERVER_LIMITS
 from footfall.rules import load_system
+from footfall.travel.quantities import num, system_unit
 
 __all__ = ["FIELDS", "ChaseQuery", "PartyMember", "RouteQuery", "TravelQuery", "router"]
 
@@ -160,15 +161,15 @@ def travel_answer(body: TravelQuery, ctx: Context) -> dict[str, Any]:
     document: dict[str, object] = {"legs": list(body.legs)}
     if body.unit is not None:
         document["unit"] = body.unit
-    legs = travel.parse_journey(document, system).legs
-    unit = travel.system_unit(system)
+    legs = travel.parse_journey(document, system, limits=ctx.limits).legs
+    unit = system_unit(system)
     for i, leg in enumerate(legs):
         if leg.distance > lim.leg_distance:
             raise LimitError(
                 "error.api.leg-distance",
                 param=Param("legs", i),
                 number=i + 1,
-                distance=travel.num(leg.distance),
+                distance=num(leg.distance),
                 unit=unit,
                 limit=lim.leg_distance,
             )
@@ -197,6 +198,7 @@ def travel_answer(body: TravelQuery, ctx: Context) -> dict[str, Any]:
         switches=body.interpretations,
         seed=body.seed,
         metric=body.metric,
+        limits=ctx.limits,
     )
     return journey.to_json()
 
@@ -218,9 +220,9 @@ def route_answer(body: RouteQuery, ctx: Context) -> dict[str, Any]:
         terrain_map = route.sample_map(body.sample)
     elif isinstance(body.map, dict):
         check_map_size({"map": body.map.get("rows")}, lim, "terrain map", "map")
-        terrain_map = route.parse_map(body.map)
+        terrain_map = route.parse_map(body.map, limits=lim)
     else:
-        terrain_map = route.parse_map_text(str(body.map))
+        terrain_map = route.parse_map_text(str(body.map), limits=lim)
     if terrain_map.width > lim.map_side or terrain_map.height > lim.map_side:
         raise LimitError(
             "error.api.map-cells",
@@ -237,7 +239,7 @@ def route_answer(body: RouteQuery, ctx: Context) -> dict[str, Any]:
     start = (body.start[0], body.start[1])
     goal = (body.goal[0], body.goal[1])
     found = route.find_route(
-        terrain_map, start, goal, who, system_id=body.system, metric=body.metric
+        terrain_map, start, goal, who, system_id=body.system, metric=body.metric, limits=lim
     )
     result: dict[str, Any] = found.to_json()
     return result
@@ -261,7 +263,9 @@ def chase_answer(body: ChaseQuery, ctx: Context) -> dict[str, Any]:
     quarry = chase.parse_runner(body.quarry, "quarry")
     scale = _member(chase.Scale, body.scale, "scale", "scale")
     tie = _tie(body.system, body.chase_tie)
-    result = chase.chase(pursuer, quarry, scale, tie, system=body.system, seed=body.seed)
+    result = chase.chase(
+        pursuer, quarry, scale, tie, system=body.system, seed=body.seed, limits=ctx.limits
+    )
     out: dict[str, Any] = result.to_json()
     return out
 

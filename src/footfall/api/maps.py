@@ -20,6 +20,7 @@ from footfall.api.schema import LANG_DOC, LANG_ENUM, SCENE_DOC, Pair, RequestMod
 from footfall.api.work import answer
 from footfall.errors import InputError, Param
 from footfall.imports import detect_format, import_map
+from footfall.limits import LIMITS
 from footfall.render import auto_cell, reach_overlay, render
 from footfall.scene import Scene, scene_to_json
 from footfall.tactical import find_path, reachable
@@ -79,7 +80,12 @@ def import_answer(body: ImportQuery, ctx: Context) -> dict[str, Any]:
         check_map_size({"map": body.terrain}, lim, "terrain overlay", "terrain")
     fmt = body.format or detect_format(body.name, body.data)
     raw = json.dumps(body.data).encode("utf-8")
-    imported = import_map(raw, system=body.system, terrain=body.terrain, fmt=fmt, name=body.name)
+    # The body limit has bounded the request already; its re-serialised JSON may be a little
+    # larger (escapes), so the file-size bound is the library's, every other bound the server's.
+    bounds = lim.tighter(import_bytes=LIMITS.import_bytes)
+    imported = import_map(
+        raw, system=body.system, terrain=body.terrain, fmt=fmt, name=body.name, limits=bounds
+    )
     result = imported.embedded()
     scene = result.scene
     check_map_side(scene.width, scene.height, lim, "imported map", "data")
@@ -113,6 +119,7 @@ def render_answer(body: RenderQuery, ctx: Context) -> bytes:
             "switches": dict(body.interpretations),
             "distance": body.distance,
             "flying": body.flying,
+            "limits": ctx.limits,
         }
         reach = reachable(scene, body.mover, **options).to_json(language)
         path = None
@@ -120,8 +127,9 @@ def render_answer(body: RenderQuery, ctx: Context) -> bytes:
             to = (body.to[0], body.to[1])
             path = find_path(scene, body.mover, to, **options).to_json(language)
         overlay = reach_overlay(reach, path)
-    cell = body.cell if body.cell is not None else auto_cell(scene.width, scene.height)
-    png: bytes = render(scene, reach=overlay, cell=cell, lang=language).png()
+    lim = ctx.limits
+    cell = body.cell if body.cell is not None else auto_cell(scene.width, scene.height, limits=lim)
+    png: bytes = render(scene, reach=overlay, cell=cell, lang=language, limits=lim).png()
     return png
 
 

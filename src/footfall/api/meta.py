@@ -21,7 +21,8 @@ from footfall.api.work import answer
 from footfall.i18n import Lang
 from footfall.limits import SERVER_FIELDS, Limits
 from footfall.rules import SYSTEM_IDS, Family, Size, SteelSize, System, load_system
-from footfall.scene import DEFAULT_LEGEND, maneuverabilities, size_table
+from footfall.scene import DEFAULT_LEGEND, size_table
+from footfall.scene.vocabulary import maneuverabilities
 
 __all__ = ["PAGE_DEFAULTS", "PageDefaults", "published_limits", "router"]
 

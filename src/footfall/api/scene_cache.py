@@ -8,6 +8,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
+from footfall.limits import LIMITS, Limits
 from footfall.scene import Scene, parse_scene
 
 __all__ = ["SceneCache"]
@@ -22,22 +23,23 @@ class SceneCache:
     between requests (and threads) is safe. `size` 0 keeps none.
     """
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, limits: Limits = LIMITS) -> None:
         self.size = size
+        self.limits = limits
         self.scenes: OrderedDict[str, Scene] = OrderedDict()
         self.lock = threading.Lock()
 
     def get(self, data: Mapping[str, Any]) -> Scene:
         """Return the parsed scene of `data` (raising the parser's error when it is bad)."""
         if self.size <= 0:
-            return parse_scene(data)
+            return parse_scene(data, limits=self.limits)
         key = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         with self.lock:
             hit = self.scenes.get(key)
             if hit is not None:
                 self.scenes.move_to_end(key)
                 return hit
-        scene = parse_scene(data)
+        scene = parse_scene(data, limits=self.limits)
         with self.lock:
             self.scenes[key] = scene
             while len(self.scenes) > self.size:

@@ -71,6 +71,7 @@ def _common(body: TacticalQuery, ctx: Context) -> tuple[Lang, Scene, dict[str, A
         "switches": dict(body.interpretations),
         "distance": body.distance,
         "flying": body.flying,
+        "limits": ctx.limits,
     }
     return language, scene, options
 

@@ -19,6 +19,7 @@ from rich.text import Text
 from footfall.cli import emit_json, fail, flag_spelling
 from footfall.errors import FootfallError, InputError, Param
 from footfall.i18n import Lang, parse_lang, t
+from footfall.limits import LIMITS
 from footfall.scene import (
     TEXT_EXTENSIONS,
     Scene,
@@ -38,11 +39,6 @@ FLAGS = {
 }
 
 _SQUARE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
-#: Most digits of one coordinate of --to / --path read as a number: no map is wider than
-#: 4,000,000 squares (scene.MAX_SQUARES), so a longer one is off any map. Up to this many the
-#: search says "off the map" with the map's size; past it the coordinate is refused here,
-#: before int() sees the thousands of digits it refuses and the whole number is quoted.
-_MAX_COORDINATE_DIGITS = 100
 #: File extensions that make SCENE a file name even when no such file exists.
 _SCENE_EXTENSIONS = (".json", *TEXT_EXTENSIONS)
 #: Background of each band (one move, two moves, a run / dh2e half, full, charge, run).
@@ -56,10 +52,10 @@ def parse_square(text: str, what: str) -> tuple[int, int]:
         raise InputError("error.tactical.cli.not-a-square", what=what, value=text)
     for group in match.groups():
         digits = len(group.lstrip("-"))
-        if digits > _MAX_COORDINATE_DIGITS:
+        if digits > LIMITS.token_digits:
             raise InputError(
                 "error.tactical.cli.digits", what=what, value=text, digits=digits,
-                limit=_MAX_COORDINATE_DIGITS,
+                limit=LIMITS.token_digits,
             )  # fmt: skip
     return int(match.group(1)), int(match.group(2))
 

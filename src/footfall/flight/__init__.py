@@ -21,6 +21,7 @@ Decisions where the seed is terse are in ``docs/flight.md``.
 
 from __future__ import annotations
 
+from footfall.flight.falling import FallRound, Stall, p_save, stall
 from footfall.flight.model import (
     CLIMB_COST_SWITCH,
     DIRECTION_NAMES,
@@ -59,7 +60,6 @@ from footfall.flight.request import (
     reflex_bonus,
     stall_rounds,
 )
-from footfall.flight.stall import FallRound, Stall, p_save, stall
 from footfall.flight.verdict import FlightCheck, Violation, check
 
 __all__ = [

@@ -49,7 +49,6 @@ from typing import Literal
 
 from footfall.errors import Param, RuleDataError, unknown
 from footfall.grid import DIRECTION_NAMES, DIRECTIONS, alternating_diagonals
-from footfall.limits import LIMITS
 from footfall.rules import (
     ANY,
     FlightRow,
@@ -659,17 +658,3 @@ def switch_choices(flyer: Flyer) -> dict[str, str]:
         TURN_CREDIT_SWITCH: flyer.turn_credit.value,
         CLIMB_COST_SWITCH: flyer.climb_cost.value,
     }
-
-
-#: Names this module had before `footfall.limits.Limits` held every bound (api.py imports
-#: them until it reads `LIMITS`): each reads the `Limits` field beside it.
-_FORMER_LIMITS = {"MAX_SINCE_FT": "since_ft"}
-
-
-def __getattr__(name: str) -> int:
-    """Serve the former module constants (`_FORMER_LIMITS`) from `LIMITS`."""
-    field_name = _FORMER_LIMITS.get(name)
-    if field_name is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value: int = getattr(LIMITS, field_name)
-    return value

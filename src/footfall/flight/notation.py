@@ -50,8 +50,6 @@ _WORDS = ("f", "b", "c", "d", "bc", "bd", "up", "down", "l", "r", "pl", "pr", "h
 _STEP_WORDS = f"{', '.join(_WORDS)} (or {', '.join(_ALIASES)})"
 #: Where the steps and the squares come from (the CLI's --steps and --path, the API's fields).
 _STEPS, _SQUARES = Param("steps"), Param("path")
-#: Longest number a token may hold, in digits, before it is refused unread.
-_DIGITS = 100
 
 
 def _short(token: str) -> str:
@@ -123,7 +121,7 @@ def parse_steps(text: str, *, limits: Limits = LIMITS) -> list[tuple[int, Step]]
             )
         word = _ALIASES.get(match.group(1), match.group(1))
         digits = match.group(2)
-        if digits is not None and len(digits) > _DIGITS:
+        if digits is not None and len(digits) > limits.token_digits:
             raise InputError(
                 "error.flight.step-digits",
                 param=_STEPS,
@@ -142,7 +140,7 @@ def parse_steps(text: str, *, limits: Limits = LIMITS) -> list[tuple[int, Step]]
 def _square(token: str) -> tuple[int, int, int]:
     """Return the ``X,Y,ALT`` of one 3-D square token."""
     parts = token.split(",")
-    if any(len(p.strip()) > _DIGITS for p in parts):
+    if any(len(p.strip()) > LIMITS.token_digits for p in parts):
         raise InputError(
             "error.flight.square-digits", param=_SQUARES, value=token, shown=_short(token)
         )

@@ -11,9 +11,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from footfall.flight.falling import Stall
 from footfall.flight.model import DIRECTION_NAMES, direction_name, switch_choices
 from footfall.flight.reach import FlightReach, paused_gc
-from footfall.flight.stall import Stall
 from footfall.flight.verdict import FlightCheck
 
 __all__ = ["check_json", "ft_number", "reach_json", "stall_json"]
@@ -70,7 +70,7 @@ def check_json(name: str, action: str, result: FlightCheck) -> dict[str, Any]:
         "legal": result.legal,
         "cost": ft_number(result.cost_ft),
         "violations": [
-            {"step": v.step, "rule": v.rule, "message": v.message} for v in result.violations
+            {"step": v.step, "rule": str(v.rule), "message": v.message} for v in result.violations
         ],
         "path": [
             {

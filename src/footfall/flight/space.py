@@ -17,16 +17,9 @@ import numpy.typing as npt
 from footfall.errors import InputError, Param, RuleDataError, unknown
 from footfall.flight.model import DELTAS, Airspace, Fault, FlightState, Flyer
 from footfall.rules import SYSTEM_IDS, Maneuverability, RuleId, Size, System, load_system
-from footfall.scene import (
-    Creature,
-    Flag,
-    Scene,
-    creature,
-    flag_mask,
-    footprint,
-    impassable_mask,
-    thin_wall_exits,
-)
+from footfall.scene import Creature, Flag, Scene, creature, footprint
+from footfall.scene.layers import flag_mask, impassable_mask
+from footfall.scene.walls import thin_wall_exits
 
 __all__ = [
     "BandedAirspace",

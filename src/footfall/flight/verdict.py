@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from footfall.errors import InputError
+from footfall.flight.falling import Stall, stall
 from footfall.flight.model import (
     OPEN_SKY,
     Airspace,
@@ -25,7 +26,6 @@ from footfall.flight.model import (
     keeps_flying,
     with_switches,
 )
-from footfall.flight.stall import Stall, stall
 from footfall.i18n import Lang, t
 from footfall.limits import LIMITS, Limits
 from footfall.rules import RuleId, System

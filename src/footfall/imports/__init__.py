@@ -111,7 +111,7 @@ def import_map(
     Raises `InputError` (one line) for a malformed file or an unknown system, `LimitError`
     for a huge map.
     """
-    from footfall.scene import SYSTEM_IDS
+    from footfall.rules import SYSTEM_IDS
 
     if system not in SYSTEM_IDS:
         raise unknown("system", system, SYSTEM_IDS, param=Param("system"))

@@ -18,7 +18,7 @@ from typing import Any
 
 from footfall.errors import InputError, LimitError, Noun
 from footfall.limits import LIMITS, Limits
-from footfall.untrusted import parse_json
+from footfall.untrusted import exact_decimal, parse_json
 
 __all__ = [
     "FileKind",
@@ -63,12 +63,7 @@ def load_json(data: bytes | str, kind: FileKind) -> Any:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise InputError("error.maps.not-utf8", file=Noun(kind), byte=exc.start) from None
-    try:
-        return json.loads(data, parse_float=Fraction, parse_constant=_reject_constant)
-    except (ValueError, RecursionError):
-        # The same text fails the shared reader the same way: let it say so in its words.
-        parse_json(data, str(kind))
-        raise  # pragma: no cover - parse_json refuses whatever json.loads refused
+    return parse_json(data, str(kind), parse_float=exact_decimal, parse_constant=_reject_constant)
 
 
 def load_document(data: bytes | str | Mapping[str, Any], kind: FileKind) -> Mapping[str, Any]:

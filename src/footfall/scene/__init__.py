@@ -33,9 +33,6 @@ True
 
 from __future__ import annotations
 
-from footfall.grid import DIRECTIONS
-from footfall.limits import LIMITS
-from footfall.rules import SYSTEM_IDS
 from footfall.scene.document import (
     dump_scene,
     parse_scene,
@@ -44,21 +41,9 @@ from footfall.scene.document import (
     validate,
 )
 from footfall.scene.files import TEXT_EXTENSIONS, load_scene, parse_scene_text
-from footfall.scene.layers import (
-    clearance_below,
-    clearance_ft,
-    entry_at,
-    entry_mask,
-    flag_mask,
-    impassable_mask,
-    terrain_index,
-)
 from footfall.scene.model import (
-    ARMORS,
     DEFAULT_LEGEND,
-    DOORS,
     FORMAT_VERSION,
-    LOADS,
     Creature,
     CreatureSize,
     Door,
@@ -74,22 +59,11 @@ from footfall.scene.model import (
 )
 from footfall.scene.samples import list_samples, load_sample
 from footfall.scene.text_map import parse_text_map, scene_to_text
-from footfall.scene.vocabulary import footprint, maneuverabilities, size_table, terrain_names
-from footfall.scene.walls import segments_touch, step_blocked_by_walls, thin_wall_exits
+from footfall.scene.vocabulary import footprint, size_table
 
 __all__ = [
-    "ARMORS",
     "DEFAULT_LEGEND",
-    "DIRECTIONS",
-    "DOORS",
     "FORMAT_VERSION",
-    "LOADS",
-    "MAX_CREATURES",
-    "MAX_HEIGHT_FT",
-    "MAX_SPEED",
-    "MAX_SQUARES",
-    "MAX_WALLS",
-    "SYSTEM_IDS",
     "TEXT_EXTENSIONS",
     "Creature",
     "CreatureSize",
@@ -101,19 +75,12 @@ __all__ = [
     "Scene",
     "Side",
     "Wall",
-    "clearance_below",
-    "clearance_ft",
     "creature",
     "dump_scene",
-    "entry_at",
-    "entry_mask",
-    "flag_mask",
     "footprint",
-    "impassable_mask",
     "list_samples",
     "load_sample",
     "load_scene",
-    "maneuverabilities",
     "occupied_squares",
     "parse_scene",
     "parse_scene_text",
@@ -121,22 +88,6 @@ __all__ = [
     "scene_json_text",
     "scene_to_json",
     "scene_to_text",
-    "segments_touch",
     "size_table",
-    "step_blocked_by_walls",
-    "terrain_index",
-    "terrain_names",
-    "thin_wall_exits",
     "validate",
 ]
-
-# The old names of the scene bounds, now `footfall.limits.Limits` fields: other modules still
-# import them (the facade phase prunes them). The readers read ``limits`` instead.
-MAX_SQUARES = LIMITS.squares
-MAX_WALLS = LIMITS.walls
-MAX_CREATURES = LIMITS.creatures
-MAX_SPEED = LIMITS.speed
-MAX_HEIGHT_FT = LIMITS.height_ft
-MIN_SQUARE = LIMITS.min_square
-MAX_SQUARE = LIMITS.max_square
-MAX_SQUARE_DENOMINATOR = LIMITS.square_denominator

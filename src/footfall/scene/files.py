@@ -27,10 +27,6 @@ __all__ = ["TEXT_EXTENSIONS", "load_scene", "parse_scene_text"]
 #: File extensions read as the plain-text map format (anything else is sniffed by content).
 TEXT_EXTENSIONS = (".txt", ".map", ".ffmap")
 
-#: Largest scene file read, in bytes (a 4,000,000-square map with walls fits well under it).
-#: Not yet a `Limits` field: the shared record has no scene-file bound.
-_SCENE_FILE_BYTES = 64 * 1024 * 1024
-
 
 def parse_scene_text(text: str, *, limits: Limits = LIMITS) -> Scene:
     """Parse a scene from `text`: JSON when it starts with ``{``, else the plain-text map."""
@@ -48,7 +44,7 @@ def load_scene(path: str | os.PathLike[str], *, limits: Limits = LIMITS) -> Scen
     directory, a device such as /dev/zero, a pipe) is refused before reading.
     """
     file = Path(path)
-    text = _read_file(file)
+    text = _read_file(file, limits)
     try:
         if file.suffix.lower() in TEXT_EXTENSIONS:
             return parse_text_map(text, limits=limits)
@@ -59,10 +55,10 @@ def load_scene(path: str | os.PathLike[str], *, limits: Limits = LIMITS) -> Scen
         raise _in_file(exc, file.name) from None
 
 
-def _read_file(file: Path) -> str:
+def _read_file(file: Path, limits: Limits) -> str:
     """Return the text of the scene file `file`, refusals said the scene's way."""
     try:
-        return read_text(file, "scene file", _SCENE_FILE_BYTES)
+        return read_text(file, "scene file", limits.scene_bytes)
     except LimitError as exc:
         if exc.key == "error.file.too-big":
             raise LimitError(

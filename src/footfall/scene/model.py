@@ -246,7 +246,7 @@ class Scene(_Record):
     """A battle map: rows of characters, their legend, thin walls and creatures.
 
     A scene is compared by value and hashed without its legend and ``extra`` (both read-only
-    mappings); caches of per-scene work key it by identity (`footfall.scene.terrain_index`).
+    mappings); caches of per-scene work key it by identity (`footfall.scene.layers.terrain_index`).
     """
 
     system: str

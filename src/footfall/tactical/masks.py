@@ -20,15 +20,9 @@ import numpy.typing as npt
 from footfall.errors import unknown
 from footfall.grid import DIRECTIONS
 from footfall.rules import System
-from footfall.scene import (
-    Flag,
-    LegendEntry,
-    Scene,
-    flag_mask,
-    impassable_mask,
-    terrain_index,
-    thin_wall_exits,
-)
+from footfall.scene import Flag, LegendEntry, Scene
+from footfall.scene.layers import flag_mask, impassable_mask, terrain_index
+from footfall.scene.walls import thin_wall_exits
 
 __all__ = ["Prepared", "Sizes", "prepare", "sizes"]
 
@@ -47,7 +41,7 @@ class Prepared:
     thin: npt.NDArray[np.uint8]
     corner: npt.NDArray[np.uint8]
     index: npt.NDArray[np.int16]
-    """The map as indices into `entries` (`footfall.scene.terrain_index`)."""
+    """The map as indices into `entries` (`footfall.scene.layers.terrain_index`)."""
     entries: tuple[LegendEntry, ...]
     has_narrow: bool
     """Whether any legend entry gives a ``width_ft`` or ``height_ft`` (RULES 1.5)."""

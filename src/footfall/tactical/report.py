@@ -79,7 +79,9 @@ def breakdown_json(policy: Policy, walked: Walk, lang: Lang) -> list[dict[str, A
             "at": list(step.at),
             "cost": policy.display(step.cost),
             "total": policy.display(step.total),
-            "why": [{"rule": rule, "label": t(key, lang, **values)} for rule, key, values in why],
+            "why": [
+                {"rule": str(rule), "label": t(key, lang, **values)} for rule, key, values in why
+            ],
         }
         if penalties is not None:
             entry["penalties"] = penalties
@@ -134,5 +136,5 @@ def head_json(policy: Policy, lang: Lang = "en") -> dict[str, Any]:
         "action": policy.action.name,
         "action_name": names.get(policy.action.name, policy.action.name),
         "budget": budget_shown(policy),
-        "unit": policy.unit,
+        "unit": policy.unit.value,
     }

@@ -315,7 +315,7 @@ class PathResult:
                 data["reason"] = message(rule, lang, p, **values)
             else:
                 data["reason"] = t("tactical.reason.no-path", lang)
-            data["rule"] = rule if self.rule or self.cheapest is not None else None
+            data["rule"] = str(rule) if self.rule or self.cheapest is not None else None
         data["notes"] = notes_json(p, lang)
         return data
 
@@ -530,7 +530,7 @@ class CheckResult:
             violations.append(
                 {
                     "step": step,
-                    "rule": rule,
+                    "rule": str(rule),
                     "message": step_message(
                         rule,
                         lang,

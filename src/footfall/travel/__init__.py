@@ -36,7 +36,6 @@ The package, one module per concern:
 
 from __future__ import annotations
 
-from footfall.limits import LIMITS
 from footfall.travel.exertion import (
     FATIGUE_FORBIDS,
     HOURS_IN_DAY,
@@ -44,33 +43,22 @@ from footfall.travel.exertion import (
     HustleHour,
     MemberCheck,
 )
-from footfall.travel.files import JourneySpec, load_journey, parse_day_pace, parse_journey
+from footfall.travel.files import JourneySpec, load_journey, parse_journey
 from footfall.travel.journey import Day, Journey, LegPlan
 from footfall.travel.legs import Leg, Pace, make_leg, parse_leg
 from footfall.travel.local import LocalPace, LocalTrip, plan_local
-from footfall.travel.mover import Mover, Note
+from footfall.travel.mover import Note
 from footfall.travel.odds import ExertionOdds, FatigueOdds, MemberOdds, PartyOdds, exertion_odds
-from footfall.travel.party import Member, check_con_mod, parse_member, parse_party
+from footfall.travel.party import Member, parse_member, parse_party
 from footfall.travel.planner import plan_journey
-from footfall.travel.quantities import (
-    KM_PER_MILE,
-    DistanceUnit,
-    num,
-    parse_number,
-    system_unit,
-    to_unit,
-)
-from footfall.travel.traveller import Traveller, resolve_traveller, system_hustle_multiplier
-from footfall.travel.water import Flow, parse_current
-from footfall.untrusted import read_text as read_text_file
+from footfall.travel.quantities import KM_PER_MILE, DistanceUnit
+from footfall.travel.traveller import Traveller
+from footfall.travel.water import Flow
 
 __all__ = [
     "FATIGUE_FORBIDS",
     "HOURS_IN_DAY",
     "KM_PER_MILE",
-    "MAX_CON_MOD",
-    "MAX_CURRENT",
-    "MIN_CON_MOD",
     "Day",
     "DistanceUnit",
     "ExertionOdds",
@@ -87,34 +75,17 @@ __all__ = [
     "Member",
     "MemberCheck",
     "MemberOdds",
-    "Mover",
     "Note",
     "Pace",
     "PartyOdds",
     "Traveller",
-    "check_con_mod",
     "exertion_odds",
     "load_journey",
     "make_leg",
-    "num",
-    "parse_current",
-    "parse_day_pace",
     "parse_journey",
     "parse_leg",
     "parse_member",
-    "parse_number",
     "parse_party",
     "plan_journey",
     "plan_local",
-    "read_text_file",
-    "resolve_traveller",
-    "system_hustle_multiplier",
-    "system_unit",
-    "to_unit",
 ]
-
-# Kept for footfall.api, which imports them today; they read `footfall.limits.LIMITS` and go
-# when the API reads its bounds from its `Limits` record (issue 11, item 4).
-MIN_CON_MOD = LIMITS.min_con_mod
-MAX_CON_MOD = LIMITS.max_con_mod
-MAX_CURRENT = LIMITS.current_mph

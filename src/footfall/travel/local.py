@@ -31,7 +31,6 @@ from footfall.rules import (
     load_system,
 )
 from footfall.travel.mover import Note
-from footfall.travel.planner import TRIP_HOURS
 from footfall.travel.quantities import num, short
 from footfall.travel.traveller import overland_rules
 
@@ -121,7 +120,7 @@ def plan_local(
     if speed is None:
         raise InputError("error.travel.local-speed", param=Param("speed"), system=system.id)
     check_d20_speed(system, speed, limits=limits)
-    _check_local_minutes(distance / travel.per_minute(speed, Mode.WALK, armor, load))
+    _check_local_minutes(distance / travel.per_minute(speed, Mode.WALK, armor, load), limits)
     low, high = _CON
     if con is not None and not low <= con <= high:
         raise InputError(
@@ -157,17 +156,17 @@ def _heresy_local(
     check_bonus(agility_bonus, limits=limits)
     row, extrapolated = heresy.narrative_row(agility_bonus)
     rate = row.per_minute_m * (heresy.dense_factor if dense else 1)
-    _check_local_minutes(distance / rate)
+    _check_local_minutes(distance / rate, limits)
     pace = LocalPace(Mode.WALK, rate, distance / rate)
     extra = (Note.BEYOND_TABLE,) if extrapolated else ()
     return LocalTrip(system.id, Unit.M, distance, (pace,), extra, system.family)
 
 
-def _check_local_minutes(minutes: Fraction) -> None:
-    """Refuse a local-scale trip longer than the overland planner's limit (`TRIP_HOURS`)."""
-    if minutes > TRIP_HOURS * 60:
+def _check_local_minutes(minutes: Fraction, limits: Limits) -> None:
+    """Refuse a local-scale trip longer than the overland planner's (`Limits.trip_hours`)."""
+    if minutes > limits.trip_hours * 60:
         raise LimitError(
-            "error.travel.walk-hours", hours=short(num(minutes / 60)), limit=TRIP_HOURS
+            "error.travel.walk-hours", hours=short(num(minutes / 60)), limit=limits.trip_hours
         )
 
 

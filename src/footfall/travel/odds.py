@@ -59,8 +59,6 @@ __all__ = [
 
 #: Range of a Toughness characteristic (DH2e Core Rulebook, "Characteristics": 0-100).
 _TOUGHNESS = (0, 100)
-#: Longest run of the same exertion `exertion_odds` computes, in days (a year).
-_DAYS = (1, 365)
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,7 +328,7 @@ def exertion_odds(
     default its tens digit).
     """
     system = load_system(system_id)
-    low, high = _DAYS
+    low, high = 1, limits.odds_days
     if not low <= days <= high:
         raise InputError(
             "error.travel.days-range", param=Param("days"), value=days, low=low, high=high

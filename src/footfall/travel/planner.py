@@ -57,9 +57,6 @@ from footfall.travel.traveller import Traveller, resolve
 
 __all__ = ["plan_journey"]
 
-#: Largest trip footfall plans hour by hour, in hours (a work limit against hostile input).
-#: `footfall.limits.Limits` has no field for it yet: the same bound for every front-end.
-TRIP_HOURS = 200_000
 #: Range of a Toughness characteristic (DH2e Core Rulebook, "Characteristics": 0-100).
 _TOUGHNESS = (0, 100)
 _LEGS = Param("legs")
@@ -103,7 +100,7 @@ def plan_journey(
     _check_legs(legs, mover, hustle, forced_march, heresy=system.heresy is not None)
     any_hustle = any(leg.pace is Pace.HUSTLE for leg in legs) or hustle > 0
     tb = _toughness_bonus(system, traveller, any_hustle or any(h for h, _ in day_paces), limits)
-    plans = _leg_plans(system, legs, mover)
+    plans = _leg_plans(system, legs, mover, limits)
     for day_hustle, day_forced in day_paces:
         check_pace(day_hustle, day_forced, mover.row_hours, mover, heresy=system.heresy is not None)
     schedules = [_schedule(mover, h, f) for h, f in day_paces]
@@ -205,7 +202,7 @@ def _multiplier(system: System, leg: Leg, mover: Mover) -> Fraction:
     return multiplier
 
 
-def _leg_plans(system: System, legs: Sequence[Leg], mover: Mover) -> list[LegPlan]:
+def _leg_plans(system: System, legs: Sequence[Leg], mover: Mover, limits: Limits) -> list[LegPlan]:
     """Return each leg with its multiplier, rate and hours; refuse a trip too long to plan."""
     plans = []
     for leg in legs:
@@ -215,8 +212,10 @@ def _leg_plans(system: System, legs: Sequence[Leg], mover: Mover) -> list[LegPla
             raise InputError("error.travel.rate-zero", param=_LEGS)
         plans.append(LegPlan(leg, mult, rate, leg.distance / rate))
     hours = sum((p.hours for p in plans), Fraction(0))
-    if hours > TRIP_HOURS:
-        raise LimitError("error.travel.trip-hours", hours=short(num(hours)), limit=TRIP_HOURS)
+    if hours > limits.trip_hours:
+        raise LimitError(
+            "error.travel.trip-hours", hours=short(num(hours)), limit=limits.trip_hours
+        )
     return plans
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from footfall.errors import InputError, Param, unknown
+from footfall.errors import InputError, Listed, Param, unknown
 from footfall.limits import LIMITS, Limits
 from footfall.rates import check_bonus, check_d20_speed
 from footfall.rules import Conveyance, Heresy, Mode, System, Travel
@@ -241,25 +241,20 @@ def _check_system_fields(system: System, who: Traveller, limits: Limits) -> None
 
 
 def heresy_options(system: System, given: tuple[Param, ...]) -> InputError:
-    """Return the error refusing dh2e's options `given` (1 to 3 of them) on `system`.
+    """Return the error refusing dh2e's options `given` on `system`.
 
-    The message lists them with commas (``--agility-bonus, --toughness``), one catalog key
-    for each count.
+    The message lists them with commas (``--agility-bonus, --toughness``); `param` is the first.
     """
-    fields: dict[str, object] = {
-        "param": given,
-        "system": system.id,
-        "speed": Param("speed"),
-        "mount": Param("mount"),
-        "vessel": Param("vessel"),
-        "con_mod": Param("con_mod"),
-    }
-    a, *rest = given
-    if not rest:
-        return InputError("error.travel.heresy-options-1", a=a, **fields)
-    if len(rest) == 1:
-        return InputError("error.travel.heresy-options-2", a=a, b=rest[0], **fields)
-    return InputError("error.travel.heresy-options-3", a=a, b=rest[0], c=rest[1], **fields)
+    return InputError(
+        "error.travel.heresy-options",
+        param=given[0],
+        options=Listed(given),
+        system=system.id,
+        speed=Param("speed"),
+        mount=Param("mount"),
+        vessel=Param("vessel"),
+        con_mod=Param("con_mod"),
+    )
 
 
 def system_hustle_multiplier(system: System) -> Fraction:

@@ -25,9 +25,9 @@ from footfall.travel import (
     LegPlan,
     LocalTrip,
     PartyOdds,
-    num,
 )
 from footfall.travel.mover import Note
+from footfall.travel.quantities import num
 from footfall.units import localize_decimal
 
 if TYPE_CHECKING:  # routes load the search kernel: only ``footfall route`` imports them

@@ -38,18 +38,18 @@ from footfall.travel import (
     LocalTrip,
     Member,
     Traveller,
-    check_con_mod,
     load_journey,
-    parse_current,
-    parse_day_pace,
     parse_leg,
     parse_member,
-    parse_number,
     parse_party,
     plan_journey,
     plan_local,
 )
+from footfall.travel.files import parse_day_pace
+from footfall.travel.party import check_con_mod
+from footfall.travel.quantities import parse_number
 from footfall.travel.traveller import heresy_options
+from footfall.travel.water import parse_current
 
 __all__ = ["Checks", "Conveyance", "Paces", "Rolls", "Running", "travel"]
 

@@ -134,22 +134,3 @@ def stall(alt: int, reflex: int, rule: StallRule, *, limits: Limits = LIMITS) ->
         height = after
         number += 1
     return Stall(alt, reflex, rule.recover_dc, p, tuple(rounds), fall_dice(alt))
-
-
-#: Names this module had before `footfall.limits.Limits` held every bound (api.py imports
-#: them until it reads `LIMITS`): each reads the `Limits` field beside it.
-_FORMER_LIMITS = {
-    "MAX_FALL_ALT": "fall_alt_ft",
-    "MIN_REFLEX": "min_reflex",
-    "MAX_REFLEX": "max_reflex",
-    "MAX_ROUNDS": "stall_rounds",
-}
-
-
-def __getattr__(name: str) -> int:
-    """Serve the former module constants (`_FORMER_LIMITS`) from `LIMITS`."""
-    field_name = _FORMER_LIMITS.get(name)
-    if field_name is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value: int = getattr(LIMITS, field_name)
-    return value
