@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 import pytest
@@ -26,16 +25,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from footfall.api import Limits, create_app
+from helpers import sample_json
 
-
-def _sample(name: str) -> dict[str, Any]:
-    text = (resources.files("footfall") / "scenes" / f"{name}.json").read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
-    return data
-
-
-PF = _sample("pf1e-ogre-bridge")
-CANYON = _sample("dnd35-canyon-squeeze")
+PF = sample_json("pf1e-ogre-bridge")
+CANYON = sample_json("dnd35-canyon-squeeze")
 UVTT: dict[str, Any] = {
     "format": 0.3,
     "resolution": {"map_origin": {"x": 0, "y": 0}, "map_size": {"x": 4, "y": 3},

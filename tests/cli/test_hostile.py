@@ -19,7 +19,6 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +27,7 @@ import typer
 
 from footfall import cli
 from footfall.cli import COMMAND_HOMES, main
+from helpers import sample_text
 
 # ------------------------------------------------------------------------------ running
 
@@ -116,18 +116,14 @@ def _uvtt(**resolution: Any) -> str:
 
 def _scene_with(**creature: Any) -> str:
     """Return the sample scene's JSON with its first creature's fields replaced."""
-    data = json.loads(_sample_text())
+    data = json.loads(sample_text(SAMPLE))
     data["creatures"][0].update(creature)
     return json.dumps(data)
 
 
-def _sample_text() -> str:
-    return (resources.files("footfall") / "scenes" / f"{SAMPLE}.json").read_text("utf-8")
-
-
 def _write_files(d: Path) -> None:
     """Write every good, odd and bad input file the cases name."""
-    good = _sample_text()
+    good = sample_text(SAMPLE)
     texts = {
         "good.json": good,
         "map.txt": TEXT_MAP,
