@@ -8,7 +8,7 @@ only `...` stands for any number of lines; `...` inside a line for any text. The
 further keys, `...` at the end of a list any further items. A `$` line with no output after it
 must succeed (exit 0) and print something. A fenced block of bare `footfall ...` lines (a list
 of commands, `# comments` allowed) must run the same way (`footfall serve`, which runs until
-stopped, is left to tests/test_api_serve.py); a block that names placeholders
+stopped, is left to tests/cli/test_serve.py); a block that names placeholders
 (`[SCENE]`, `FILE`, `--mover ID`) is a synopsis and is not run. An example whose output starts
 with `footfall: error:` must exit 2. `$ cat NAME` followed by lines writes the file NAME.
 
@@ -123,7 +123,7 @@ def parse_block(doc: str, first: int, lines: list[str]) -> Example | None:
         if any(is_synopsis(text) for text, _ in bare):
             return None
         commands = [Command(text, None, number) for text, number in bare]
-    # `serve` runs until stopped: it is tested in tests/test_api_serve.py, not here
+    # `serve` runs until stopped: it is tested in tests/cli/test_serve.py, not here
     runnable = [
         c
         for c in commands
@@ -643,8 +643,14 @@ def test_troubleshooting_port_in_use_message() -> None:
 
 def test_troubleshooting_chromium_reason() -> None:
     """README's troubleshooting quotes the reason the browser tests are skipped with."""
-    import test_browser
+    import importlib.util
 
+    # Loaded by its file: the browser tests live in tests/page, which is no package.
+    path = ROOT / "tests" / "page" / "test_browser.py"
+    spec = importlib.util.spec_from_file_location("browser_tests", path)
+    assert spec is not None and spec.loader is not None
+    test_browser = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(test_browser)
     reasons = [mark.kwargs.get("reason", "") for mark in test_browser.pytestmark]
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     assert any(reason.startswith("/usr/bin/chromium is missing") for reason in reasons)

@@ -1,0 +1,28 @@
+"""Run the ``footfall`` command in this process, as the CLI tests and the CLI-equality tests do.
+
+Plain functions rather than fixtures: module-level wrappers (``run``) and the API tests that
+compare an answer with ``footfall ... --json`` call them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from click.testing import Result
+from typer.testing import CliRunner
+
+from footfall.cli import app
+
+
+def invoke(args: Sequence[str], **kwargs: Any) -> Result:
+    """Run ``footfall ARGS`` with typer's runner; stdout, stderr and the exit code are kept."""
+    return CliRunner().invoke(app, list(args), **kwargs)
+
+
+def cli_json(*args: str) -> Any:
+    """Run ``footfall ARGS --json``, assert it exits 0, and return the JSON it printed."""
+    result = invoke([*args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
