@@ -96,6 +96,8 @@ class Policy:
     speed_cap: int | None = None
     one_step: bool = False
     start_rule: RuleId | None = None
+    start_at: Square | None = None
+    """The square of the start space `start_rule` refuses (None: the mover's own square)."""
     notes: tuple[Remark, ...] = ()
     min_cost: int = 0
     """The least cost (internal unit) the movement must have: a charge's 10 ft

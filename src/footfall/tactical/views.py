@@ -194,9 +194,9 @@ class Reach:
         data["switches"] = {k: v for k, v in p.switches.items() if k in _GRID_SWITCHES}
         data["notes"] = notes_json(p, lang)
         if p.start_rule:
-            data["notes"].append(
-                {"note": p.start_rule, "message": message(p.start_rule, lang, p, step=1)}
-            )
+            x, y = p.start_at or p.mover.at
+            text = message(p.start_rule, lang, p, step=1, x=x, y=y)
+            data["notes"].append({"note": p.start_rule, "message": text})
         return data
 
 
@@ -370,9 +370,8 @@ def find_path(
     policy = _policy(scene, mover_id, _Ask(action, system, switches, distance, flying, limits))
     start = policy.mover.at
     if policy.start_rule:
-        return PathResult(
-            policy, to, via, False, (), None, rule=policy.start_rule, at=policy.mover.at
-        )
+        at = policy.start_at or policy.mover.at
+        return PathResult(policy, to, via, False, (), None, rule=policy.start_rule, at=at)
     if policy.straight:
         return _straight_path(policy, to, via)
     frame = _window(policy)
@@ -525,8 +524,13 @@ class CheckResult:
         data["legal"] = self.walk.legal
         data["cost"] = p.display(self.walk.cost)
         violations = []
+        start_rule = p.start_rule
         for step, rule in self.walk.violations:
             x, y = self.squares[step - 1] if 0 < step <= len(self.squares) else p.mover.at
+            if step == 1 and rule == start_rule:
+                # The walk lists the start rule first: it names a square of the start space.
+                x, y = p.start_at or p.mover.at
+                start_rule = None
             violations.append(
                 {
                     "step": step,
