@@ -22,7 +22,15 @@ from footfall.limits import LIMITS, Limits
 from footfall.rules import RuleId, System
 from footfall.scene import Scene, creature
 from footfall.tactical.frame import Frame, build_frame
-from footfall.tactical.marks import BLOCK_RULE, END_RULE, Block, End
+from footfall.tactical.marks import (
+    BLOCK_RULE,
+    END_RULE,
+    NOTE_COLUMNS,
+    NOTE_CORRIDOR,
+    Block,
+    End,
+    squeezed_space,
+)
 from footfall.tactical.policy import Policy, make_policy
 from footfall.tactical.provocations import provocations
 from footfall.tactical.report import (
@@ -143,6 +151,16 @@ class Reach:
     xs: npt.NDArray[np.int64]
     ys: npt.NDArray[np.int64]
     costs: npt.NDArray[np.int64]
+    shapes: npt.NDArray[np.int32] | None = None
+    """Per square, the `Note.CORRIDOR` / `Note.COLUMNS` bits of a squeezed space (RULES 1.5),
+    or None when no square is squeezed: `occupies` lists the squares it fills."""
+
+    def occupies(self, index: int) -> list[Square] | None:
+        """Return the squares the mover fills when it ends at square `index` squeezed, or None."""
+        if self.shapes is None:
+            return None
+        at = (int(self.xs[index]), int(self.ys[index]))
+        return squeezed_space(at, self.policy.side, int(self.shapes[index]))
 
     @property
     def squares(self) -> tuple[ReachSquare, ...]:
@@ -182,6 +200,10 @@ class Reach:
                 self.xs.tolist(), self.ys.tolist(), shown, self.bands().tolist(), strict=True
             )
         ]
+        if self.shapes is not None:
+            for index in np.flatnonzero(self.shapes).tolist():
+                squares = self.occupies(index) or []
+                data["squares"][index]["occupies"] = [list(square) for square in squares]
         data["bands"] = [
             {
                 "band": i,
@@ -200,10 +222,21 @@ class Reach:
         return data
 
 
-def _reach(policy: Policy, found: list[tuple[int, int, int]]) -> Reach:
+def _reach(policy: Policy, found: list[tuple[int, int, int]], frame: Frame | None = None) -> Reach:
     rows = sorted(found, key=lambda r: (r[1], r[0]))
     array = np.array(rows, dtype=np.int64).reshape(-1, 3)
-    return Reach(policy, array[:, 0].copy(), array[:, 1].copy(), array[:, 2].copy())
+    xs, ys = array[:, 0].copy(), array[:, 1].copy()
+    return Reach(policy, xs, ys, array[:, 2].copy(), _shapes(frame, xs, ys))
+
+
+def _shapes(
+    frame: Frame | None, xs: npt.NDArray[np.int64], ys: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int32] | None:
+    """Return the squeezed-space bits of the frame at the squares (None: none is squeezed)."""
+    if frame is None or not xs.size:
+        return None
+    bits = frame.notes[ys - frame.y0, xs - frame.x0] & (NOTE_CORRIDOR | NOTE_COLUMNS)
+    return bits.astype(np.int32) if bits.any() else None
 
 
 def reachable(
@@ -249,7 +282,7 @@ def reachable(
             ]
             if costs:
                 found.append((x, y, min(costs)))
-        return _reach(policy, found)
+        return _reach(policy, found, frame)
     source = (sx - frame.x0, sy - frame.y0, policy.start_state, 0)
     result = search(_graph(policy, frame), [source], policy.budget)
     best = result.dist.min(axis=0)
@@ -258,7 +291,8 @@ def reachable(
     rows, cols = np.nonzero(ok)
     xs: npt.NDArray[np.int64] = np.asarray(cols, dtype=np.int64) + frame.x0
     ys: npt.NDArray[np.int64] = np.asarray(rows, dtype=np.int64) + frame.y0
-    return Reach(policy, xs, ys, np.asarray(best[rows, cols], dtype=np.int64))
+    least = np.asarray(best[rows, cols], dtype=np.int64)
+    return Reach(policy, xs, ys, least, _shapes(frame, xs, ys))
 
 
 # --------------------------------------------------------------------------------------------
