@@ -60,7 +60,7 @@ __all__ = [
 Square = tuple[int, int]
 
 #: The interpretation switches (RULES.md) that change grid answers; a reach reports them.
-_GRID_SWITCHES = ("hampered_diagonal", "run_straight", "tiny_end", "diagonal")
+_GRID_SWITCHES = ("hampered_diagonal", "run_straight", "tiny_end", "squeeze_past", "diagonal")
 #: Largest map on which a missed path looks for the cheapest path over the whole map.
 _FULL_SEARCH_SQUARES = 250_000
 
