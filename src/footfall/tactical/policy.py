@@ -105,6 +105,13 @@ class Policy:
     start_state: int = 0
     """The rule state at the start: prone (2) when the mover starts in a crawl square."""
 
+    def __repr__(self) -> str:
+        """A short summary (the scene and the system are large): system, mover, action."""
+        return (
+            f"Policy(system={self.system.id!r}, mover={self.mover.id!r}, "
+            f"action={self.action.name!r}, budget={self.budget}, unit={self.unit.value!r})"
+        )
+
     @property
     def orders(self) -> Mapping[str, int]:
         """Size order of every creature of the scene, by id."""

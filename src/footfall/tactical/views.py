@@ -132,11 +132,17 @@ def _graph(policy: Policy, frame: Frame) -> StepGraph:
 
 @dataclass(frozen=True, slots=True)
 class ReachSquare:
-    """A square the mover may end in, with the least cost (internal unit) and its band."""
+    """A square the mover may end in, with its least cost and its band.
+
+    `cost` is in the internal unit (squares for pf1e, dnd35 and Draw Steel; half metres or
+    thousandths of a metre for dh2e: `footfall.tactical.policy`); `distance` is the same cost
+    in the system's unit (`Reach.unit`: 10 ft for 2 pf1e squares), as the JSON answers give it.
+    """
 
     at: Square
     cost: int
     band: int
+    distance: int | float = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,13 +172,37 @@ class Reach:
     def squares(self) -> tuple[ReachSquare, ...]:
         """The reachable squares, row by row, with cost and band."""
         bands = self.bands()
+        show = self.policy.display
         return tuple(
-            ReachSquare((x, y), c, b)
+            ReachSquare((x, y), c, b, show(c))
             for x, y, c, b in zip(
                 self.xs.tolist(), self.ys.tolist(), self.costs.tolist(), bands.tolist(),
                 strict=True,
             )
         )  # fmt: skip
+
+    @property
+    def unit(self) -> str:
+        """The system's unit of `distance_at` and `ReachSquare.distance` (``ft``, ``m`` ...)."""
+        return self.policy.unit.value
+
+    def distance_at(self, square: Square) -> int | float | None:
+        """Return the least cost of `square` in the system's unit (`unit`), None if unreachable.
+
+        >>> from footfall.scene import load_sample
+        >>> reachable(load_sample("pf1e-ogre-bridge"), "valeros").distance_at((9, 6))
+        5
+        """
+        cost = self.cost_at(square)
+        return None if cost is None else self.policy.display(cost)
+
+    def __repr__(self) -> str:
+        """A short summary: the mover, the action, how many squares, the budget."""
+        p = self.policy
+        return (
+            f"Reach(mover={p.mover.id!r}, action={p.action.name!r}, squares={len(self.xs)}, "
+            f"budget={p.display(max(p.budget, 0))} {p.unit.value})"
+        )
 
     def bands(self) -> npt.NDArray[np.int64]:
         """Return the 1-based band of every square (first threshold its cost fits in)."""
@@ -180,7 +210,9 @@ class Reach:
         return np.searchsorted(thresholds, self.costs, side="left").astype(np.int64) + 1
 
     def cost_at(self, square: Square) -> int | None:
-        """Return the least internal cost of `square`, None if it is not reachable."""
+        """Return the least cost of `square` in the internal unit (squares for d20 and Draw
+        Steel: see `ReachSquare`), None if it is not reachable; `distance_at` gives it in the
+        system's unit."""
         hit = np.flatnonzero((self.xs == square[0]) & (self.ys == square[1]))
         return int(self.costs[hit[0]]) if hit.size else None
 
@@ -317,8 +349,27 @@ class PathResult:
 
     @property
     def cost(self) -> int | None:
-        """The path's cost in the internal unit (None when not found)."""
+        """The path's cost in the internal unit (None when not found); see `distance`."""
         return self.walk.cost if self.found and self.walk is not None else None
+
+    @property
+    def distance(self) -> int | float | None:
+        """The path's cost in the system's unit (`unit`: 45 ft), None when not found."""
+        return None if self.cost is None else self.policy.display(self.cost)
+
+    @property
+    def unit(self) -> str:
+        """The system's unit of `distance` (``ft``, ``squares``, ``m``)."""
+        return self.policy.unit.value
+
+    def __repr__(self) -> str:
+        """A short summary: the mover, the target, found or why not, the cost and steps."""
+        p = self.policy
+        if self.found:
+            tail = f"distance={self.distance} {p.unit.value}, steps={len(self.path) - 1}"
+        else:
+            tail = f"rule={str(self.rule) if self.rule else None!r}"
+        return f"PathResult(mover={p.mover.id!r}, to={self.to}, found={self.found}, {tail})"
 
     def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         """Return SCENE.md's ``path`` shape (plus ``breakdown``, ``provokes``, ``via`` ...)."""
@@ -550,6 +601,30 @@ class CheckResult:
     def legal(self) -> bool:
         """Whether the path breaks no rule."""
         return self.walk.legal
+
+    @property
+    def cost(self) -> int:
+        """The path's cost in the internal unit (squares for d20 and Draw Steel)."""
+        return self.walk.cost
+
+    @property
+    def distance(self) -> int | float:
+        """The path's cost in the system's unit (`unit`)."""
+        return self.policy.display(self.walk.cost)
+
+    @property
+    def unit(self) -> str:
+        """The system's unit of `distance` (``ft``, ``squares``, ``m``)."""
+        return self.policy.unit.value
+
+    def __repr__(self) -> str:
+        """A short summary: the mover, legal or the rules broken, the cost and steps."""
+        p = self.policy
+        rules = sorted({str(rule) for _, rule in self.walk.violations})
+        return (
+            f"CheckResult(mover={p.mover.id!r}, legal={self.legal}, distance={self.distance} "
+            f"{p.unit.value}, steps={len(self.squares)}, violations={rules})"
+        )
 
     def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         """Return SCENE.md's ``check`` shape (plus ``breakdown``, ``provokes`` ...)."""
