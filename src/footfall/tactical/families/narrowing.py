@@ -249,28 +249,35 @@ def _exits(
     """Return per position the thin-wall and corner bits of its 8 steps, placement to placement.
 
     The step d from position P (placement a) to Q = P + d (placement b) checks the squares
-    of a's rectangle whose image under the step lies in b's rectangle (see the module
-    docstring). Outside the window Q counts as the whole space (those exits are clipped).
+    of a's rectangle whose image under the step lies in b's rectangle: b's rectangle moved
+    back by the step lies at P too, so the squares are those of both rectangles (see the
+    module docstring). Outside the window Q counts as the whole space (those exits are
+    clipped). Four overlaps exist (whole, rows, columns, rows and columns), reduced once.
     """
-    thin = np.zeros((h, w), dtype=np.uint8)
-    corner = np.zeros((h, w), dtype=np.uint8)
+    sizes: list[_Rect] = []
+    overlap = np.zeros((3, 3), dtype=np.int8)
+    for a, (a_cols, a_rows) in rects.items():
+        for b, (b_cols, b_rows) in rects.items():
+            size = (min(a_cols, b_cols), min(a_rows, b_rows))
+            if size not in sizes:
+                sizes.append(size)
+            overlap[a, b] = sizes.index(size)
+    thins = np.stack([_window(squares.thin, h, w, 0, 0, cols, rows) for cols, rows in sizes])
+    corners = np.stack([_window(squares.corner, h, w, 0, 0, cols, rows) for cols, rows in sizes])
+    whole = int(overlap[_FULL, _FULL])
+    # Whole space to whole space (most positions): every square of it, as RULES 1.2's block.
+    thin, corner = thins[whole].copy(), corners[whole].copy()
+    narrowed = chosen != _FULL
     padded = np.zeros((h + 2, w + 2), dtype=np.int8)
     padded[1:-1, 1:-1] = chosen
-    used = sorted({int(v) for v in np.unique(chosen)})
     for d, (dx, dy) in enumerate(DIRECTIONS):
         after = padded[1 + dy : h + 1 + dy, 1 + dx : w + 1 + dx]
+        ys, xs = np.nonzero(narrowed | (after != _FULL))
+        if not ys.size:
+            continue
         bit = np.uint8(1 << d)
-        for a in used:
-            a_cols, a_rows = rects[a]
-            for b in (*used, _FULL) if _FULL not in used else used:
-                mask = (chosen == a) & (after == b)
-                if not mask.any():
-                    continue
-                # b's rectangle at Q, moved back by the step, lies at P: both start at P.
-                b_cols, b_rows = rects[b]
-                cols, rows = min(a_cols, b_cols), min(a_rows, b_rows)
-                t = _window(squares.thin, h, w, 0, 0, cols, rows) & bit
-                c = _window(squares.corner, h, w, 0, 0, cols, rows) & bit
-                thin |= np.where(mask, t, 0).astype(np.uint8)
-                corner |= np.where(mask, c, 0).astype(np.uint8)
+        keep = np.uint8(~bit & 0xFF)
+        pick = overlap[chosen[ys, xs], after[ys, xs]]
+        thin[ys, xs] = (thin[ys, xs] & keep) | (thins[pick, ys, xs] & bit)
+        corner[ys, xs] = (corner[ys, xs] & keep) | (corners[pick, ys, xs] & bit)
     return thin, corner
