@@ -158,8 +158,12 @@ def _map(
     bad: set[tuple[int, int]],
     lang: Lang = "en",
     extra: tuple[tuple[int, int], ...] = (),
+    plain: bool = False,
 ) -> Text:
     """Draw the map: terrain characters, creatures, band shading, the path as step digits.
+
+    A reachable open square shows its band's digit; on a `plain` (uncoloured) terminal, where
+    no shading shows, so does a reachable square of any terrain (difficult, poor visibility).
 
     Column numbers run along the top (tens above units once the map is wider than 10) and row
     numbers down the left, so a GM reads off the X,Y that ``--to`` and ``--path`` take. A map
@@ -190,8 +194,8 @@ def _map(
             glyph, style = creatures.get(square, (char, "grey70" if char == "." else "white"))
             if square in steps and square not in creatures:
                 glyph, style = str(steps[square] % 10), "bold yellow"
-            elif square in bands and glyph == ".":
-                glyph = str(bands[square])
+            elif square in bands and (glyph == "." or (plain and square not in creatures)):
+                glyph = str(bands[square] % 10)
             if square in bad:
                 style += " on red3"
             elif square in bands:
@@ -323,12 +327,16 @@ def reach(
         console = _console()
         _header(console, data, language)
         bands = {(s["at"][0], s["at"][1]): s["band"] for s in data["squares"]}
-        console.print(_map(loaded, mover, bands, [], set(), language), end="")
+        plain = console.no_color or console.color_system is None
+        console.print(_map(loaded, mover, bands, [], set(), language, plain=plain), end="")
         key = Text()
         unit = t(f"common.unit.{data['unit']}", language)
+        in_play = set(bands.values())
         for band in data["bands"]:
+            if band["band"] not in in_play:
+                continue  # the legend lists only the bands some square is in
             style = _BAND_STYLES[min(band["band"], len(_BAND_STYLES)) - 1]
-            key.append("  ", style=style)
+            key.append(str(band["band"] % 10) if plain else "  ", style=style)
             amount = (
                 t("common.count.squares", language, n=band["up_to"])
                 if data["unit"] == "squares"

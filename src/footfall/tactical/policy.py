@@ -96,12 +96,21 @@ class Policy:
     speed_cap: int | None = None
     one_step: bool = False
     start_rule: RuleId | None = None
+    start_at: Square | None = None
+    """The square of the start space `start_rule` refuses (None: the mover's own square)."""
     notes: tuple[Remark, ...] = ()
     min_cost: int = 0
     """The least cost (internal unit) the movement must have: a charge's 10 ft
     (`charge-short`)."""
     start_state: int = 0
     """The rule state at the start: prone (2) when the mover starts in a crawl square."""
+
+    def __repr__(self) -> str:
+        """A short summary (the scene and the system are large): system, mover, action."""
+        return (
+            f"Policy(system={self.system.id!r}, mover={self.mover.id!r}, "
+            f"action={self.action.name!r}, budget={self.budget}, unit={self.unit.value!r})"
+        )
 
     @property
     def orders(self) -> Mapping[str, int]:
