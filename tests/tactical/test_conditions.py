@@ -121,7 +121,7 @@ def test_adjust_mover_options() -> None:
         adjust_mover(scene, "a", speed=30, base_speed=30)
     with pytest.raises(InputError, match="slowed"):
         adjust_mover(scene, "a", conditions=["slowed"])  # a Draw Steel condition
-    with pytest.raises(InputError, match="whole number"):
+    with pytest.raises(InputError, match="base_speed 32: a pf1e speed is a whole number"):
         adjust_mover(scene, "a", base_speed=32)
 
 
