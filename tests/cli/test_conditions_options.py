@@ -63,7 +63,9 @@ def test_bad_mover_options_are_one_line(args: list[str], words: str) -> None:
     assert words in result.output and "Traceback" not in result.output
 
 
-@pytest.mark.parametrize("command", ["reach", "path", "check", "render", "rates", "travel", "route"])
+@pytest.mark.parametrize(
+    "command", ["reach", "path", "check", "render", "rates", "travel", "route"]
+)
 def test_every_speed_help_says_after_armor(command: str) -> None:
     """Every --speed help says it is the speed after armor and load (issue 12 item 8)."""
     result = invoke([command, "--help"], env={"COLUMNS": "300"})
