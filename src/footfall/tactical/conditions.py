@@ -172,26 +172,26 @@ def apply_conditions(
     start_rule: RuleId | None = None
     still = False
     for row in condition_rows(system, mover):
-        name = row.names
+        name = {f"name_{lang}": row.names.get(lang) for lang in ("en", "ru", "zh")}
         if not row.moves:
             still = True
-            notes.append(remark("tactical.note.condition-still", name=name))
+            notes.append(remark("tactical.note.condition-still", **name))
         if row.forbids:
             listed = ", ".join(sorted(str(a) for a in row.forbids))
-            notes.append(remark("tactical.note.condition-forbids", name=name, actions=listed))
+            notes.append(remark("tactical.note.condition-forbids", actions=listed, **name))
             if action in {str(a) for a in row.forbids}:
                 start_rule = RuleId.CONDITION
         if row.crawl and not flying:
             if row.crawl_extra is not None:
                 pricing = Crawl(pricing, row.crawl_extra)
                 extra = row.crawl_extra
-                notes.append(remark("tactical.note.condition-crawl", name=name, extra=extra))
+                notes.append(remark("tactical.note.condition-crawl", extra=extra, **name))
             else:
                 prone = _PRONE.get(system.family)
                 done = prone(pricing) if prone is not None else None
                 if done is not None:
                     pricing, start_state = done
-                    notes.append(remark("tactical.note.condition-prone", name=name))
+                    notes.append(remark("tactical.note.condition-prone", **name))
     return Applied(pricing, start_state, start_rule, still, tuple(notes))
 
 
