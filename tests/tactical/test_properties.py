@@ -57,6 +57,9 @@ def scenes(draw: st.DrawFn) -> tuple[Scene, str, str]:
         else:
             speeds = (2, 3, 5) if vocabulary(system).unit == "squares" else (20, 30)
             row["speed"] = draw(st.sampled_from(speeds))
+        if i == 0:  # the mover: its conditions, and a base speed slowed by armor (issue 12)
+            row.update(draw(strategies.mover_state(system, row.get("speed"))))
+            row = {key: value for key, value in row.items() if value is not None}
         creatures.append(row)
     data = {"footfall": 1, "system": system, "map": rows, "legend": LEGEND}
     # The query's interpretation switches ride along as an x- key (kept, ignored by footfall).
@@ -325,6 +328,24 @@ def test_a_charge_never_ends_next_to_its_start(case: tuple[Scene, str, str]) -> 
     reach = reachable(scene, mover, "charge", switches=opts["switches"])
     least = _charge_minimum(scene.system)
     assert all(max(abs(x - x0), abs(y - y0)) >= least for x, y in (s.at for s in reach.squares))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenes())
+def test_conditions_never_reach_more(case: tuple[Scene, str, str]) -> None:
+    """A mover with conditions (issue 12) reaches no square it could not reach without them,
+    and none cheaper."""
+    scene, mover, action = case
+    me = next(c for c in scene.creatures if c.id == mover)
+    if not me.conditions:  # dh2e has none; the strategy draws none now and then
+        return
+    fresh = replace(scene, creatures=tuple(
+        replace(c, conditions=()) if c.id == mover else c for c in scene.creatures
+    ))  # fmt: skip
+    opts = _opts(scene, action)
+    free = {s.at: s.cost for s in reachable(fresh, mover, action, **opts).squares}
+    for s in reachable(scene, mover, action, **opts).squares:
+        assert s.at in free and free[s.at] <= s.cost
 
 
 def _charge_minimum(system: str) -> int:

@@ -172,7 +172,15 @@ def rates_command(
         None,
         "--speed",
         metavar="N",
-        help="Speed: ft for pf1e/dnd35 (a positive multiple of 5), squares for drawsteel.",
+        help="Speed after armor and load: ft for pf1e/dnd35 (a positive multiple of 5), "
+        "squares for drawsteel.",
+    ),
+    base_speed: str | None = typer.Option(
+        None,
+        "--base-speed",
+        metavar="N",
+        help="pf1e/dnd35 speed before armor and load, ft: medium/heavy armor or load slows it "
+        "(30 -> 20 ft, 20 -> 15 ft). Not with --speed.",
     ),
     agility_bonus: str | None = typer.Option(
         None, "--agility-bonus", metavar="AB", help="dh2e Agility Bonus (0 or more)."
@@ -187,7 +195,7 @@ def rates_command(
     try:
         language = parse_lang(lang)
         if system is None:
-            if speed is not None or agility_bonus is not None:
+            if speed is not None or agility_bonus is not None or base_speed is not None:
                 raise InputError(
                     "error.rates.needs-system",
                     speed=Param("speed"),
@@ -201,6 +209,7 @@ def rates_command(
                     system,
                     speed=_int("speed", speed),
                     agility_bonus=_int("agility_bonus", agility_bonus),
+                    base_speed=_int("base_speed", base_speed),
                     armor=armor,
                     load=load,
                     metric=metric,

@@ -34,6 +34,7 @@ __all__ = ["FLAGS", "load_scene_arg", "parse_square", "parse_squares", "register
 #: The flags of the library parameters whose flag is not ``--`` + the name (errors name them).
 FLAGS = {
     "mover_id": "--mover",
+    "conditions": "--condition",
     "squares": "--path",
     "switches": "--switch",
 }
@@ -289,6 +290,40 @@ FlyOpt = Annotated[
         "the mover has a fly speed and is aloft or has no land speed).",
     ),
 ]
+SpeedOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--speed",
+        help="The mover's speed after armor and load, in the system's unit (replaces the "
+        "scene's; an imported map has none).",
+    ),
+]
+BaseSpeedOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--base-speed",
+        help="The mover's speed before armor and load: medium/heavy armor or load slows it "
+        "(pf1e/dnd35: 30 -> 20 ft, 20 -> 15 ft). Not with --speed.",
+    ),
+]
+ArmorOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--armor", help="The mover's armor: none, light, medium, heavy (replaces the scene's)."
+    ),
+]
+LoadOpt = Annotated[
+    str | None,
+    typer.Option("--load", help="The mover's load: light, medium, heavy (replaces the scene's)."),
+]
+ConditionOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--condition",
+        help="A condition of the mover, repeatable, added to the scene's: fatigued, prone, "
+        "slowed ... (the system's list: docs/scenes.md).",
+    ),
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print SCENE.md JSON.")]
 LangOpt = Annotated[str, typer.Option("--lang", help="Language: en, ru or zh.")]
 SceneArg = Annotated[
@@ -304,6 +339,11 @@ def reach(
     distance: DistanceOpt = None,
     switch: SwitchOpt = None,
     flying: FlyOpt = None,
+    speed: SpeedOpt = None,
+    base_speed: BaseSpeedOpt = None,
+    armor: ArmorOpt = None,
+    load: LoadOpt = None,
+    condition: ConditionOpt = None,
     json: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:
@@ -316,7 +356,9 @@ def reach(
         from footfall.tactical import reachable
 
         language = parse_lang(lang)
-        loaded = load_scene_arg(scene)
+        loaded = _adjusted(
+            load_scene_arg(scene), mover, speed, base_speed, armor, load, condition or []
+        )
         result = reachable(
             loaded, mover, action, switches=_switches(switch), distance=distance, flying=flying
         )
@@ -363,6 +405,11 @@ def path(
     distance: DistanceOpt = None,
     switch: SwitchOpt = None,
     flying: FlyOpt = None,
+    speed: SpeedOpt = None,
+    base_speed: BaseSpeedOpt = None,
+    armor: ArmorOpt = None,
+    load: LoadOpt = None,
+    condition: ConditionOpt = None,
     json: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:
@@ -375,7 +422,9 @@ def path(
         from footfall.tactical import find_path
 
         language = parse_lang(lang)
-        loaded = load_scene_arg(scene)
+        loaded = _adjusted(
+            load_scene_arg(scene), mover, speed, base_speed, armor, load, condition or []
+        )
         target = parse_square(to, "--to")
         waypoints = [parse_square(v, "--via") for v in via or []]
         result = find_path(
@@ -416,6 +465,11 @@ def check(
     distance: DistanceOpt = None,
     switch: SwitchOpt = None,
     flying: FlyOpt = None,
+    speed: SpeedOpt = None,
+    base_speed: BaseSpeedOpt = None,
+    armor: ArmorOpt = None,
+    load: LoadOpt = None,
+    condition: ConditionOpt = None,
     json: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:
@@ -428,7 +482,9 @@ def check(
         from footfall.tactical import check_path
 
         language = parse_lang(lang)
-        loaded = load_scene_arg(scene)
+        loaded = _adjusted(
+            load_scene_arg(scene), mover, speed, base_speed, armor, load, condition or []
+        )
         given = parse_squares(squares)
         result = check_path(
             loaded,
@@ -456,6 +512,25 @@ def check(
         _print_breakdown(console, data, language)
 
     _run(go)
+
+
+def _adjusted(
+    scene: Scene,
+    mover: str,
+    speed: int | None,
+    base_speed: int | None,
+    armor: str | None,
+    load: str | None,
+    conditions: list[str],
+) -> Scene:
+    """Give the mover the command's ``--speed``, ``--base-speed``, ``--armor``, ``--load`` and
+    ``--condition`` (`footfall.tactical.conditions.adjust_mover`)."""
+    from footfall.tactical.conditions import adjust_mover
+
+    return adjust_mover(
+        scene, mover, speed=speed, base_speed=base_speed, armor=armor, load=load,
+        conditions=conditions,
+    )  # fmt: skip
 
 
 def loaded_at(result: Any) -> tuple[int, int]:

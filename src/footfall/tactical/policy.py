@@ -25,6 +25,7 @@ from footfall.limits import LIMITS, Limits
 from footfall.rules import RuleId, System, Unit, load_system
 from footfall.scene import Creature, Scene
 from footfall.tactical.actions import ActionSpec, action_spec
+from footfall.tactical.conditions import apply_conditions, effective_mover
 from footfall.tactical.families import family_of
 from footfall.tactical.family import (
     Occupant,
@@ -192,6 +193,7 @@ def make_policy(
             "error.tactical.distance-limit", param=Param("distance"), value=distance,
             limit=limits.speed,
         )  # fmt: skip
+    mover, slowed = effective_mover(rules, mover)  # armor, load and conditions (issue 12)
     if flying is None:
         flying = mover.fly is not None and (mover.alt > 0 or not mover.speed)
     if flying and mover.fly is None:
@@ -211,6 +213,15 @@ def make_policy(
         notes=plan.notes, min_cost=plan.min_cost,
     )  # fmt: skip
     policy = family.start(policy)
+    if mover.conditions:
+        done = apply_conditions(rules, mover, spec.name, flying, policy.pricing, policy.start_state)
+        policy = replace(
+            policy, pricing=done.pricing, start_state=done.start_state,
+            start_rule=policy.start_rule or done.start_rule,
+            budget=-1 if done.still else policy.budget, notes=(*policy.notes, *slowed, *done.notes),
+        )  # fmt: skip
+    elif slowed:
+        policy = replace(policy, notes=(*policy.notes, *slowed))
     if mover.helpless:
         notes = (*policy.notes, remark("tactical.note.helpless"))
         policy = replace(policy, budget=-1, notes=notes)
