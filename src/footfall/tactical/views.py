@@ -20,10 +20,11 @@ from footfall.errors import InputError, Param
 from footfall.i18n import Lang, t
 from footfall.limits import LIMITS, Limits
 from footfall.rules import RuleId, System
-from footfall.scene import Scene, creature
+from footfall.scene import Scene
 from footfall.tactical.frame import Frame, build_frame
 from footfall.tactical.marks import BLOCK_RULE, END_RULE, Block, End
-from footfall.tactical.policy import Policy, make_policy
+from footfall.tactical.plans import Ask, planned, window, window_graph
+from footfall.tactical.policy import Policy
 from footfall.tactical.provocations import provocations
 from footfall.tactical.report import (
     breakdown_json,
@@ -36,7 +37,7 @@ from footfall.tactical.report import (
     terrain_test_json,
     unit_word,
 )
-from footfall.tactical.search import INF, SearchResult, StepGraph, search
+from footfall.tactical.search import INF, SearchResult, search
 from footfall.tactical.walk import Walk, direction_of, straight_lines, walk
 
 __all__ = [
@@ -62,31 +63,14 @@ _FULL_SEARCH_SQUARES = 250_000
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Ask:
-    """The options every view passes to `make_policy`."""
-
-    action: str | None
-    system: System | None
-    switches: Mapping[str, str] | None
-    distance: int | None
-    flying: bool | None
-    limits: Limits
+_Ask = Ask
 
 
-def _policy(scene: Scene, mover_id: str, ask: _Ask) -> Policy:
-    mover = creature(scene, mover_id)
-    return make_policy(
-        scene, mover, ask.action, system=ask.system, switches=ask.switches,
-        distance=ask.distance, flying=ask.flying, limits=ask.limits,
-    )  # fmt: skip
+def _policy(scene: Scene, mover_id: str, ask: Ask) -> Policy:
+    return planned(scene, mover_id, ask).policy
 
 
-def _window(policy: Policy) -> Frame:
-    """Build the frame of every position a bounded move can reach: the (2R+1)^2 window."""
-    x, y = policy.mover.at
-    radius = 1 if policy.one_step else max(policy.budget, 0) // max(policy.min_step, 1)
-    return build_frame(policy, x - radius, y - radius, x + radius + 1, y + radius + 1)
+_window = window
 
 
 def _full(policy: Policy) -> Frame:
@@ -106,15 +90,7 @@ def _on_map(scene: Scene, square: Square, param: Param, step: int | None = None)
         raise InputError("error.tactical.path-off-map", param=param, step=step, **fields)
 
 
-def _graph(policy: Policy, frame: Frame) -> StepGraph:
-    graph = frame.graph(policy)
-    if policy.one_step:
-        # Minimum move (seed 000/004): one step whatever it costs; only the start has exits.
-        x, y = policy.mover.at
-        exits = np.zeros_like(graph.exits)
-        exits[y - frame.y0, x - frame.x0] = graph.exits[y - frame.y0, x - frame.x0]
-        graph = StepGraph(graph.square_class, exits, graph.cost, graph.next_state)
-    return graph
+_graph = window_graph
 
 
 # --------------------------------------------------------------------------------------------
@@ -229,13 +205,13 @@ def reachable(
     >>> reach.policy.budget, len(reach.squares) > 0
     (6, True)
     """
-    ask = _Ask(action, system, switches, distance, flying, limits)
-    policy = _policy(scene, mover_id, ask)
+    plan = planned(scene, mover_id, Ask(action, system, switches, distance, flying, limits))
+    policy = plan.policy
     if policy.start_rule or policy.budget < 0:
         return _reach(policy, [])
-    frame = _window(policy)
+    frame = plan.frame()
     sx, sy = policy.mover.at
-    ends = frame.end_ok()
+    ends = plan.ends()
     if policy.straight:
         found: list[tuple[int, int, int]] = []
         for ly, lx in np.argwhere(ends).tolist():
@@ -251,7 +227,7 @@ def reachable(
                 found.append((x, y, min(costs)))
         return _reach(policy, found)
     source = (sx - frame.x0, sy - frame.y0, policy.start_state, 0)
-    result = search(_graph(policy, frame), [source], policy.budget)
+    result = search(plan.graph(), [source], policy.budget)
     best = result.dist.min(axis=0)
     ok = (best <= policy.budget) & (best < INF) & ends
     ok[sy - frame.y0, sx - frame.x0] = False
@@ -367,7 +343,8 @@ def find_path(
     _on_map(scene, to, Param("to"))
     for v in via:
         _on_map(scene, v, Param("via"))
-    policy = _policy(scene, mover_id, _Ask(action, system, switches, distance, flying, limits))
+    plan = planned(scene, mover_id, Ask(action, system, switches, distance, flying, limits))
+    policy = plan.policy
     start = policy.mover.at
     if policy.start_rule:
         return PathResult(
@@ -375,7 +352,7 @@ def find_path(
         )
     if policy.straight:
         return _straight_path(policy, to, via)
-    frame = _window(policy)
+    frame = plan.frame()
     points = [start, *via, to]
     for x, y in points[1:]:
         if not frame.inside(x, y):
@@ -390,7 +367,7 @@ def find_path(
     # so a start square the mover may not end on (an obstacle it was placed on) is refused.
     if frame.end[ly, lx] != End.OK and (to != start or via):
         return PathResult(policy, to, via, False, (), None, rule=END_RULE[int(frame.end[ly, lx])])
-    graph = _graph(policy, frame)
+    graph = plan.graph()
     sources = [(start[0] - frame.x0, start[1] - frame.y0, policy.start_state, 0)]
     results = []
     for k, (x, y) in enumerate(points[1:], start=1):
