@@ -266,6 +266,10 @@ def _run(fn: Any) -> None:
 
 
 MoverOpt = Annotated[str, typer.Option("--mover", "-m", help="Id of the creature that moves.")]
+ReachMoverOpt = Annotated[
+    str | None, typer.Option("--mover", "-m", help="Id of the creature that moves.")
+]
+AllOpt = Annotated[bool, typer.Option("--all", help="Every creature's reach (instead of --mover).")]
 ActionOpt = Annotated[
     str | None, typer.Option("--action", "-a", help="Action (default: the system's move).")
 ]
@@ -295,7 +299,8 @@ SceneArg = Annotated[
 
 def reach(
     scene: SceneArg,
-    mover: MoverOpt,
+    mover: ReachMoverOpt = None,
+    every: AllOpt = False,
     action: ActionOpt = None,
     distance: DistanceOpt = None,
     switch: SwitchOpt = None,
@@ -305,14 +310,23 @@ def reach(
 ) -> None:
     """Show every square the mover may end this action in, with its least cost.
 
-    Example: footfall reach pf1e-ogre-bridge --mover valeros (footfall scenes lists samples).
+    Example: footfall reach pf1e-ogre-bridge --mover valeros (footfall scenes lists samples);
+    --all instead of --mover gives every creature's reach.
     """
 
     def go() -> None:
         from footfall.tactical import reachable
 
         language = parse_lang(lang)
+        if (mover is None) == (not every):
+            raise InputError(
+                "error.tactical.cli.mover-or-all", param=Param("mover_id"),
+                options=(Param("mover_id"), Param("all")),
+            )  # fmt: skip
         loaded = load_scene_arg(scene)
+        if mover is None:
+            _reach_all(loaded, action, _switches(switch), distance, flying, json, language)
+            return
         result = reachable(
             loaded, mover, action, switches=_switches(switch), distance=distance, flying=flying
         )
@@ -487,6 +501,30 @@ def scenes(
             console.print(f"{'':<{width}}  {', '.join(str(c) for c in row['creatures'])}")
 
     _run(go)
+
+
+def _reach_all(
+    loaded: Scene,
+    action: str | None,
+    switches: dict[str, str] | None,
+    distance: int | None,
+    flying: bool | None,
+    json: bool,
+    language: Lang,
+) -> None:
+    """Print every creature's reach (`reach --all`): the JSON of `reach_all`, or a count each."""
+    from footfall.tactical import reach_all
+
+    every = reach_all(loaded, action, switches=switches, distance=distance, flying=flying)
+    if json:
+        emit_json(every.to_json(language, flag_spelling(FLAGS)))
+        return
+    console = _console()
+    for cid, found in every.reaches.items():
+        count = t("tactical.cli.every-count", language, id=cid, count=len(found.xs))
+        console.print(count, highlight=False)
+    for cid, error in every.refused.items():
+        console.print(f"{cid}: {error.render(language, flag_spelling(FLAGS))}", highlight=False)
 
 
 def register(app: typer.Typer) -> None:
