@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from footfall.limits import LIMITS
-from footfall.scene import load_sample
+from footfall.scene import load_sample, parse_scene
 from footfall.tactical import find_path, plans, reachable
+from footfall.tactical.encode import squares_text
 from footfall.tactical.plans import Ask, planned
 
 
@@ -55,3 +59,47 @@ def test_the_cache_is_bounded() -> None:
     for _ in range(plans._CACHED + 5):
         planned(dataclasses.replace(bridge), "ogre", ask)
     assert len(plans._PLANS) == plans._CACHED
+
+
+@pytest.mark.parametrize(
+    ("name", "mover", "switches"),
+    [
+        ("pf1e-ogre-bridge", "ogre", None),
+        ("pf1e-ogre-bridge", "dead-goblin", None),
+        ("dh2e-hive-underpass", None, {"diagonal": "euclidean"}),
+        ("drawsteel-burning-hall", None, None),
+    ],
+)
+def test_json_text_is_the_json_of_to_json(
+    name: str, mover: str | None, switches: dict[str, str] | None
+) -> None:
+    """`Reach.json_text`, encoded from the arrays, is byte for byte ``json.dumps`` of
+    `Reach.to_json` (whole display units, thousandths of a metre, an empty reach)."""
+    scene = load_sample(name)
+    who = mover or scene.creatures[0].id
+    reach = reachable(scene, who, switches=switches)
+    for lang in ("en", "ru"):
+        assert reach.json_text(lang) == json.dumps(reach.to_json(lang), ensure_ascii=False)
+
+
+def test_json_text_on_a_whole_map() -> None:
+    """On a 60x60 map searched whole (a granted distance past the map), `json_text` is the
+    text ``json.dumps(to_json())`` gives."""
+    rows = ["".join(".^#."[(x * 7 + y * 13) % 4] for x in range(60)) for y in range(60)]
+    rows[30] = "." * 60
+    scene = parse_scene(
+        {"footfall": 1, "system": "pf1e", "map": rows,
+         "creatures": [{"id": "hero", "at": [30, 30], "size": "medium", "side": "party",
+                        "speed": 30}]}
+    )  # fmt: skip
+    reach = reachable(scene, "hero", distance=1000)
+    assert len(reach.xs) > 1000
+    assert reach.json_text() == json.dumps(reach.to_json(), ensure_ascii=False)
+
+
+@given(st.lists(st.tuples(*[st.integers(0, 10**12)] * 4), max_size=40))
+def test_squares_text_writes_what_json_dumps_writes(rows: list[tuple[int, int, int, int]]) -> None:
+    """`squares_text` gives, byte for byte, the JSON rows ``json.dumps`` gives (any widths)."""
+    columns = [np.array([r[i] for r in rows], dtype=np.int64) for i in range(4)]
+    expected = ", ".join(json.dumps({"at": [x, y], "cost": c, "band": b}) for x, y, c, b in rows)
+    assert squares_text(*columns) == expected

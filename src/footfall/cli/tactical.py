@@ -330,10 +330,11 @@ def reach(
         result = reachable(
             loaded, mover, action, switches=_switches(switch), distance=distance, flying=flying
         )
-        data = result.to_json(language)
         if json:
-            emit_json(data)
+            # Encoded from the arrays: a whole-map answer needs no dict per square (issue 15).
+            typer.echo(result.json_text(language))
             return
+        data = result.to_json(language)
         console = _console()
         _header(console, data, language)
         bands = {(s["at"][0], s["at"][1]): s["band"] for s in data["squares"]}

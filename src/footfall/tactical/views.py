@@ -9,6 +9,7 @@ shapes (plus `breakdown`, `provokes`, `bands` ... as extra keys: `footfall.tacti
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +22,7 @@ from footfall.i18n import Lang, t
 from footfall.limits import LIMITS, Limits
 from footfall.rules import RuleId, System
 from footfall.scene import Scene
+from footfall.tactical.encode import squares_text
 from footfall.tactical.frame import Frame, build_frame
 from footfall.tactical.marks import BLOCK_RULE, END_RULE, Block, End
 from footfall.tactical.plans import Ask, planned, window, window_graph
@@ -144,20 +146,56 @@ class Reach:
 
     def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         """Return SCENE.md's ``reach`` shape (plus ``bands``, ``notes``, ``flying``)."""
+        data = self._json(lang)
+        data["squares"] = [
+            {"at": [x, y], "cost": c, "band": b}
+            for x, y, c, b in zip(
+                self.xs.tolist(), self.ys.tolist(), self._shown(), self.bands().tolist(),
+                strict=True,
+            )
+        ]  # fmt: skip
+        return data
+
+    def json_text(self, lang: Lang = "en") -> str:
+        """Return ``json.dumps(self.to_json(lang), ensure_ascii=False)``, built from the arrays.
+
+        The same text, byte for byte (tests/tactical/test_plans.py), without a dict per square:
+        a whole-map answer of 900 000 squares is encoded in a fraction of the time.
+        """
+        data = self._json(lang)
+        keys = list(data)
+        cut = keys.index("squares")
+        head = json.dumps({k: data[k] for k in keys[:cut]}, ensure_ascii=False)
+        tail = json.dumps({k: data[k] for k in keys[cut + 1 :]}, ensure_ascii=False)
+        if self.policy.scale.denominator == 1 and self.policy.scale >= 0:
+            shown = self.costs * int(self.policy.scale)
+            rows = squares_text(self.xs, self.ys, shown, self.bands())
+        else:
+            rows = ", ".join(
+                map(
+                    '{{"at": [{}, {}], "cost": {!r}, "band": {}}}'.format,
+                    self.xs.tolist(), self.ys.tolist(), self._shown(), self.bands().tolist(),
+                )
+            )  # fmt: skip
+        parts = [head[:-1], ", " if cut else "", f'"squares": [{rows}]']
+        parts += [", " if len(keys) > cut + 1 else "", tail[1:]]
+        return "".join(parts)
+
+    def _shown(self) -> list[Any]:
+        """Return every square's cost in the display unit (`Policy.display`)."""
         p = self.policy
-        data = head_json(p, lang)
         if p.scale.denominator == 1:
             # Whole display units (ft per square, squares): exact in int64, no Fraction per square
             # (a 900000-square answer spent 5 s in `display`).
             shown: list[Any] = (self.costs * int(p.scale)).tolist()
-        else:
-            shown = [p.display(c) for c in self.costs.tolist()]
-        data["squares"] = [
-            {"at": [x, y], "cost": c, "band": b}
-            for x, y, c, b in zip(
-                self.xs.tolist(), self.ys.tolist(), shown, self.bands().tolist(), strict=True
-            )
-        ]
+            return shown
+        return [p.display(c) for c in self.costs.tolist()]
+
+    def _json(self, lang: Lang) -> dict[str, Any]:
+        """Return the answer's JSON with an empty ``squares`` list, in the keys' order."""
+        p = self.policy
+        data = head_json(p, lang)
+        data["squares"] = []
         data["bands"] = [
             {
                 "band": i,
