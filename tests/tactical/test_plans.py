@@ -103,3 +103,15 @@ def test_squares_text_writes_what_json_dumps_writes(rows: list[tuple[int, int, i
     columns = [np.array([r[i] for r in rows], dtype=np.int64) for i in range(4)]
     expected = ", ".join(json.dumps({"at": [x, y], "cost": c, "band": b}) for x, y, c, b in rows)
     assert squares_text(*columns) == expected
+
+
+def test_a_large_window_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A query whose window exceeds `_CACHED_POSITIONS` gets a fresh plan each time (the cache
+    would hold large arrays alive); its answer is unchanged."""
+    bridge = load_sample("pf1e-ogre-bridge")
+    ask = Ask(None, None, None, None, None, LIMITS)
+    monkeypatch.setattr(plans, "_CACHED_POSITIONS", 4)
+    assert planned(bridge, "ogre", ask) is not planned(bridge, "ogre", ask)
+    kept = reachable(bridge, "ogre").to_json()
+    monkeypatch.undo()
+    assert kept == reachable(dataclasses.replace(bridge), "ogre").to_json()

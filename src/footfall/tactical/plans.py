@@ -30,8 +30,12 @@ __all__ = ["Ask", "Plan", "planned", "window", "window_graph"]
 
 #: Entries kept (a scene's every creature times a few actions); least recently used go first.
 _CACHED = 96
-#: Windows larger than this many positions are not kept: their search dwarfs building them.
-_CACHED_POSITIONS = 1 << 18
+#: Windows larger than this many positions are not kept: their search dwarfs building them
+#: (a 120-ft run's window is 49 x 49; 96 kept windows of this size are ~15 MB).
+_CACHED_POSITIONS = 1 << 14
+#: Scenes larger than this many squares get no cache entry: an entry holds its scene alive, and
+#: a server parses a new scene object per request.
+_CACHED_SQUARES = 250_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +59,7 @@ def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
 class Plan:
     """A query's policy, with its window frame and search graph built on first use and kept.
 
-    A kept frame's arrays are made read-only; a window over `_CACHED_POSITIONS` positions is
-    built again on every use instead of being kept (its search dwarfs building it).
+    The frame's arrays are read-only views: a cached plan serves many queries.
     """
 
     __slots__ = ("_ends", "_frame", "_graph", "policy")
@@ -69,47 +72,40 @@ class Plan:
 
     def frame(self) -> Frame:
         """Return the frame of every position the bounded move can reach (`window`)."""
-        if self._frame is not None:
-            return self._frame
-        frame = window(self.policy)
-        h, w = frame.shape
-        if h * w > _CACHED_POSITIONS:
-            return frame
-        frame = replace(
-            frame, block=_read_only(frame.block), code=_read_only(frame.code),
-            notes=_read_only(frame.notes), end=_read_only(frame.end),
-            thin=_read_only(frame.thin), corner=_read_only(frame.corner),
-            mexp=_read_only(frame.mexp),
-        )  # fmt: skip
-        self._frame = frame
-        return frame
+        if self._frame is None:
+            frame = window(self.policy)
+            self._frame = replace(
+                frame, block=_read_only(frame.block), code=_read_only(frame.code),
+                notes=_read_only(frame.notes), end=_read_only(frame.end),
+                thin=_read_only(frame.thin), corner=_read_only(frame.corner),
+                mexp=_read_only(frame.mexp),
+            )  # fmt: skip
+        return self._frame
 
     def graph(self) -> ReadyGraph:
         """Return the search graph of the window frame, ready for `search`."""
-        if self._graph is not None:
-            return self._graph
-        frame = self.frame()
-        graph = window_graph(self.policy, frame)
-        if self._frame is not None:
-            self._graph = graph
-        return graph
+        if self._graph is None:
+            self._graph = window_graph(self.policy, self.frame())
+        return self._graph
 
     def ends(self) -> npt.NDArray[np.bool_]:
         """Return where in the window frame a movement may end (`Frame.end_ok`), read-only."""
-        if self._ends is not None:
-            return self._ends
-        frame = self.frame()
-        ends = frame.end_ok()
-        ends.flags.writeable = False
-        if self._frame is not None:
+        if self._ends is None:
+            ends = self.frame().end_ok()
+            ends.flags.writeable = False
             self._ends = ends
-        return ends
+        return self._ends
+
+
+def _radius(policy: Policy) -> int:
+    """Return the window's radius: how many squares the budget can carry the mover."""
+    return 1 if policy.one_step else max(policy.budget, 0) // max(policy.min_step, 1)
 
 
 def window(policy: Policy) -> Frame:
     """Build the frame of every position a bounded move can reach: the (2R+1)^2 window."""
     x, y = policy.mover.at
-    radius = 1 if policy.one_step else max(policy.budget, 0) // max(policy.min_step, 1)
+    radius = _radius(policy)
     return build_frame(policy, x - radius, y - radius, x + radius + 1, y + radius + 1)
 
 
@@ -146,6 +142,10 @@ def planned(scene: Scene, mover_id: str, ask: Ask) -> Plan:
         distance=ask.distance, flying=ask.flying, limits=ask.limits,
     )  # fmt: skip
     plan = Plan(policy)
+    side = 2 * _radius(policy) + 1
+    positions = min(side, scene.width) * min(side, scene.height)
+    if scene.width * scene.height > _CACHED_SQUARES or positions > _CACHED_POSITIONS:
+        return plan  # not kept (see `_CACHED_SQUARES`, `_CACHED_POSITIONS`)
     _PLANS[key] = (scene, rules, ask.limits, plan)
     while len(_PLANS) > _CACHED:
         _PLANS.popitem(last=False)
