@@ -49,7 +49,7 @@ if TYPE_CHECKING:  # the names as their modules define them, for type checkers
         parse_scene,
         scene_to_json,
     )
-    from footfall.tactical import check_path, find_path, reachable
+    from footfall.tactical import check_path, find_path, reach_all, reachable
     from footfall.travel import Leg, Member, Traveller, exertion_odds, parse_leg, plan_journey
 
 #: Each public name and the module (and its name there) it comes from.
@@ -69,6 +69,7 @@ _HOMES: dict[str, tuple[str, str]] = {
     "list_samples": ("footfall.scene", "list_samples"),
     # the grid: reach, path, check
     "reachable": ("footfall.tactical", "reachable"),
+    "reach_all": ("footfall.tactical", "reach_all"),
     "find_path": ("footfall.tactical", "find_path"),
     "check_path": ("footfall.tactical", "check_path"),
     # rates, journeys, chases, routes
@@ -137,6 +138,7 @@ __all__ = [
     "parse_scene",
     "parse_system",
     "plan_journey",
+    "reach_all",
     "reachable",
     "render_png",
     "scene_to_json",

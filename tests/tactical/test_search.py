@@ -378,3 +378,30 @@ def test_plain_model_agrees_with_tcod_and_skimage(seed: int) -> None:
     cumulative, _ = skimage_graph.MCP(mcp_cost, fully_connected=True).find_costs([(15, 20)])
     cumulative -= 1.0  # MCP also counts the start square's own cost
     np.testing.assert_array_equal(ours, np.where(np.isinf(cumulative), -1, cumulative))
+
+
+def test_warm_up_compiles_the_signature_queries_use() -> None:
+    """After `warm_up`, no query (read-only frame arrays, writable bench arrays, a route, a path
+    through a waypoint) makes the compiled kernel compile another signature (issue 15, item 7)."""
+    from footfall.route import find_route, sample_map
+    from footfall.scene import load_sample
+    from footfall.tactical import _kernel, find_path, reachable
+    from footfall.tactical.search import ready, warm_up
+    from footfall.travel.traveller import Traveller
+
+    warm_up()
+    before = list(_kernel.dial.signatures)
+    assert len(before) == 1
+    bridge = load_sample("pf1e-ogre-bridge")
+    reachable(bridge, "ogre")
+    find_path(bridge, "ogre", (5, 3), via=[(4, 3)])
+    graph = StepGraph(
+        np.zeros((6, 7), dtype=np.int16),
+        np.zeros((6, 7), dtype=np.uint8),
+        np.ones((1, 2, 1), dtype=np.int32),
+        np.zeros((1, 2, 1), dtype=np.int8),
+    )
+    _compiled(graph, [(1, 1, 0, 0)], 4, target=(3, 3))
+    _search(ready(graph), [(1, 1, 0, 0), (2, 2, 0, 1)], 4, None, "compiled")
+    find_route(sample_map("hexes"), (0, 0), (11, 7), Traveller(speeds=(30,)))
+    assert list(_kernel.dial.signatures) == before

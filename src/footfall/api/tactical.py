@@ -1,5 +1,7 @@
 """``/api/reach``, ``/api/path``, ``/api/check``: the grid engine's three views (SCENE.md).
 
+``/api/reach/all`` gives every creature's reach in one request (issue 15, item 3).
+
 The answers are SCENE.md's shapes plus the library's extras (docs/contracts/EXTENSIONS.md),
 the same JSON as ``footfall reach|path|check --json``.
 """
@@ -12,16 +14,17 @@ from fastapi import APIRouter
 from pydantic import Field
 
 from footfall.api.context import Context, Ctx
+from footfall.api.errors import fields_spelling
 from footfall.api.responses import JSON
 from footfall.api.schema import LANG_DOC, LANG_ENUM, SCENE_DOC, Pair, RequestModel, lang
 from footfall.api.work import answer_on_loop
 from footfall.errors import LimitError, Param
 from footfall.i18n import Lang
 from footfall.scene import Scene
-from footfall.tactical import check_path, find_path, reachable
+from footfall.tactical import check_path, find_path, reach_all, reachable
 from footfall.tactical.conditions import adjust_mover
 
-__all__ = ["FIELDS", "CheckQuery", "PathQuery", "TacticalQuery", "router"]
+__all__ = ["FIELDS", "CheckQuery", "EveryQuery", "PathQuery", "TacticalQuery", "router"]
 
 #: Library parameters these requests name otherwise (`footfall.api.errors`).
 FIELDS = {"switches": "interpretations", "mover_id": "mover", "squares": "path"}
@@ -29,11 +32,10 @@ FIELDS = {"switches": "interpretations", "mover_id": "mover", "squares": "path"}
 router = APIRouter(tags=["tactical"])
 
 
-class TacticalQuery(RequestModel):
-    """The common part of ``reach``, ``path`` and ``check``: scene, mover and action."""
+class EveryQuery(RequestModel):
+    """``reach/all``: every creature's reach on the scene, for one action."""
 
     scene: dict[str, Any] = Field(description=SCENE_DOC)
-    mover: str = Field(description="Id of the creature that moves.")
     action: str | None = Field(None, description="Action id (the system's default if absent).")
     distance: int | None = Field(
         None, ge=0, le=10_000, description="Granted distance N (drawsteel shift, 'move up to N')."
@@ -45,6 +47,12 @@ class TacticalQuery(RequestModel):
         None, description="Move by flight (a creature with 'fly'); default: walk."
     )
     lang: str = Field("en", description=LANG_DOC, json_schema_extra=LANG_ENUM)
+
+
+class TacticalQuery(EveryQuery):
+    """The common part of ``reach``, ``path`` and ``check``: scene, mover and action."""
+
+    mover: str = Field(description="Id of the creature that moves.")
     # The mover's state (issue 12, docs/scenes.md): each replaces or adds to the scene's.
     speed: int | None = Field(
         None, description="The mover's speed after armor and load (replaces the scene's)."
@@ -77,13 +85,16 @@ class CheckQuery(TacticalQuery):
 # ------------------------------------------------------------------------------ queries
 
 
-def _common(body: TacticalQuery, ctx: Context) -> tuple[Lang, Scene, dict[str, Any]]:
-    """Return the language, the scene and the library options of a tactical request."""
+def _common(body: EveryQuery, ctx: Context) -> tuple[Lang, Scene, dict[str, Any]]:
+    """Return the language, the scene and the library options of a tactical request (the
+    mover's state of a one-mover request applied to its scene)."""
     language = lang(body.lang)
-    scene = adjust_mover(
-        ctx.parse(body.scene), body.mover, speed=body.speed, base_speed=body.base_speed,
-        armor=body.armor, load=body.load, conditions=body.conditions, limits=ctx.limits,
-    )  # fmt: skip
+    scene = ctx.parse(body.scene)
+    if isinstance(body, TacticalQuery):
+        scene = adjust_mover(
+            scene, body.mover, speed=body.speed, base_speed=body.base_speed,
+            armor=body.armor, load=body.load, conditions=body.conditions, limits=ctx.limits,
+        )  # fmt: skip
     options: dict[str, Any] = {
         "action": body.action,
         "switches": dict(body.interpretations),
@@ -98,6 +109,12 @@ def reach_answer(body: TacticalQuery, ctx: Context) -> dict[str, Any]:
     """Answer a ``/api/reach`` request."""
     language, scene, options = _common(body, ctx)
     return reachable(scene, body.mover, **options).to_json(language)
+
+
+def every_answer(body: EveryQuery, ctx: Context) -> dict[str, Any]:
+    """Answer a ``/api/reach/all`` request: `reach_all`'s JSON."""
+    language, scene, options = _common(body, ctx)
+    return reach_all(scene, **options).to_json(language, fields_spelling(FIELDS))
 
 
 def path_answer(body: PathQuery, ctx: Context) -> dict[str, Any]:
@@ -152,6 +169,13 @@ async def reach(body: TacticalQuery, ctx: Ctx) -> Any:
     in ``bands`` with their thresholds.
     """
     return JSON(await answer_on_loop(reach_answer, body, ctx))
+
+
+@router.post("/api/reach/all")
+async def reach_every(body: EveryQuery, ctx: Ctx) -> Any:
+    """Every creature's reach for one action: ``reaches`` by id (each the ``/api/reach``
+    answer) and ``refused`` by id (a creature this action cannot move: its error)."""
+    return JSON(await answer_on_loop(every_answer, body, ctx))
 
 
 @router.post("/api/path")

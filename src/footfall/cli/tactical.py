@@ -271,6 +271,10 @@ def _run(fn: Any) -> None:
 
 
 MoverOpt = Annotated[str, typer.Option("--mover", "-m", help="Id of the creature that moves.")]
+ReachMoverOpt = Annotated[
+    str | None, typer.Option("--mover", "-m", help="Id of the creature that moves.")
+]
+AllOpt = Annotated[bool, typer.Option("--all", help="Every creature's reach (instead of --mover).")]
 ActionOpt = Annotated[
     str | None, typer.Option("--action", "-a", help="Action (default: the system's move).")
 ]
@@ -334,7 +338,8 @@ SceneArg = Annotated[
 
 def reach(
     scene: SceneArg,
-    mover: MoverOpt,
+    mover: ReachMoverOpt = None,
+    every: AllOpt = False,
     action: ActionOpt = None,
     distance: DistanceOpt = None,
     switch: SwitchOpt = None,
@@ -349,23 +354,41 @@ def reach(
 ) -> None:
     """Show every square the mover may end this action in, with its least cost.
 
-    Example: footfall reach pf1e-ogre-bridge --mover valeros (footfall scenes lists samples).
+    Example: footfall reach pf1e-ogre-bridge --mover valeros (footfall scenes lists samples);
+    --all instead of --mover gives every creature's reach.
     """
 
     def go() -> None:
         from footfall.tactical import reachable
 
         language = parse_lang(lang)
+        if (mover is None) == (not every):
+            raise InputError(
+                "error.tactical.cli.mover-or-all", param=Param("mover_id"),
+                options=(Param("mover_id"), Param("all")),
+            )  # fmt: skip
+        given = {"speed": speed, "base_speed": base_speed, "armor": armor, "load": load}
+        named = [Param(k) for k, v in given.items() if v is not None]
+        named += [Param("conditions")] if condition else []
+        if mover is None:
+            if named:  # they describe one creature; --all asks of every creature as it stands
+                raise InputError(
+                    "error.tactical.cli.all-one-mover", param=named[0], options=tuple(named)
+                )
+            loaded = load_scene_arg(scene)
+            _reach_all(loaded, action, _switches(switch), distance, flying, json, language)
+            return
         loaded = _adjusted(
             load_scene_arg(scene), mover, speed, base_speed, armor, load, condition or []
         )
         result = reachable(
             loaded, mover, action, switches=_switches(switch), distance=distance, flying=flying
         )
-        data = result.to_json(language)
         if json:
-            emit_json(data)
+            # Encoded from the arrays: a whole-map answer needs no dict per square (issue 15).
+            typer.echo(result.json_text(language))
             return
+        data = result.to_json(language)
         console = _console()
         _header(console, data, language)
         bands = {(s["at"][0], s["at"][1]): s["band"] for s in data["squares"]}
@@ -570,6 +593,30 @@ def scenes(
             console.print(f"{'':<{width}}  {', '.join(str(c) for c in row['creatures'])}")
 
     _run(go)
+
+
+def _reach_all(
+    loaded: Scene,
+    action: str | None,
+    switches: dict[str, str] | None,
+    distance: int | None,
+    flying: bool | None,
+    json: bool,
+    language: Lang,
+) -> None:
+    """Print every creature's reach (`reach --all`): the JSON of `reach_all`, or a count each."""
+    from footfall.tactical import reach_all
+
+    every = reach_all(loaded, action, switches=switches, distance=distance, flying=flying)
+    if json:
+        emit_json(every.to_json(language, flag_spelling(FLAGS)))
+        return
+    console = _console()
+    for cid, found in every.reaches.items():
+        count = t("tactical.cli.every-count", language, id=cid, count=len(found.xs))
+        console.print(count, highlight=False)
+    for cid, error in every.refused.items():
+        console.print(f"{cid}: {error.render(language, flag_spelling(FLAGS))}", highlight=False)
 
 
 def register(app: typer.Typer) -> None:

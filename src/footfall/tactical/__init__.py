@@ -9,12 +9,14 @@ path, check) -> `report` (JSON). The modules:
 - `masks`: a scene's full-map masks, cached; `marks`: block, end and note codes;
 - `frame`: the per-position arrays and the search graph; `walk`: pricing a given path;
   `provocations`: what a path provokes; `actions`: each system's actions, from its file;
-- `search` and `_kernel`: Dial's algorithm (Python and numba); `views`, `report`: answers.
+- `search` and `_kernel`: Dial's algorithm (Python and numba); `views`, `report`: answers;
+  `plans`: the per-scene cache of policies, frames and graphs; `every`: every creature's reach.
 
 >>> from footfall.tactical import reachable, find_path, check_path
 """
 
 from footfall.tactical.actions import ActionSpec, action_names, action_spec
+from footfall.tactical.every import EveryReach, reach_all
 from footfall.tactical.policy import Policy, make_policy
 from footfall.tactical.views import (
     CheckResult,
@@ -29,6 +31,7 @@ from footfall.tactical.views import (
 __all__ = [
     "ActionSpec",
     "CheckResult",
+    "EveryReach",
     "PathResult",
     "Policy",
     "Reach",
@@ -38,5 +41,6 @@ __all__ = [
     "check_path",
     "find_path",
     "make_policy",
+    "reach_all",
     "reachable",
 ]

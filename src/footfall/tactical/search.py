@@ -25,14 +25,24 @@ import heapq
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from footfall.grid import DIRECTIONS
 
-__all__ = ["DIRECTIONS", "INF", "SearchResult", "Source", "StepGraph", "search", "warm_up"]
+__all__ = [
+    "DIRECTIONS",
+    "INF",
+    "ReadyGraph",
+    "SearchResult",
+    "Source",
+    "StepGraph",
+    "ready",
+    "search",
+    "warm_up",
+]
 
 
 #: Distance of a state the search did not reach.
@@ -79,20 +89,50 @@ _EDGE_BITS = (0b10000011, 0b00001110, 0b00111000, 0b11100000)
 Source = tuple[int, int, int, int]
 
 
-def _validated(
-    graph: StepGraph, sources: Sequence[Source]
-) -> tuple[
-    npt.NDArray[np.int16],
-    npt.NDArray[np.uint8],
-    npt.NDArray[np.int32],
-    npt.NDArray[np.int8],
-    npt.NDArray[np.int64],
-]:
-    """Check `graph` and `sources` for consistency and return contiguous arrays of fixed dtype.
+def _frozen(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """Return a read-only view of `array`: the kernels always see read-only inputs.
+
+    numba compiles one machine-code signature per array flag set; giving every caller's
+    inputs the same flags means `warm_up` compiles (or loads) exactly the one queries use.
+    """
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ReadyGraph:
+    """A `StepGraph` checked once and flattened for the kernels (read-only arrays).
+
+    `ready(graph)` builds it; `search` accepts it in place of the graph, so a caller that runs
+    several searches over one graph (a cached frame, the legs of a path) checks it once.
+    """
+
+    square_class: npt.NDArray[np.int16]
+    exits: npt.NDArray[np.uint8]
+    cost: npt.NDArray[np.int32]
+    next_state: npt.NDArray[np.int8]
+    n_states: int
+    n_classes: int
+    height: int
+    width: int
+    free: bool
+    """Whether some step costs 0 (the search may then run the whole map whatever the budget)."""
+
+    def tables(self) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
+        """Return `cost` and `next_state` as ``[S, 2, C]``."""
+        shape = (self.n_states, 2, self.n_classes)
+        return self.cost.reshape(shape), self.next_state.reshape(shape)
+
+
+def ready(graph: StepGraph | ReadyGraph) -> ReadyGraph:
+    """Check `graph` for consistency and return it flattened for the kernels.
 
     A malformed graph is a bug in the policy that built it, not user input, so it raises
-    `ValueError` naming the offending array or source.
+    `ValueError` naming the offending array.
     """
+    if isinstance(graph, ReadyGraph):
+        return graph
     square_class = np.ascontiguousarray(graph.square_class, dtype=np.int16)
     exits = np.ascontiguousarray(graph.exits, dtype=np.uint8)
     cost = np.ascontiguousarray(graph.cost, dtype=np.int32)
@@ -123,15 +163,47 @@ def _validated(
         for name, line, bits in zip(_EDGE_NAMES, edges, _EDGE_BITS, strict=True):
             if (line & np.uint8(bits)).any():
                 raise ValueError(f"exits lead off the {name} edge of the map")
+    return ReadyGraph(
+        square_class=_frozen(square_class.reshape(-1)),
+        exits=_frozen(exits.reshape(-1)),
+        cost=_frozen(cost.reshape(-1)),
+        next_state=_frozen(next_state.reshape(-1)),
+        n_states=int(n_states),
+        n_classes=int(n_classes),
+        height=int(height),
+        width=int(width),
+        free=bool((cost == 0).any()),
+    )
+
+
+def _source_rows(g: ReadyGraph, sources: Sequence[Source]) -> npt.NDArray[np.int64]:
+    """Check `sources` against `g` and return them as int64 rows ``(x, y, state, cost)``."""
     rows = np.asarray(sources, dtype=np.int64).reshape(-1, 4)
     for x, y, state, start in rows.tolist():
-        if not (0 <= x < width and 0 <= y < height):
-            raise ValueError(f"source square ({x}, {y}) is off the {width}x{height} map")
-        if not 0 <= state < n_states:
-            raise ValueError(f"source state {state} is outside 0..{n_states - 1}")
+        if not (0 <= x < g.width and 0 <= y < g.height):
+            raise ValueError(f"source square ({x}, {y}) is off the {g.width}x{g.height} map")
+        if not 0 <= state < g.n_states:
+            raise ValueError(f"source state {state} is outside 0..{g.n_states - 1}")
         if start < 0:
             raise ValueError(f"source cost {start} is negative")
-    return square_class, exits, cost, next_state, rows
+    return rows
+
+
+def _validated(
+    graph: StepGraph, sources: Sequence[Source]
+) -> tuple[
+    npt.NDArray[np.int16],
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.int32],
+    npt.NDArray[np.int8],
+    npt.NDArray[np.int64],
+]:
+    """Check `graph` and `sources` and return ``[H, W]`` / ``[S, 2, C]`` arrays and the rows."""
+    g = ready(graph)
+    cost, next_state = g.tables()
+    shape = (g.height, g.width)
+    rows = _source_rows(g, sources)
+    return g.square_class.reshape(shape), g.exits.reshape(shape), cost, next_state, rows
 
 
 def _reference_search(
@@ -229,18 +301,20 @@ class _Prepared:
 
     def __init__(
         self,
-        graph: StepGraph,
+        graph: StepGraph | ReadyGraph,
         sources: Sequence[Source],
         budget: int,
         target: tuple[int, int] | None,
     ) -> None:
-        square_class, exits, cost, next_state, rows = _validated(graph, sources)
-        self.n_states, _, self.n_classes = cost.shape
-        self.height, self.width = square_class.shape
-        self.square_class = square_class.reshape(-1)
-        self.exits = exits.reshape(-1)
-        self.cost = cost.reshape(-1)
-        self.next_state = next_state.reshape(-1)
+        g = ready(graph)
+        rows = _source_rows(g, sources)
+        self.n_states, self.n_classes = g.n_states, g.n_classes
+        self.height, self.width = g.height, g.width
+        self.square_class = g.square_class
+        self.exits = g.exits
+        self.cost = g.cost
+        self.next_state = g.next_state
+        cost = g.cost
         # A ring of at least (largest step + 1) buckets, rounded up to a power of two so that
         # the kernel takes a cost's bucket with a mask instead of a division. A step dearer
         # than the whole budget is never taken, so it does not widen the ring.
@@ -248,10 +322,10 @@ class _Prepared:
         self.n_buckets = 1 << (int(usable.max()) if usable.size else 0).bit_length()
         rows = rows[rows[:, 3] <= budget]
         rows = rows[np.argsort(rows[:, 3], kind="stable")]
-        self.source_index = np.ascontiguousarray(
-            (rows[:, 2] * self.height + rows[:, 1]) * self.width + rows[:, 0]
+        self.source_index = _frozen(
+            np.ascontiguousarray((rows[:, 2] * self.height + rows[:, 1]) * self.width + rows[:, 0])
         )
-        self.source_cost = np.ascontiguousarray(rows[:, 3])
+        self.source_cost = _frozen(np.ascontiguousarray(rows[:, 3]))
         self.target_square = -1
         if target is not None:
             tx, ty = target
@@ -418,7 +492,7 @@ def _run_compiled(kernel: Callable[..., None], job: _Prepared, budget: int) -> N
 
 
 def search(
-    graph: StepGraph,
+    graph: StepGraph | ReadyGraph,
     sources: Sequence[Source],
     budget: int,
     *,
@@ -446,7 +520,7 @@ def search(
 
 
 def _search(
-    graph: StepGraph,
+    graph: StepGraph | ReadyGraph,
     sources: Sequence[Source],
     budget: int,
     target: tuple[int, int] | None,

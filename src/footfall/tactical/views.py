@@ -9,6 +9,7 @@ shapes (plus `breakdown`, `provokes`, `bands` ... as extra keys: `footfall.tacti
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,7 +21,8 @@ from footfall.errors import InputError, Param
 from footfall.i18n import Lang, t
 from footfall.limits import LIMITS, Limits
 from footfall.rules import RuleId, System
-from footfall.scene import Scene, creature
+from footfall.scene import Scene
+from footfall.tactical.encode import squares_text
 from footfall.tactical.frame import Frame, build_frame
 from footfall.tactical.marks import (
     BLOCK_RULE,
@@ -31,7 +33,8 @@ from footfall.tactical.marks import (
     End,
     squeezed_space,
 )
-from footfall.tactical.policy import Policy, make_policy
+from footfall.tactical.plans import Ask, planned, window, window_graph
+from footfall.tactical.policy import Policy
 from footfall.tactical.provocations import provocations
 from footfall.tactical.report import (
     breakdown_json,
@@ -44,7 +47,7 @@ from footfall.tactical.report import (
     terrain_test_json,
     unit_word,
 )
-from footfall.tactical.search import INF, SearchResult, StepGraph, search
+from footfall.tactical.search import INF, SearchResult, search
 from footfall.tactical.walk import Walk, direction_of, straight_lines, walk
 
 __all__ = [
@@ -70,31 +73,14 @@ _FULL_SEARCH_SQUARES = 250_000
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Ask:
-    """The options every view passes to `make_policy`."""
-
-    action: str | None
-    system: System | None
-    switches: Mapping[str, str] | None
-    distance: int | None
-    flying: bool | None
-    limits: Limits
+_Ask = Ask
 
 
-def _policy(scene: Scene, mover_id: str, ask: _Ask) -> Policy:
-    mover = creature(scene, mover_id)
-    return make_policy(
-        scene, mover, ask.action, system=ask.system, switches=ask.switches,
-        distance=ask.distance, flying=ask.flying, limits=ask.limits,
-    )  # fmt: skip
+def _policy(scene: Scene, mover_id: str, ask: Ask) -> Policy:
+    return planned(scene, mover_id, ask).policy
 
 
-def _window(policy: Policy) -> Frame:
-    """Build the frame of every position a bounded move can reach: the (2R+1)^2 window."""
-    x, y = policy.mover.at
-    radius = 1 if policy.one_step else max(policy.budget, 0) // max(policy.min_step, 1)
-    return build_frame(policy, x - radius, y - radius, x + radius + 1, y + radius + 1)
+_window = window
 
 
 def _full(policy: Policy) -> Frame:
@@ -114,15 +100,7 @@ def _on_map(scene: Scene, square: Square, param: Param, step: int | None = None)
         raise InputError("error.tactical.path-off-map", param=param, step=step, **fields)
 
 
-def _graph(policy: Policy, frame: Frame) -> StepGraph:
-    graph = frame.graph(policy)
-    if policy.one_step:
-        # Minimum move (seed 000/004): one step whatever it costs; only the start has exits.
-        x, y = policy.mover.at
-        exits = np.zeros_like(graph.exits)
-        exits[y - frame.y0, x - frame.x0] = graph.exits[y - frame.y0, x - frame.x0]
-        graph = StepGraph(graph.square_class, exits, graph.cost, graph.next_state)
-    return graph
+_graph = window_graph
 
 
 # --------------------------------------------------------------------------------------------
@@ -218,24 +196,62 @@ class Reach:
 
     def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         """Return SCENE.md's ``reach`` shape (plus ``bands``, ``notes``, ``flying``)."""
-        p = self.policy
-        data = head_json(p, lang)
-        if p.scale.denominator == 1:
-            # Whole display units (ft per square, squares): exact in int64, no Fraction per square
-            # (a 900000-square answer spent 5 s in `display`).
-            shown: list[Any] = (self.costs * int(p.scale)).tolist()
-        else:
-            shown = [p.display(c) for c in self.costs.tolist()]
+        data = self._json(lang)
         data["squares"] = [
             {"at": [x, y], "cost": c, "band": b}
             for x, y, c, b in zip(
-                self.xs.tolist(), self.ys.tolist(), shown, self.bands().tolist(), strict=True
+                self.xs.tolist(), self.ys.tolist(), self._shown(), self.bands().tolist(),
+                strict=True,
             )
-        ]
+        ]  # fmt: skip
         if self.shapes is not None:
             for index in np.flatnonzero(self.shapes).tolist():
                 squares = self.occupies(index) or []
                 data["squares"][index]["occupies"] = [list(square) for square in squares]
+        return data
+
+    def json_text(self, lang: Lang = "en") -> str:
+        """Return ``json.dumps(self.to_json(lang), ensure_ascii=False)``, built from the arrays.
+
+        The same text, byte for byte (tests/tactical/test_plans.py), without a dict per square:
+        a whole-map answer of 900 000 squares is encoded in a fraction of the time.
+        """
+        if self.shapes is not None:  # squeezed squares carry "occupies": rare, and small windows
+            return json.dumps(self.to_json(lang), ensure_ascii=False)
+        data = self._json(lang)
+        keys = list(data)
+        cut = keys.index("squares")
+        head = json.dumps({k: data[k] for k in keys[:cut]}, ensure_ascii=False)
+        tail = json.dumps({k: data[k] for k in keys[cut + 1 :]}, ensure_ascii=False)
+        if self.policy.scale.denominator == 1 and self.policy.scale >= 0:
+            shown = self.costs * int(self.policy.scale)
+            rows = squares_text(self.xs, self.ys, shown, self.bands())
+        else:
+            rows = ", ".join(
+                map(
+                    '{{"at": [{}, {}], "cost": {!r}, "band": {}}}'.format,
+                    self.xs.tolist(), self.ys.tolist(), self._shown(), self.bands().tolist(),
+                )
+            )  # fmt: skip
+        parts = [head[:-1], ", " if cut else "", f'"squares": [{rows}]']
+        parts += [", " if len(keys) > cut + 1 else "", tail[1:]]
+        return "".join(parts)
+
+    def _shown(self) -> list[Any]:
+        """Return every square's cost in the display unit (`Policy.display`)."""
+        p = self.policy
+        if p.scale.denominator == 1:
+            # Whole display units (ft per square, squares): exact in int64, no Fraction per square
+            # (a 900000-square answer spent 5 s in `display`).
+            shown: list[Any] = (self.costs * int(p.scale)).tolist()
+            return shown
+        return [p.display(c) for c in self.costs.tolist()]
+
+    def _json(self, lang: Lang) -> dict[str, Any]:
+        """Return the answer's JSON with an empty ``squares`` list, in the keys' order."""
+        p = self.policy
+        data = head_json(p, lang)
+        data["squares"] = []
         data["bands"] = [
             {
                 "band": i,
@@ -294,13 +310,13 @@ def reachable(
     >>> reach.policy.budget, len(reach.squares) > 0
     (6, True)
     """
-    ask = _Ask(action, system, switches, distance, flying, limits)
-    policy = _policy(scene, mover_id, ask)
+    plan = planned(scene, mover_id, Ask(action, system, switches, distance, flying, limits))
+    policy = plan.policy
     if policy.start_rule or policy.budget < 0:
         return _reach(policy, [])
-    frame = _window(policy)
+    frame = plan.frame()
     sx, sy = policy.mover.at
-    ends = frame.end_ok()
+    ends = plan.ends()
     if policy.straight:
         found: list[tuple[int, int, int]] = []
         for ly, lx in np.argwhere(ends).tolist():
@@ -316,7 +332,7 @@ def reachable(
                 found.append((x, y, min(costs)))
         return _reach(policy, found, frame)
     source = (sx - frame.x0, sy - frame.y0, policy.start_state, 0)
-    result = search(_graph(policy, frame), [source], policy.budget)
+    result = search(plan.graph(), [source], policy.budget)
     best = result.dist.min(axis=0)
     ok = (best <= policy.budget) & (best < INF) & ends
     ok[sy - frame.y0, sx - frame.x0] = False
@@ -452,14 +468,15 @@ def find_path(
     _on_map(scene, to, Param("to"))
     for v in via:
         _on_map(scene, v, Param("via"))
-    policy = _policy(scene, mover_id, _Ask(action, system, switches, distance, flying, limits))
+    plan = planned(scene, mover_id, Ask(action, system, switches, distance, flying, limits))
+    policy = plan.policy
     start = policy.mover.at
     if policy.start_rule:
         at = policy.start_at or policy.mover.at
         return PathResult(policy, to, via, False, (), None, rule=policy.start_rule, at=at)
     if policy.straight:
         return _straight_path(policy, to, via)
-    frame = _window(policy)
+    frame = plan.frame()
     points = [start, *via, to]
     for x, y in points[1:]:
         if not frame.inside(x, y):
@@ -474,7 +491,7 @@ def find_path(
     # so a start square the mover may not end on (an obstacle it was placed on) is refused.
     if frame.end[ly, lx] != End.OK and (to != start or via):
         return PathResult(policy, to, via, False, (), None, rule=END_RULE[int(frame.end[ly, lx])])
-    graph = _graph(policy, frame)
+    graph = plan.graph()
     sources = [(start[0] - frame.x0, start[1] - frame.y0, policy.start_state, 0)]
     results = []
     for k, (x, y) in enumerate(points[1:], start=1):

@@ -1,0 +1,75 @@
+"""JSON text of many reach squares written straight from the arrays (issue 15, item 6).
+
+A whole-map reach has up to a million squares; a dict per square and ``json.dumps`` over
+them cost seconds. `squares_text` writes the very bytes ``json.dumps`` would write for
+``[{"at": [x, y], "cost": c, "band": b}, ...]`` (non-negative integers) with a few numpy
+operations per column: the rows are laid out in a byte matrix as wide as the widest numbers
+(each number right-aligned), and the padding is squeezed out with one boolean mask.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["squares_text"]
+
+_PARTS = ('{"at": [', ", ", '], "cost": ', ', "band": ', "}")
+
+
+#: Rows encoded at once (bounds the scratch matrices to a few MB).
+_CHUNK = 1 << 16
+
+
+def _chunk_bytes(numbers: list[npt.NDArray[np.int64]]) -> bytes:
+    """Encode rows as a padded byte matrix (numbers right-aligned) and squeeze the padding out.
+
+    Every row ends with ``", "``; the caller drops the last two bytes.
+    """
+    n = int(numbers[0].shape[0])
+    widths = [len(str(int(v.max()))) for v in numbers]
+    texts = [*_PARTS[:-1], _PARTS[-1] + ", "]
+    total = sum(len(t) for t in texts) + sum(widths)
+    matrix = np.empty((n, total), dtype=np.uint8)
+    keep = np.ones((n, total), dtype=np.bool_)
+    column = 0
+    for index, text in enumerate(texts):
+        matrix[:, column : column + len(text)] = np.frombuffer(text.encode("ascii"), np.uint8)
+        column += len(text)
+        if index == len(numbers):
+            break
+        rest = numbers[index].copy()
+        width = widths[index]
+        for place in range(width):
+            at = column + width - 1 - place
+            matrix[:, at] = rest % 10 + 48
+            if place:
+                keep[:, at] = rest > 0
+            rest //= 10
+        column += width
+    return matrix[keep].tobytes()
+
+
+def squares_text(
+    xs: npt.NDArray[np.int64],
+    ys: npt.NDArray[np.int64],
+    costs: npt.NDArray[np.int64],
+    bands: npt.NDArray[np.int64],
+) -> str:
+    """Return the rows ``{"at": [x, y], "cost": c, "band": b}`` joined by ``", "``, as
+    ``json.dumps`` writes them (values: non-negative integers).
+
+    >>> one = np.array([7]), np.array([0]), np.array([15]), np.array([1])
+    >>> squares_text(*one)
+    '{"at": [7, 0], "cost": 15, "band": 1}'
+    """
+    n = int(xs.shape[0])
+    if n == 0:
+        return ""
+    numbers = [np.asarray(v, dtype=np.int64) for v in (xs, ys, costs, bands)]
+    if min(int(v.min()) for v in numbers) < 0:
+        raise ValueError("squares_text writes non-negative integers only")
+    parts = [
+        _chunk_bytes([v[start : start + _CHUNK] for v in numbers]) for start in range(0, n, _CHUNK)
+    ]
+    return b"".join(parts)[:-2].decode("ascii")
