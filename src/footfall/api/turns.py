@@ -39,7 +39,7 @@ from footfall.turns import (
     new_encounter,
     undo,
 )
-from footfall.turns.store import EncounterStore, default_database
+from footfall.turns.store import DATABASE_ENV, EncounterStore, database_path
 
 __all__ = [
     "DATABASE_ENV", "FIELDS", "EncounterBody", "MoveBody", "VersionBody", "router", "store_of",
@@ -48,9 +48,6 @@ __all__ = [
 
 #: Library parameters these requests name otherwise (`footfall.api.errors`).
 FIELDS = {"squares": "path"}
-
-#: The environment variable ``footfall serve --database`` sets for its worker processes.
-DATABASE_ENV = "FOOTFALL_DATABASE"
 
 
 class _SharedPath(APIRoute):
@@ -128,8 +125,7 @@ def store_of(request: Request) -> EncounterStore:
     store: EncounterStore | None = getattr(request.app.state, "encounters", None)
     if store is None:
         ctx: Context = request.app.state.footfall
-        path = os.environ.get(DATABASE_ENV) or default_database()
-        store = EncounterStore(path, limits=ctx.limits)
+        store = EncounterStore(database_path(), limits=ctx.limits)
         request.app.state.encounters = store
     return store
 
@@ -141,7 +137,7 @@ def use_database(app: Any, database: str | pathlib.Path | None) -> EncounterStor
     """Keep `app`'s encounters in `database` (None: `DATABASE_ENV`, else the default), opened
     now (a bad file is one line before the server starts); worker processes started later
     find it in `DATABASE_ENV`."""
-    path = database or os.environ.get(DATABASE_ENV) or default_database()
+    path = database_path(database)
     store = EncounterStore(path, limits=app.state.footfall.limits)
     store.list()
     os.environ[DATABASE_ENV] = str(path)

@@ -15,18 +15,23 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
+import secrets
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from footfall.errors import InputError, LimitError
+from footfall.errors import InputError, LimitError, Param
 from footfall.limits import LIMITS, Limits
 from footfall.turns.document import encounter_to_json, parse_encounter, summary
 from footfall.turns.model import Encounter, StaleVersion, UnknownEncounter
 
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "EncounterStore", "default_database"]
+__all__ = [
+    "ID_PATTERN", "MIGRATIONS", "SCHEMA_VERSION", "EncounterStore", "database_path",
+    "default_database",
+]  # fmt: skip
 
 #: Schema version -> the statements that bring a database of the version before up to it.
 MIGRATIONS: dict[int, tuple[str, ...]] = {
@@ -40,6 +45,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
 }
 #: The schema version this footfall writes.
 SCHEMA_VERSION = max(MIGRATIONS)
+
+#: What an encounter id may be: 1-40 letters, digits, ``-`` and ``_`` (never a path).
+ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 #: The file name in the data folder.
 FILE_NAME = "encounters.sqlite3"
@@ -57,6 +65,16 @@ def default_database() -> Path:
         base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
         return Path(base) / "footfall" / FILE_NAME
     return Path(str(platformdirs.user_data_dir("footfall", appauthor=False))) / FILE_NAME
+
+
+def database_path(given: str | Path | None = None) -> Path:
+    """Return the database file: `given`, else ``$FOOTFALL_DATABASE``, else the default."""
+    return Path(given or os.environ.get(DATABASE_ENV) or default_database())
+
+
+#: The environment variable that names the database when no path is given
+#: (``footfall serve --database`` sets it for its worker processes).
+DATABASE_ENV = "FOOTFALL_DATABASE"
 
 
 class EncounterStore:
@@ -163,20 +181,28 @@ class EncounterStore:
                 (*values, encounter.id),
             )
 
-    def create(self, make: Callable[[str], Encounter]) -> Encounter:
-        """Store the encounter `make` builds for a fresh id (refused past `limits.encounters`)."""
-        import secrets
+    def create(
+        self, make: Callable[[str], Encounter], encounter_id: str | None = None
+    ) -> Encounter:
+        """Store the encounter `make` builds for `encounter_id` (default: a fresh ``e-...``).
 
+        A chosen id is 1-40 letters, digits, ``-`` or ``_``, not taken; past
+        `limits.encounters` stored encounters a new one is refused.
+        """
+        if encounter_id is not None and not ID_PATTERN.fullmatch(encounter_id):
+            raise InputError("error.turns.id", param=Param("id"), value=encounter_id)
         with self._connect(write=True) as db:
             count = int(db.execute("SELECT count(*) FROM encounters").fetchone()[0])
             if count >= self.limits.encounters:
                 raise LimitError("error.turns.store-size", limit=self.limits.encounters)
             while True:
-                encounter_id = f"e-{secrets.token_hex(6)}"
-                taken = db.execute("SELECT 1 FROM encounters WHERE id = ?", (encounter_id,))
+                chosen = encounter_id or f"e-{secrets.token_hex(6)}"
+                taken = db.execute("SELECT 1 FROM encounters WHERE id = ?", (chosen,))
                 if taken.fetchone() is None:
                     break
-            encounter = make(encounter_id)
+                if encounter_id is not None:
+                    raise InputError("error.turns.id-taken", param=Param("id"), value=chosen)
+            encounter = make(chosen)
             self._write(db, encounter, insert=True)
         return encounter
 
