@@ -229,13 +229,19 @@ def end_turn_command(
 
 
 @encounter.command("delete")
-def delete_command(encounter_id: IdArg, database: DatabaseOpt = None, lang: LangOpt = "en") -> None:
+def delete_command(
+    encounter_id: IdArg, database: DatabaseOpt = None, json_out: JsonOpt = False,
+    lang: LangOpt = "en",
+) -> None:  # fmt: skip
     """Delete an encounter."""
 
     def work() -> None:
         language = parse_lang(lang)
         _store(database).delete(encounter_id)
-        typer.echo(t("turns.cli.deleted", language, id=encounter_id))
+        if json_out:
+            emit_json({"deleted": encounter_id})
+        else:
+            typer.echo(t("turns.cli.deleted", language, id=encounter_id))
 
     _run(work)
 
