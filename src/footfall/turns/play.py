@@ -89,7 +89,8 @@ def new_encounter(
     ids = [c.id for c in scene.creatures]
     chosen = tuple(ids if order is None else order)
     if not chosen:
-        raise InputError("error.turns.no-creatures", param=Param("order"))
+        key = "error.turns.no-creatures" if not ids else "error.turns.order-empty"
+        raise InputError(key, param=Param("order"))
     if len(chosen) > limits.creatures:
         raise LimitError(
             "error.turns.order-size", param=Param("order"), count=len(chosen),
