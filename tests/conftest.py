@@ -6,7 +6,6 @@ Plain helpers (scene builders, map exports, the CLI runner, strategies) live in 
 
 from __future__ import annotations
 
-import atexit
 import os
 import shutil
 import tempfile
@@ -33,8 +32,12 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 # Encounters (footfall.turns) made by an app without a store of its own go to a throwaway
 # database, never to the user's data folder (the variable `footfall serve --database` sets).
 _ENCOUNTERS = tempfile.mkdtemp(prefix="footfall-test-encounters-")
-atexit.register(shutil.rmtree, _ENCOUNTERS, True)
 os.environ["FOOTFALL_DATABASE"] = os.path.join(_ENCOUNTERS, "encounters.sqlite3")
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Remove the throwaway encounter database (each xdist worker, its own)."""
+    shutil.rmtree(_ENCOUNTERS, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
