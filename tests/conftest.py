@@ -7,6 +7,8 @@ Plain helpers (scene builders, map exports, the CLI runner, strategies) live in 
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 
 import pytest
 from fastapi.testclient import TestClient
@@ -26,6 +28,16 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+# Encounters (footfall.turns) made by an app without a store of its own go to a throwaway
+# database, never to the user's data folder (the variable `footfall serve --database` sets).
+_ENCOUNTERS = tempfile.mkdtemp(prefix="footfall-test-encounters-")
+os.environ["FOOTFALL_DATABASE"] = os.path.join(_ENCOUNTERS, "encounters.sqlite3")
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Remove the throwaway encounter database (each xdist worker, its own)."""
+    shutil.rmtree(_ENCOUNTERS, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
