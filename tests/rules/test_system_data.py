@@ -156,7 +156,7 @@ def test_switch_defaults_follow_rules_md() -> None:
         "flight_climb_cost": "covered",
     }
     assert load_system("dh2e").switches() == {"diagonal": "equidistant"}
-    assert load_system("drawsteel").switches() == {}
+    assert load_system("drawsteel").switches() == {"forced_share": "collide"}
 
 
 def test_switch_choices_have_docs() -> None:

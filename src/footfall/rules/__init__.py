@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from footfall.rules.common import Choice, Interpretation, Names, Source
 from footfall.rules.flight import Flight, FlightRow, StallRule, TurnInPlace, TurnRate
+from footfall.rules.forced import Falling, Hurl, Material, SteelForced
 from footfall.rules.heresy import (
     AgilityTerrain,
     DifficultyRule,
@@ -91,6 +92,7 @@ __all__ = [
     "DayHours",
     "Difficulty",
     "DifficultyRule",
+    "Falling",
     "Family",
     "Flight",
     "FlightRow",
@@ -99,11 +101,13 @@ __all__ = [
     "HamperRule",
     "Heresy",
     "HeresyHustle",
+    "Hurl",
     "HustleRule",
     "Interpretation",
     "Load",
     "LoadedRate",
     "Maneuverability",
+    "Material",
     "Mode",
     "ModeRule",
     "Names",
@@ -125,6 +129,7 @@ __all__ = [
     "SqueezeRule",
     "StallRule",
     "Steel",
+    "SteelForced",
     "SteelSize",
     "SteelSizeRule",
     "StructuredColumn",
