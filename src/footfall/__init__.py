@@ -50,6 +50,7 @@ if TYPE_CHECKING:  # the names as their modules define them, for type checkers
         scene_to_json,
     )
     from footfall.tactical import check_path, find_path, reachable
+    from footfall.tactical.forced import forced_move
     from footfall.travel import Leg, Member, Traveller, exertion_odds, parse_leg, plan_journey
 
 #: Each public name and the module (and its name there) it comes from.
@@ -71,6 +72,7 @@ _HOMES: dict[str, tuple[str, str]] = {
     "reachable": ("footfall.tactical", "reachable"),
     "find_path": ("footfall.tactical", "find_path"),
     "check_path": ("footfall.tactical", "check_path"),
+    "forced_move": ("footfall.tactical.forced", "forced_move"),
     # rates, journeys, chases, routes
     "movement_rates": ("footfall.rates", "rates"),
     "plan_journey": ("footfall.travel", "plan_journey"),
@@ -126,6 +128,7 @@ __all__ = [
     "find_route",
     "flight_reach",
     "flight_request",
+    "forced_move",
     "import_map",
     "list_samples",
     "load_map",

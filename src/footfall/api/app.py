@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import FastAPI
 
 from footfall import __version__
-from footfall.api import flight, journeys, maps, meta, page, rates, scenes, tactical
+from footfall.api import flight, forced, journeys, maps, meta, page, rates, scenes, tactical
 from footfall.api.body_limit import BodyLimit
 from footfall.api.context import Context
 from footfall.api.errors import ERRORS, EXCEPTION_HANDLERS
@@ -25,6 +25,7 @@ ROUTERS = (
     scenes.router,
     maps.router,
     tactical.router,
+    forced.router,
     rates.router,
     flight.router,
     journeys.router,
