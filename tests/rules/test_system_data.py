@@ -154,6 +154,7 @@ def test_switch_defaults_follow_rules_md() -> None:
         **load_system("pf1e").switches(),
         "flight_turn_credit": "reset",
         "flight_climb_cost": "covered",
+        "flight_round_start": "turn-ready",
     }
     assert load_system("dh2e").switches() == {"diagonal": "equidistant"}
     assert load_system("drawsteel").switches() == {"forced_share": "collide"}
