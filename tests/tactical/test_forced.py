@@ -209,6 +209,17 @@ def test_refusals() -> None:
         forced_move(s, "orc", "push", 2, source="orc")
 
 
+def test_listing_too_much_work_is_refused_at_once() -> None:
+    """A vertical push 30 on a 40x40 map would try millions of lines: one LimitError line."""
+    from footfall.errors import LimitError
+
+    s = make("drawsteel", ["." * 40] * 40, ds("hero", 19, 20), ds("orc", 20, 20, side="foes"))
+    with pytest.raises(LimitError, match="fewer squares, or a path"):
+        forced_move(s, "orc", "push", 30, source="hero", vertical=True)
+    played = forced_move(s, "orc", "push", 30, source="hero", vertical=True, path=[(21, 20, 1)])
+    assert played.outcomes[0].legal
+
+
 def test_straight_lines_in_three_dimensions() -> None:
     """A vertical straight line keeps every axis within half a square of the exact line."""
     assert straight_lines((0, 0, 0), (3, 0, 3)) == [((1, 0, 1), (2, 0, 2), (3, 0, 3))]

@@ -68,8 +68,9 @@ __all__ = [
     "straight_lines",
 ]
 
-#: Most straight-line steps (push, pull) or states (slide) one listing of outcomes may try.
-WORK = 2_000_000
+#: Most straight-line steps (push, pull) or states (slide) one listing of outcomes may try
+#: (a few seconds in Python; a given path is always played).
+WORK = 150_000
 
 
 class Kind(StrEnum):
@@ -257,9 +258,12 @@ def _ends(world: World, distance: int, vertical: bool) -> Iterable[Cell]:
     if vertical:
         top = z0 + reach if world.ceiling is None else min(z0 + reach, world.ceiling)
         zs = list(range(max(z0 - reach, -1), top + 1))
+    # aimed no farther than one square past the map's edge (the edge stops a line there)
+    xs = range(max(x0 - reach, -1), min(x0 + reach, world.scene.width) + 1)
+    ys = range(max(y0 - reach, -1), min(y0 + reach, world.scene.height) + 1)
     for z in zs:
-        for y in range(y0 - reach, y0 + reach + 1):
-            for x in range(x0 - reach, x0 + reach + 1):
+        for y in ys:
+            for x in xs:
                 if (x, y, z) != world.start:
                     yield x, y, z
 
@@ -267,8 +271,11 @@ def _ends(world: World, distance: int, vertical: bool) -> Iterable[Cell]:
 def _lines(world: World, kind: Kind, distance: int, vertical: bool, limit: int) -> list[Outcome]:
     """Every outcome of a straight push or pull: one per line aimed, duplicates merged."""
     found: dict[Outcome, None] = {}
+    ends = list(_ends(world, distance, vertical))
+    if len(ends) * min(distance, max(world.scene.width, world.scene.height)) // 2 > limit:
+        raise LimitError("error.forced.work", param=Param("distance"), limit=limit)  # at once
     work = 0
-    for end in _ends(world, distance, vertical):
+    for end in ends:
         for line in straight_lines(world.start, end):
             work += len(line)
             if work > limit:
