@@ -516,6 +516,20 @@ def test_links_stay_in_the_repository() -> None:
     assert broken == []
 
 
+def test_named_test_files_exist() -> None:
+    """Every test file the docs, CONTRIBUTING.md or a source comment names is where it says."""
+    sources = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    sources += sorted((ROOT / "src" / "footfall").rglob("*.py"))
+    sources += sorted((ROOT / "src" / "footfall").rglob("*.js"))
+    missing = [
+        f"{path.relative_to(ROOT).as_posix()}: {name}"
+        for path in sources
+        for name in re.findall(r"tests/[\w/]+\.(?:py|mjs)", path.read_text(encoding="utf-8"))
+        if not (ROOT / name).exists()
+    ]
+    assert missing == []
+
+
 def test_the_two_commands_on_top() -> None:
     """The README opens with the install-and-serve command and the test command it describes."""
     _, _, first = next(fenced_blocks(ROOT / "README.md"))

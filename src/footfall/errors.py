@@ -33,7 +33,8 @@ with commas: ``--agility-bonus, --toughness``) and a `Noun` (a catalog word, tra
 line: line breaks a quoted value or an exception's text brings are folded into spaces.
 
 An error may still be built from a literal English message (``InputError("free text")``);
-such errors render the same in every language. tests/test_errors.py lists where they remain.
+such errors render the same in every language. scripts/house.py (run by tests/test_house.py)
+lists where they remain.
 """
 
 from __future__ import annotations

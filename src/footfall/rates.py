@@ -357,6 +357,22 @@ def steel_rates(system: System, speed: int, *, limits: Limits = LIMITS) -> Steel
     )
 
 
+def _from_base(system: System, speed: int | None, base: int, armor: Armor, load: Load) -> int:
+    """Return the speed after armor and load of a `base` speed (issue 12: the official armor
+    and load tables, `footfall.rules.ReducedSpeed`); a system without them refuses it."""
+    if speed is not None:
+        raise InputError("error.rates.speed-and-base", speed=_SPEED, base_speed=Param("base_speed"))
+    table = system.tactical.reduced_speed if system.tactical is not None else None
+    if table is None:
+        raise InputError("error.rates.base-speed", param=Param("base_speed"), system=system.id)
+    if base <= 0 or base % system.square:
+        raise InputError(
+            "error.rates.base-speed-step", param=Param("base_speed"), value=base,
+            step=system.square,
+        )  # fmt: skip
+    return table.speed(base, armor, load)
+
+
 def rates(
     system_id: str,
     *,
@@ -366,16 +382,20 @@ def rates(
     load: str | Load = Load.LIGHT,
     metric: bool = False,
     limits: Limits = LIMITS,
+    base_speed: int | None = None,
 ) -> D20Rates | HeresyRates | SteelRates:
     """Return the rates of one creature in `system_id`, validating every input.
 
-    pf1e/dnd35 need `speed` (ft); dh2e needs `agility_bonus`; drawsteel takes `speed`
-    (squares, default the system's default speed). A missing or misplaced option raises
-    `InputError` saying which one the system needs.
+    pf1e/dnd35 need `speed` (ft, the speed after armor and load) or `base_speed` (before:
+    medium or heavy armor or load slows it by the system's table, 30 ft -> 20 ft); dh2e needs
+    `agility_bonus`; drawsteel takes `speed` (squares, default the system's default speed).
+    A missing or misplaced option raises `InputError` saying which one the system needs.
     """
     system = load_system(system_id)
     armor = parse_armor(armor) if isinstance(armor, str) else armor
     load = parse_load(load) if isinstance(load, str) else load
+    if base_speed is not None:
+        speed = _from_base(system, speed, base_speed, armor, load)
     if system.unit is Unit.FT:
         if speed is None:
             raise InputError("error.rates.needs-speed", param=_SPEED, system=system.id)

@@ -135,3 +135,26 @@ def route_grids() -> st.SearchStrategy[str]:
 def route_diagonals() -> st.SearchStrategy[str]:
     """Draw an overland map's diagonal rule (`footfall.route.Diagonal`)."""
     return st.sampled_from([diagonal.value for diagonal in Diagonal])
+
+
+def conditions(system: str) -> st.SearchStrategy[list[str]]:
+    """Draw up to two of `system`'s conditions (its data file's ``[conditions]``; issue 12)."""
+    known = vocabulary(system).conditions
+    if not known:
+        return st.just([])
+    return st.lists(st.sampled_from(known), max_size=2, unique=True)
+
+
+@st.composite
+def mover_state(draw: st.DrawFn, system: str, speed: int | None) -> dict[str, object]:
+    """Draw a mover's ``conditions`` and, for a speed, maybe ``base_speed`` and ``armor``
+    instead of it (the system's armor and load table slows it)."""
+    out: dict[str, object] = {}
+    found = draw(conditions(system))
+    if found:
+        out["conditions"] = found
+    if speed is not None and draw(st.booleans()):
+        out["speed"] = None
+        out["base_speed"] = speed
+        out["armor"] = draw(armors()).value
+    return out

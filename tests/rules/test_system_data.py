@@ -147,6 +147,7 @@ def test_switch_defaults_follow_rules_md() -> None:
         "hampered_diagonal": "as-diagonals",
         "run_straight": "off",
         "tiny_end": "share",
+        "squeeze_past": "squeezing",
         "forced_march_dc": "plus-each",
         "chase_tie": "pursuer",
     }

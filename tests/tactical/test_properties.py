@@ -57,6 +57,9 @@ def scenes(draw: st.DrawFn) -> tuple[Scene, str, str]:
         else:
             speeds = (2, 3, 5) if vocabulary(system).unit == "squares" else (20, 30)
             row["speed"] = draw(st.sampled_from(speeds))
+        if i == 0:  # the mover: its conditions, and a base speed slowed by armor (issue 12)
+            row.update(draw(strategies.mover_state(system, row.get("speed"))))
+            row = {key: value for key, value in row.items() if value is not None}
         creatures.append(row)
     data = {"footfall": 1, "system": system, "map": rows, "legend": LEGEND}
     # The query's interpretation switches ride along as an x- key (kept, ignored by footfall).
@@ -82,6 +85,47 @@ def scenes(draw: st.DrawFn) -> tuple[Scene, str, str]:
         assume(False)
         raise
     return scene, "c0", draw(strategies.actions(system))
+
+
+@st.composite
+def squeeze_scenes(draw: st.DrawFn) -> tuple[Scene, str, str]:
+    """Draw a d20 scene where a large or huge mover squeezes (RULES 1.5): corridors of wall
+    squares, grid-line thin walls and closed doors with gaps, enemies and allies in the way,
+    and switch ``squeeze_past`` drawn with the others."""
+    system = draw(strategies.systems(family_of=("pf1e", "dnd35")))
+    width, height = draw(st.integers(4, 9)), draw(st.integers(4, 9))
+    terrain = "......##^on"
+    rows = ["".join(draw(st.sampled_from(terrain)) for _ in range(width)) for _ in range(height)]
+    creatures: list[dict[str, Any]] = [
+        {"id": "c0", "at": [draw(st.integers(0, width - 2)), draw(st.integers(0, height - 2))],
+         "size": draw(st.sampled_from(("large", "huge"))), "side": "party", "speed": 30}
+    ]  # fmt: skip
+    for i in range(1, draw(st.integers(1, 3))):
+        creatures.append({
+            "id": f"c{i}",
+            "at": [draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1))],
+            "size": draw(st.sampled_from(("small", "medium", "large"))),
+            "side": draw(st.sampled_from(("party", "foes"))), "speed": 30,
+        })  # fmt: skip
+    walls = []
+    for _ in range(draw(st.integers(0, 3))):
+        horizontal = draw(st.booleans())
+        line = draw(st.integers(1, (height if horizontal else width) - 1))
+        start = draw(st.integers(0, (width if horizontal else height) - 1))
+        end = draw(st.integers(start + 1, width if horizontal else height))
+        a, b = ([start, line], [end, line]) if horizontal else ([line, start], [line, end])
+        wall: dict[str, Any] = {"from": a, "to": b}
+        if draw(st.booleans()):
+            wall["door"] = draw(st.sampled_from(("open", "closed")))
+        walls.append(wall)
+    data = {"footfall": 1, "system": system, "map": rows, "legend": LEGEND, "walls": walls,
+            "creatures": creatures, "x-switches": draw(strategies.switches(system))}  # fmt: skip
+    try:
+        scene = parse_scene(data)
+    except SceneError:
+        assume(False)
+        raise
+    return scene, "c0", draw(st.sampled_from(("move", "double-move", "run", "withdraw")))
 
 
 def _opts(scene: Scene, action: str) -> dict[str, Any]:
@@ -159,6 +203,56 @@ def test_views_agree(case: tuple[Scene, str, str]) -> None:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(squeeze_scenes())
+def test_views_agree_when_squeezing(case: tuple[Scene, str, str]) -> None:
+    """reachable, path and check agree for squeezing large and huge movers (RULES 1.5)."""
+    agree(*case, every=2)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(squeeze_scenes(), st.integers(0, 8), st.integers(0, 8))
+def test_squeezing_terrain_never_costs_less(case: tuple[Scene, str, str], x: int, y: int) -> None:
+    """Adding difficult terrain never lowers a squeezing mover's least cost nor opens a square."""
+    scene, mover, action = case
+    terrain_monotone(scene, mover, action, x % scene.width, y % scene.height)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(squeeze_scenes(), st.integers(0, 80), st.integers(0, 80))
+def test_squeezed_waypoints_agree(case: tuple[Scene, str, str], via: int, to: int) -> None:
+    """Through a waypoint, a squeezing mover's path is legal under check at its cost."""
+    waypoints_agree(case, via, to)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(squeeze_scenes())
+def test_squeeze_past_any_reaches_a_superset(case: tuple[Scene, str, str]) -> None:
+    """squeeze_past=any reaches every square squeezing does, never dearer; no reached space
+    (its `occupies` when squeezed) holds another creature's square (RULES 1.5, 1.3)."""
+    scene, mover, action = case
+    costs = {}
+    for choice in ("squeezing", "any"):
+        switches = {**_opts(scene, action)["switches"], "squeeze_past": choice}
+        reach = reachable(scene, mover, action, switches=switches).to_json()
+        costs[choice] = {tuple(q["at"]): q["cost"] for q in reach["squares"]}
+        n = strategies.space(scene.system, next(c.size for c in scene.creatures if c.id == mover))
+        occupied = {
+            (c.at[0] + dx, c.at[1] + dy)
+            for c in scene.creatures
+            if c.id != mover and not c.helpless
+            for dx in range(strategies.space(scene.system, c.size))
+            for dy in range(strategies.space(scene.system, c.size))
+        }
+        for q in reach["squares"]:
+            x, y = q["at"]
+            space = {tuple(v) for v in q.get("occupies", [])} or {
+                (x + dx, y + dy) for dx in range(n) for dy in range(n)
+            }
+            assert not space & occupied, (q, occupied)
+    assert all(costs["any"].get(at, 1 << 30) <= cost for at, cost in costs["squeezing"].items())
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenes())
 def test_more_budget_never_reaches_less(case: tuple[Scene, str, str]) -> None:
     """A larger budget reaches a superset of squares, at the same least costs."""
@@ -178,6 +272,11 @@ def test_more_terrain_never_costs_less(case: tuple[Scene, str, str], x: int, y: 
 def test_waypoints_agree_with_check(case: tuple[Scene, str, str], via: int, to: int) -> None:
     """A path through a waypoint passes it, is legal under check at the same cost, and costs
     no less than the direct path (the 5-10-5 count carried across the waypoint)."""
+    waypoints_agree(case, via, to)
+
+
+def waypoints_agree(case: tuple[Scene, str, str], via: int, to: int) -> None:
+    """A path through a waypoint passes it, is legal under check at its cost, >= direct."""
     scene, mover, action = case
     squares = [(x, y) for y in range(scene.height) for x in range(scene.width)]
     waypoint, target = squares[via % len(squares)], squares[to % len(squares)]
@@ -229,6 +328,24 @@ def test_a_charge_never_ends_next_to_its_start(case: tuple[Scene, str, str]) -> 
     reach = reachable(scene, mover, "charge", switches=opts["switches"])
     least = _charge_minimum(scene.system)
     assert all(max(abs(x - x0), abs(y - y0)) >= least for x, y in (s.at for s in reach.squares))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenes())
+def test_conditions_never_reach_more(case: tuple[Scene, str, str]) -> None:
+    """A mover with conditions (issue 12) reaches no square it could not reach without them,
+    and none cheaper."""
+    scene, mover, action = case
+    me = next(c for c in scene.creatures if c.id == mover)
+    if not me.conditions:  # dh2e has none; the strategy draws none now and then
+        return
+    fresh = replace(scene, creatures=tuple(
+        replace(c, conditions=()) if c.id == mover else c for c in scene.creatures
+    ))  # fmt: skip
+    opts = _opts(scene, action)
+    free = {s.at: s.cost for s in reachable(fresh, mover, action, **opts).squares}
+    for s in reachable(scene, mover, action, **opts).squares:
+        assert s.at in free and free[s.at] <= s.cost
 
 
 def _charge_minimum(system: str) -> int:

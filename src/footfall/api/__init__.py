@@ -46,11 +46,11 @@ from footfall.api.flight import (
     FlightReachQuery,
     StallQuery,
 )
-from footfall.api.flight import _flight_setup as _flight_setup  # tests/test_api_flight.py
+from footfall.api.flight import _flight_setup as _flight_setup  # tests/api/test_flight.py
 from footfall.api.journeys import ChaseQuery, PartyMember, RouteQuery, TravelQuery
 from footfall.api.maps import ImportQuery, RenderQuery
 from footfall.api.samples import sample_scenes
-from footfall.api.scene_cache import SceneCache as _SceneCache  # noqa: F401  (tests/test_api.py)
+from footfall.api.scene_cache import SceneCache as _SceneCache  # noqa: F401  (tests/api/test_endpoints.py)
 from footfall.api.scenes import SceneBody
 from footfall.api.tactical import CheckQuery, PathQuery, TacticalQuery
 from footfall.limits import Limits

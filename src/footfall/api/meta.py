@@ -46,7 +46,7 @@ class PageDefaults:
 #: The page's defaults by rule family. They are the page's way of showing the rules (a medium
 #: human walking 30 ft, a Draw Steel hero), not rules of a seed, so they are kept here, in one
 #: table, rather than in the systems' data files; each family's actions are its data's
-#: (tests/test_api_meta.py checks that every band action is an action of its systems).
+#: (tests/api/test_meta.py checks that every band action is an action of its systems).
 PAGE_DEFAULTS: Mapping[Family, PageDefaults] = MappingProxyType(
     {
         Family.D20: PageDefaults(("move", "double-move", "run"), Size.MEDIUM.value, 30),

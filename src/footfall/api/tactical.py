@@ -19,6 +19,7 @@ from footfall.errors import LimitError, Param
 from footfall.i18n import Lang
 from footfall.scene import Scene
 from footfall.tactical import check_path, find_path, reachable
+from footfall.tactical.conditions import adjust_mover
 
 __all__ = ["FIELDS", "CheckQuery", "PathQuery", "TacticalQuery", "router"]
 
@@ -44,6 +45,20 @@ class TacticalQuery(RequestModel):
         None, description="Move by flight (a creature with 'fly'); default: walk."
     )
     lang: str = Field("en", description=LANG_DOC, json_schema_extra=LANG_ENUM)
+    # The mover's state (issue 12, docs/scenes.md): each replaces or adds to the scene's.
+    speed: int | None = Field(
+        None, description="The mover's speed after armor and load (replaces the scene's)."
+    )
+    base_speed: int | None = Field(
+        None, description="The mover's speed before armor and load (not with 'speed')."
+    )
+    armor: str | None = Field(None, description="The mover's armor: none, light, medium, heavy.")
+    load: str | None = Field(None, description="The mover's load: light, medium, heavy.")
+    conditions: list[str] = Field(
+        default_factory=list,
+        max_length=16,
+        description="Conditions added to the mover's: fatigued, prone, slowed ... (its system's).",
+    )
 
 
 class PathQuery(TacticalQuery):
@@ -65,7 +80,10 @@ class CheckQuery(TacticalQuery):
 def _common(body: TacticalQuery, ctx: Context) -> tuple[Lang, Scene, dict[str, Any]]:
     """Return the language, the scene and the library options of a tactical request."""
     language = lang(body.lang)
-    scene = ctx.parse(body.scene)
+    scene = adjust_mover(
+        ctx.parse(body.scene), body.mover, speed=body.speed, base_speed=body.base_speed,
+        armor=body.armor, load=body.load, conditions=body.conditions, limits=ctx.limits,
+    )  # fmt: skip
     options: dict[str, Any] = {
         "action": body.action,
         "switches": dict(body.interpretations),

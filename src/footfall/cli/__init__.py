@@ -46,7 +46,7 @@ COMMAND_MODULES = ("rates", "tactical", "forced", "journeys", "flight", "maps", 
 
 #: The topic module that defines each command. `main` imports only the module of the command
 #: it runs, so ``footfall reach`` does not pay for the journey planner's or the API's imports
-#: (tests/test_cli_main.py checks this table against what the modules register).
+#: (tests/cli/test_dispatch.py checks this table against what the modules register).
 COMMAND_HOMES: dict[str, str] = {
     "rates": "rates",
     "tables": "rates",

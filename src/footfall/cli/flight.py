@@ -62,7 +62,9 @@ SceneArg = Annotated[
     typer.Argument(help="Scene file or sample name (dnd35); omit to fly in the open sky."),
 ]
 MoverOpt = Annotated[str | None, typer.Option("--mover", help="Id of the flying creature.")]
-SpeedOpt = Annotated[int | None, typer.Option("--speed", help="Fly speed, ft (no scene).")]
+SpeedOpt = Annotated[
+    int | None, typer.Option("--speed", help="Fly speed, ft, after armor and load (no scene).")
+]
 ClassOpt = Annotated[
     str | None,
     typer.Option("--maneuverability", "-m", help="perfect|good|average|poor|clumsy (no scene)."),

@@ -220,7 +220,9 @@ def render_command(
     to: str | None = typer.Option(None, "--to", help="draw the cheapest path to X,Y"),
     distance: int | None = typer.Option(None, "--distance", help="granted distance (shift)"),
     speed: int | None = typer.Option(
-        None, "--speed", help="the mover's speed, when the scene has none (imported maps)"
+        None,
+        "--speed",
+        help="the mover's speed after armor and load, when the scene has none (imported maps)",
     ),
     at: str | None = typer.Option(
         None,

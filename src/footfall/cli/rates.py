@@ -9,6 +9,7 @@ stderr and exit 2.
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import sys
 from typing import NoReturn
@@ -42,20 +43,22 @@ def _fail(exc: FootfallError) -> NoReturn:
 class _Out:
     """Collect Rich renderables and print them with trailing spaces removed (stable output)."""
 
-    def __init__(self) -> None:
-        tty = sys.stdout.isatty()
+    def __init__(self, *, fit: bool = False) -> None:
+        # `fit` (`footfall tables`): a table fits the width COLUMNS gives, terminal or not.
+        tty = sys.stdout.isatty() or (fit and bool(os.environ.get("COLUMNS")))
+        self.fit = fit and tty
         self.buffer = io.StringIO()
         self.console = Console(
             file=self.buffer,
-            width=shutil.get_terminal_size().columns if tty else 200,
+            width=shutil.get_terminal_size((200, 24)).columns if tty else 200,
             highlight=False,
             soft_wrap=True,
             color_system=None,
         )
 
     def print(self, renderable: str | Table) -> None:
-        """Render `renderable` into the buffer."""
-        self.console.print(renderable)
+        """Render `renderable` into the buffer (a fitting `_Out` wraps long lines)."""
+        self.console.print(renderable, soft_wrap=not self.fit)
 
     def flush(self) -> None:
         """Print the buffer on stdout, each line right-stripped."""
@@ -87,7 +90,7 @@ def _table(
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for i, header in enumerate(headers):
         right = numeric[i] if numeric is not None else (i > 0 or not labels)
-        table.add_column(header, justify="right" if right else "left")
+        table.add_column(header, justify="right" if right else "left", overflow="fold")
     for row in rows:
         table.add_row(*row)
     return table
@@ -169,7 +172,15 @@ def rates_command(
         None,
         "--speed",
         metavar="N",
-        help="Speed: ft for pf1e/dnd35 (a positive multiple of 5), squares for drawsteel.",
+        help="Speed after armor and load: ft for pf1e/dnd35 (a positive multiple of 5), "
+        "squares for drawsteel.",
+    ),
+    base_speed: str | None = typer.Option(
+        None,
+        "--base-speed",
+        metavar="N",
+        help="pf1e/dnd35 speed before armor and load, ft: medium/heavy armor or load slows it "
+        "(30 -> 20 ft, 20 -> 15 ft). Not with --speed.",
     ),
     agility_bonus: str | None = typer.Option(
         None, "--agility-bonus", metavar="AB", help="dh2e Agility Bonus (0 or more)."
@@ -184,7 +195,7 @@ def rates_command(
     try:
         language = parse_lang(lang)
         if system is None:
-            if speed is not None or agility_bonus is not None:
+            if speed is not None or agility_bonus is not None or base_speed is not None:
                 raise InputError(
                     "error.rates.needs-system",
                     speed=Param("speed"),
@@ -198,6 +209,7 @@ def rates_command(
                     system,
                     speed=_int("speed", speed),
                     agility_bonus=_int("agility_bonus", agility_bonus),
+                    base_speed=_int("base_speed", base_speed),
                     armor=armor,
                     load=load,
                     metric=metric,
@@ -240,7 +252,7 @@ def _list_systems(lang: str, as_json: bool) -> None:
             ]
         )
         return
-    out = _Out()
+    out = _Out(fit=True)
     headers = [t(f"rates.systems.{k}", language) for k in ("id", "name", "seed", "tables")]
     rows = [[s.id, s.names.get(language), s.seed, ", ".join(table_ids(s))] for s in systems]
     out.print(_table(headers, rows, numeric=[False] * 4))
@@ -268,7 +280,7 @@ def tables_command(
             views = [table_view(rules, table)]
     except FootfallError as exc:
         _fail(exc)
-    out = _Out()
+    out = _Out(fit=True)
     if table is None:
         if as_json:
             emit_json(

@@ -34,6 +34,7 @@ __all__ = ["FLAGS", "load_scene_arg", "parse_square", "parse_squares", "register
 #: The flags of the library parameters whose flag is not ``--`` + the name (errors name them).
 FLAGS = {
     "mover_id": "--mover",
+    "conditions": "--condition",
     "squares": "--path",
     "switches": "--switch",
 }
@@ -158,8 +159,12 @@ def _map(
     bad: set[tuple[int, int]],
     lang: Lang = "en",
     extra: tuple[tuple[int, int], ...] = (),
+    plain: bool = False,
 ) -> Text:
     """Draw the map: terrain characters, creatures, band shading, the path as step digits.
+
+    A reachable open square shows its band's digit; on a `plain` (uncoloured) terminal, where
+    no shading shows, so does a reachable square of any terrain (difficult, poor visibility).
 
     Column numbers run along the top (tens above units once the map is wider than 10) and row
     numbers down the left, so a GM reads off the X,Y that ``--to`` and ``--path`` take. A map
@@ -190,8 +195,8 @@ def _map(
             glyph, style = creatures.get(square, (char, "grey70" if char == "." else "white"))
             if square in steps and square not in creatures:
                 glyph, style = str(steps[square] % 10), "bold yellow"
-            elif square in bands and glyph == ".":
-                glyph = str(bands[square])
+            elif square in bands and (glyph == "." or (plain and square not in creatures)):
+                glyph = str(bands[square] % 10)
             if square in bad:
                 style += " on red3"
             elif square in bands:
@@ -285,6 +290,40 @@ FlyOpt = Annotated[
         "the mover has a fly speed and is aloft or has no land speed).",
     ),
 ]
+SpeedOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--speed",
+        help="The mover's speed after armor and load, in the system's unit (replaces the "
+        "scene's; an imported map has none).",
+    ),
+]
+BaseSpeedOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--base-speed",
+        help="The mover's speed before armor and load: medium/heavy armor or load slows it "
+        "(pf1e/dnd35: 30 -> 20 ft, 20 -> 15 ft). Not with --speed.",
+    ),
+]
+ArmorOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--armor", help="The mover's armor: none, light, medium, heavy (replaces the scene's)."
+    ),
+]
+LoadOpt = Annotated[
+    str | None,
+    typer.Option("--load", help="The mover's load: light, medium, heavy (replaces the scene's)."),
+]
+ConditionOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--condition",
+        help="A condition of the mover, repeatable, added to the scene's: fatigued, prone, "
+        "slowed ... (the system's list: docs/scenes.md).",
+    ),
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print SCENE.md JSON.")]
 LangOpt = Annotated[str, typer.Option("--lang", help="Language: en, ru or zh.")]
 SceneArg = Annotated[
@@ -300,6 +339,11 @@ def reach(
     distance: DistanceOpt = None,
     switch: SwitchOpt = None,
     flying: FlyOpt = None,
+    speed: SpeedOpt = None,
+    base_speed: BaseSpeedOpt = None,
+    armor: ArmorOpt = None,
+    load: LoadOpt = None,
+    condition: ConditionOpt = None,
     json: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:
@@ -312,7 +356,9 @@ def reach(
         from footfall.tactical import reachable
 
         language = parse_lang(lang)
-        loaded = load_scene_arg(scene)
+        loaded = _adjusted(
+            load_scene_arg(scene), mover, speed, base_speed, armor, load, condition or []
+        )
         result = reachable(
             loaded, mover, action, switches=_switches(switch), distance=distance, flying=flying
         )
@@ -323,12 +369,16 @@ def reach(
         console = _console()
         _header(console, data, language)
         bands = {(s["at"][0], s["at"][1]): s["band"] for s in data["squares"]}
-        console.print(_map(loaded, mover, bands, [], set(), language), end="")
+        plain = console.no_color or console.color_system is None
+        console.print(_map(loaded, mover, bands, [], set(), language, plain=plain), end="")
         key = Text()
         unit = t(f"common.unit.{data['unit']}", language)
+        in_play = set(bands.values())
         for band in data["bands"]:
+            if band["band"] not in in_play:
+                continue  # the legend lists only the bands some square is in
             style = _BAND_STYLES[min(band["band"], len(_BAND_STYLES)) - 1]
-            key.append("  ", style=style)
+            key.append(str(band["band"] % 10) if plain else "  ", style=style)
             amount = (
                 t("common.count.squares", language, n=band["up_to"])
                 if data["unit"] == "squares"
@@ -355,6 +405,11 @@ def path(
     distance: DistanceOpt = None,
     switch: SwitchOpt = None,
     flying: FlyOpt = None,
+    speed: SpeedOpt = None,
+    base_speed: BaseSpeedOpt = None,
+    armor: ArmorOpt = None,
+    load: LoadOpt = None,
+    condition: ConditionOpt = None,
     json: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:
@@ -367,7 +422,9 @@ def path(
         from footfall.tactical import find_path
 
         language = parse_lang(lang)
-        loaded = load_scene_arg(scene)
+        loaded = _adjusted(
+            load_scene_arg(scene), mover, speed, base_speed, armor, load, condition or []
+        )
         target = parse_square(to, "--to")
         waypoints = [parse_square(v, "--via") for v in via or []]
         result = find_path(
@@ -408,6 +465,11 @@ def check(
     distance: DistanceOpt = None,
     switch: SwitchOpt = None,
     flying: FlyOpt = None,
+    speed: SpeedOpt = None,
+    base_speed: BaseSpeedOpt = None,
+    armor: ArmorOpt = None,
+    load: LoadOpt = None,
+    condition: ConditionOpt = None,
     json: JsonOpt = False,
     lang: LangOpt = "en",
 ) -> None:
@@ -420,7 +482,9 @@ def check(
         from footfall.tactical import check_path
 
         language = parse_lang(lang)
-        loaded = load_scene_arg(scene)
+        loaded = _adjusted(
+            load_scene_arg(scene), mover, speed, base_speed, armor, load, condition or []
+        )
         given = parse_squares(squares)
         result = check_path(
             loaded,
@@ -448,6 +512,25 @@ def check(
         _print_breakdown(console, data, language)
 
     _run(go)
+
+
+def _adjusted(
+    scene: Scene,
+    mover: str,
+    speed: int | None,
+    base_speed: int | None,
+    armor: str | None,
+    load: str | None,
+    conditions: list[str],
+) -> Scene:
+    """Give the mover the command's ``--speed``, ``--base-speed``, ``--armor``, ``--load`` and
+    ``--condition`` (`footfall.tactical.conditions.adjust_mover`)."""
+    from footfall.tactical.conditions import adjust_mover
+
+    return adjust_mover(
+        scene, mover, speed=speed, base_speed=base_speed, armor=armor, load=load,
+        conditions=conditions,
+    )  # fmt: skip
 
 
 def loaded_at(result: Any) -> tuple[int, int]:

@@ -7,6 +7,7 @@ describes the layout and each table's seed source). The package by concern:
 - `footfall.rules.common`: `Names`, `Source`, the interpretation switches
 - `footfall.rules.system`: `System`, `ActionRule`, `parse_system`
 - `footfall.rules.tactical`, `.travel`, `.flight`, `.heresy`, `.steel`: each family's tables
+- `footfall.rules.conditions`: the conditions that change movement (fatigued, prone ...)
 - `footfall.rules.reader`: the reader, driven by the records' own field types
 - `footfall.rules.registry`: the shipped systems, `SYSTEM_IDS` and `load_system` (cached)
 
@@ -24,6 +25,7 @@ Fraction(3, 1)
 from __future__ import annotations
 
 from footfall.rules.common import Choice, Interpretation, Names, Source
+from footfall.rules.conditions import ConditionRule, Conditions
 from footfall.rules.flight import Flight, FlightRow, StallRule, TurnInPlace, TurnRate
 from footfall.rules.forced import Falling, Hurl, Material, SteelForced
 from footfall.rules.heresy import (
@@ -39,7 +41,15 @@ from footfall.rules.heresy import (
 from footfall.rules.registry import SYSTEM_IDS, load_system
 from footfall.rules.steel import Steel, SteelSizeRule
 from footfall.rules.system import ActionRule, System, parse_system, parse_system_data
-from footfall.rules.tactical import HamperRule, ModeRule, SizeRule, SqueezeRule, Tactical
+from footfall.rules.tactical import (
+    HamperRule,
+    ModeRule,
+    ReducedSpeed,
+    ReducedSpeedRow,
+    SizeRule,
+    SqueezeRule,
+    Tactical,
+)
 from footfall.rules.travel import (
     Conveyance,
     DayHours,
@@ -58,6 +68,7 @@ from footfall.rules.vocabulary import (
     ANY,
     ActionId,
     Armor,
+    Condition,
     ConveyanceKind,
     Difficulty,
     Family,
@@ -87,6 +98,9 @@ __all__ = [
     "AgilityTerrain",
     "Armor",
     "Choice",
+    "Condition",
+    "ConditionRule",
+    "Conditions",
     "Conveyance",
     "ConveyanceKind",
     "DayHours",
@@ -115,6 +129,8 @@ __all__ = [
     "NarrativeRow",
     "RateRow",
     "RateTable",
+    "ReducedSpeed",
+    "ReducedSpeedRow",
     "Restriction",
     "Road",
     "RoadRule",

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from footfall.errors import InputError, Param, RuleDataError
 from footfall.rules.common import Interpretation, Names, Source
+from footfall.rules.conditions import Conditions
 from footfall.rules.flight import Flight
 from footfall.rules.heresy import Heresy
 from footfall.rules.reader import Fault, Rows, Spec, read_data
@@ -106,14 +107,25 @@ class System:
     actions_source: Source | None = field(default=None, metadata=Spec(at="actions.source"))
     """Where the actions table as a whole comes from (``footfall tables SYSTEM actions``);
     None: its first action's source."""
+    conditions: Conditions | None = None
+    """The conditions its creatures may have and what each does to movement; None: none."""
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        """Refuse a default action that is not one of the actions."""
-        if self.default_action not in {a.id for a in self.actions}:
+        """Refuse a default action, or an action a condition forbids, that is no action."""
+        ids = {a.id for a in self.actions}
+        if self.default_action not in ids:
             raise Fault(
                 "error.rules.default-action", key="actions.default", value=str(self.default_action)
             )
+        for row in self.conditions.rows if self.conditions is not None else ():
+            for action in sorted(row.forbids - ids):
+                raise Fault(
+                    "error.rules.condition-action",
+                    key=f"conditions.rows.{row.condition.value}.forbids",
+                    value=action.value,
+                    valid=", ".join(str(a.id) for a in self.actions),
+                )
 
     def __hash__(self) -> int:
         """Hash the rules once (a system keys the engine's caches; it is a deep record)."""

@@ -14,7 +14,15 @@ from footfall.rules.common import Names, Source
 from footfall.rules.reader import Fault, Rows, Spec, rank
 from footfall.rules.vocabulary import Armor, Hamper, Load, Mode, Size, SqueezeCase
 
-__all__ = ["HamperRule", "ModeRule", "SizeRule", "SqueezeRule", "Tactical"]
+__all__ = [
+    "HamperRule",
+    "ModeRule",
+    "ReducedSpeed",
+    "ReducedSpeedRow",
+    "SizeRule",
+    "SqueezeRule",
+    "Tactical",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +83,72 @@ class SqueezeRule:
 
 
 @dataclass(frozen=True, slots=True)
+class ReducedSpeedRow:
+    """A printed row of the reduced-speed table: a base speed and its speed in armor (ft)."""
+
+    base: int = field(metadata=Spec(minimum=1))
+    reduced: int = field(metadata=Spec(minimum=1))
+
+
+@dataclass(frozen=True, slots=True)
+class ReducedSpeed:
+    """How medium or heavy armor and a medium or heavy load slow a creature (official tables).
+
+    `armors` and `loads` are the armor categories and loads that reduce the speed (armor and
+    load do not stack: the worse figure counts, and both give the same one); `rows` the
+    printed base speed -> reduced speed rows; `factor` the general rule the rows follow, for
+    every other base speed: `factor` x base speed, rounded up to a whole square. The loader
+    checks every printed row against the general rule.
+    """
+
+    names: Names
+    armors: frozenset[Armor]
+    loads: frozenset[Load]
+    factor: Fraction
+    rows: tuple[ReducedSpeedRow, ...]
+    source: Source
+    step: int = field(default=5, metadata=Spec(minimum=1))
+    """The rounding step of the general rule, in ft (a 5-ft square)."""
+
+    def __post_init__(self) -> None:
+        """Refuse a printed row the general rule does not give (a transcription slip)."""
+        for i, row in enumerate(self.rows):
+            expected = self.rule(row.base)
+            if row.reduced != expected:
+                raise Fault(
+                    "error.rules.reduced-speed",
+                    key=f"rows[{i}].reduced",
+                    value=row.reduced,
+                    expected=expected,
+                    factor=str(self.factor),
+                    step=self.step,
+                )
+
+    def rule(self, base: int) -> int:
+        """Return the general rule's reduced speed of `base` ft.
+
+        >>> ReducedSpeed(Names("", "", ""), frozenset(), frozenset(), Fraction(2, 3), (),
+        ...              Source("", "")).rule(40)
+        30
+        """
+        return -(-base * self.factor // self.step) * self.step
+
+    def slows(self, armor: Armor, load: Load) -> bool:
+        """Tell whether `armor` or `load` reduces a creature's speed."""
+        return armor in self.armors or load in self.loads
+
+    def speed(self, base: int, armor: Armor = Armor.NONE, load: Load = Load.LIGHT) -> int:
+        """Return the speed of a creature of base speed `base` ft in `armor` under `load`.
+
+        The printed row of `base` when there is one, else the general rule (both agree).
+        """
+        if not self.slows(armor, load):
+            return base
+        row = next((r for r in self.rows if r.base == base), None)
+        return row.reduced if row is not None else self.rule(base)
+
+
+@dataclass(frozen=True, slots=True)
 class Tactical:
     """pf1e/dnd35 grid rules: modes, hampering, sizes, squeezing (distances in ft)."""
 
@@ -98,6 +172,8 @@ class Tactical:
     squeezing: tuple[SqueezeRule, ...] = field(metadata=Spec(at="squeezing.rows", rows=Rows()))
     squeezing_names: Names = field(metadata=Spec(at="squeezing.names"))
     squeezing_source: Source = field(metadata=Spec(at="squeezing.source"))
+    reduced_speed: ReducedSpeed | None = None
+    """How armor and load slow a creature (official tables); None: they do not."""
 
     def mode(self, mode: Mode) -> ModeRule:
         """Return the rule of `mode`."""

@@ -13,6 +13,7 @@ __all__ = [
     "ANY",
     "ActionId",
     "Armor",
+    "Condition",
     "ConveyanceKind",
     "Difficulty",
     "Family",
@@ -75,6 +76,8 @@ class RuleId(StrEnum):
     """A charge shorter than its least distance (10 ft, official rule)."""
     STAND_UP = "stand-up"
     """Standing up from prone inside an action that cannot include it (official rule)."""
+    CONDITION = "condition"
+    """A condition of the mover (fatigued, grappled, slowed ...) forbids this movement."""
     STRAIGHT_LINE = "straight-line"
     """A charge (or a straight run) that is not a straight line (RULES.md 1.4)."""
     ALLY_CHARGE = "ally-charge"
@@ -159,6 +162,35 @@ class Load(StrEnum):
     """Medium load."""
     HEAVY = "heavy"
     """Heavy load: runs at x3 (official rule)."""
+
+
+class Condition(StrEnum):
+    """A condition that changes a creature's movement (a creature's ``conditions``).
+
+    Each system's data file says which it has and what each does (``[conditions]``,
+    docs/decisions.md "Conditions"); a scene may name only its system's.
+    """
+
+    FATIGUED = "fatigued"
+    """Fatigued: no run, no charge (seed 000 «Спешка», seed 004 急行)."""
+    EXHAUSTED = "exhausted"
+    """Exhausted: half speed, no run, no charge (official Conditions)."""
+    ENTANGLED = "entangled"
+    """Entangled: half speed, no run, no charge (official Conditions)."""
+    GRAPPLED = "grappled"
+    """Grappled: cannot move (official Conditions)."""
+    PINNED = "pinned"
+    """Pinned: cannot move (official Conditions)."""
+    PARALYZED = "paralyzed"
+    """Paralyzed: cannot move; helpless (official Conditions)."""
+    PRONE = "prone"
+    """Prone: crawls, or (pf1e / dnd35) stands up first (official Conditions, seed 004)."""
+    SLOWED = "slowed"
+    """Draw Steel slowed: speed 2 unless already lower, no shift (seed 002, Heroes)."""
+    RESTRAINED = "restrained"
+    """Draw Steel restrained: speed 0 (Draw Steel Heroes, Conditions)."""
+    GRABBED = "grabbed"
+    """Draw Steel grabbed: speed 0 (Draw Steel Heroes, Conditions)."""
 
 
 class Scale(StrEnum):

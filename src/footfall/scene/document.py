@@ -72,6 +72,8 @@ _CREATURE_KEYS = (
     "alt",
     "agility_bonus",
     "toughness_bonus",
+    "base_speed",
+    "conditions",
 )
 _FLY_KEYS = ("speed", "maneuverability")
 _WALL_KEYS = ("from", "to", "door")
@@ -339,6 +341,8 @@ def _parse_creature(value: object, where: str, reading: _Reading) -> Creature:
     helpless = values.boolean(data.get("helpless", False), f"{where}.helpless")
     fly = _parse_fly(data["fly"], f"{where}.fly", reading) if "fly" in data else None
     alt = _parse_alt(data.get("alt", 0), f"{where}.alt", fly, reading.limits)
+    base_speed = _parse_base_speed(data, where, reading)
+    conditions = _parse_conditions(data.get("conditions", []), f"{where}.conditions", reading)
     return Creature(
         cid,
         at,
@@ -353,7 +357,33 @@ def _parse_creature(value: object, where: str, reading: _Reading) -> Creature:
         agility_bonus,
         toughness_bonus,
         extra,
+        base_speed,
+        conditions,
     )
+
+
+def _parse_base_speed(data: Mapping[str, Any], where: str, reading: _Reading) -> int | None:
+    """Read ``base_speed`` (the speed before armor and load), as a speed; dh2e has none."""
+    if "base_speed" not in data:
+        return None
+    if reading.words.agility_bonus:
+        raise SceneError(
+            "error.scene.speed-not-bonus",
+            where=Where(f"{where}.base_speed"),
+            system=reading.system,
+        )
+    return _parse_speed(data["base_speed"], f"{where}.base_speed", reading)
+
+
+def _parse_conditions(value: object, where: str, reading: _Reading) -> tuple[str, ...]:
+    """Read ``conditions``: words of the system's ``[conditions]`` table, each once."""
+    found = values.items(value, where)
+    known = {word: word for word in reading.words.conditions}
+    words = [
+        values.choice(word, f"{where}[{i}]", f"{reading.system} condition", known)
+        for i, word in enumerate(found)
+    ]
+    return tuple(sorted(set(words)))
 
 
 def _movement(
@@ -511,6 +541,10 @@ def creature_out(c: Creature) -> dict[str, Any]:
         out["fly"].update(c.fly.extra)
     if c.alt:
         out["alt"] = c.alt
+    if c.base_speed is not None:
+        out["base_speed"] = c.base_speed
+    if c.conditions:
+        out["conditions"] = list(c.conditions)
     out.update(c.extra)
     return out
 

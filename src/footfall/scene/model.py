@@ -232,6 +232,12 @@ class Creature(_Record):
     toughness_bonus: int | None = None
     extra: Mapping[str, Any] = field(default_factory=_no_extra, compare=False, hash=False)
     """``x-...`` keys, kept and written back, otherwise ignored."""
+    base_speed: int | None = None
+    """Speed before armor and load (issue 12): the engine slows it by the system's armor and
+    load table when `speed` is None (`speed` is the speed after armor)."""
+    conditions: tuple[str, ...] = ()
+    """Conditions that change its movement (``fatigued``, ``prone``, Draw Steel ``slowed`` ...):
+    words of its system's ``[conditions]`` table, sorted, each once (docs/scenes.md)."""
 
     def __post_init__(self) -> None:
         """Read size, armor and load given as strings; make `extra` read-only."""
@@ -239,6 +245,10 @@ class Creature(_Record):
         _convert(self, "armor", _ARMORS)
         _convert(self, "load", _LOADS)
         _freeze(self, "extra")
+        if not isinstance(self.conditions, tuple) or list(self.conditions) != sorted(
+            set(self.conditions)
+        ):
+            object.__setattr__(self, "conditions", tuple(sorted(set(self.conditions))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,6 +277,25 @@ class Scene(_Record):
         """Make `legend` and `extra` read-only."""
         _freeze(self, "legend")
         _freeze(self, "extra")
+
+    def move(self, creature_id: str, to: tuple[int, int]) -> Scene:
+        """Return this scene with creature `creature_id` at `to` (the top-left of its space).
+
+        The new scene is checked as a read one is (on the map, on open squares, alone); an
+        unknown id raises `InputError` naming the ids.
+
+        >>> from footfall.scene import load_sample
+        >>> bridge = load_sample("pf1e-ogre-bridge").move("ogre", (10, 5))
+        >>> creature(bridge, "ogre").at
+        (10, 5)
+        """
+        from dataclasses import replace
+
+        from footfall.scene.document import validate
+
+        moved = replace(creature(self, creature_id), at=(int(to[0]), int(to[1])))
+        creatures = tuple(moved if c.id == creature_id else c for c in self.creatures)
+        return validate(replace(self, creatures=creatures))
 
     @property
     def width(self) -> int:

@@ -218,6 +218,8 @@ def _read_creature(header: _Header, cid: str, line: str, tokens: list[str], numb
         if maneuverability:
             fly["maneuverability"] = maneuverability
         props["fly"] = fly
+    if "conditions" in props:
+        props["conditions"] = [w for w in str(props["conditions"]).split(",") if w]
     entry.update(props)
     header.creatures.append(entry)
 
@@ -400,5 +402,9 @@ def _creature_lines(scene: Scene) -> list[str]:
             words.append(f"fly={c.fly.speed},{c.fly.maneuverability}")
         if c.alt:
             words.append(f"alt={c.alt}")
+        if c.base_speed is not None:
+            words.append(f"base_speed={c.base_speed}")
+        if c.conditions:
+            words.append("conditions=" + ",".join(c.conditions))
         lines.append(f"creature {c.id}: " + " ".join(words + _extras(c.extra)))
     return lines

@@ -64,6 +64,8 @@ class Vocabulary:
     """What a speed is a whole multiple of: the side of the system's square, in its unit."""
     unit: str
     """The system's unit (ft, m, squares)."""
+    conditions: tuple[str, ...] = ()
+    """Conditions a creature may have (the system's ``[conditions]`` table, issue 12)."""
 
 
 @cache
@@ -82,6 +84,7 @@ def vocabulary(system: str) -> Vocabulary:
         agility_bonus=rules.heresy is not None,
         speed_step=step.numerator if step.denominator == 1 else step,
         unit=rules.unit.value,
+        conditions=rules.conditions.ids if rules.conditions is not None else (),
     )
 
 

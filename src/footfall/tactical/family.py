@@ -288,7 +288,10 @@ def moving_speed(query: Query) -> int:
     mover = query.mover
     speed = mover.fly.speed if query.flying and mover.fly is not None else mover.speed
     if speed is None:
-        raise InputError("error.tactical.no-speed", param=Param("mover_id"), value=mover.id)
+        raise InputError(
+            "error.tactical.no-speed", param=Param("mover_id"), value=mover.id,
+            speed=Param("speed"), base_speed=Param("base_speed"),
+        )  # fmt: skip
     return speed
 
 

@@ -12,7 +12,9 @@ from types import MappingProxyType
 
 from footfall.rules import RuleId
 
-__all__ = ["BLOCK_RULE", "END_RULE", "Block", "End", "Note"]
+__all__ = ["BLOCK_RULE", "END_RULE", "Block", "End", "Note", "squeezed_space"]
+
+Square = tuple[int, int]
 
 
 class Block(IntEnum):
@@ -90,6 +92,11 @@ class Note(IntFlag):
     """Hazardous terrain (Draw Steel: no shifting into it)."""
     HELPLESS = 4096
     """A helpless creature's space, passed freely."""
+    SQUEEZE_PAST = 8192
+    """An enemy's square squeezed past (seed 004 line 171; switch ``squeeze_past``): x2, -4/-4."""
+    COLUMNS = 16384
+    """With `CORRIDOR`: the squeezed space lies along the columns (side rows x k columns), not
+    along the rows (k rows x side columns); `squeezed_space` lists its squares."""
 
 
 # Plain-int copies of the members for the vectorised hot path (enum access is slow).
@@ -106,6 +113,8 @@ NOTE_ENEMY = int(Note.ENEMY)
 NOTE_PASS_OCCUPIED = int(Note.PASS_OCCUPIED)
 NOTE_HAZARDOUS = int(Note.HAZARDOUS)
 NOTE_HELPLESS = int(Note.HELPLESS)
+NOTE_SQUEEZE_PAST = int(Note.SQUEEZE_PAST)
+NOTE_COLUMNS = int(Note.COLUMNS)
 BLOCK_OK = int(Block.OK)
 BLOCK_ENEMY = int(Block.ENEMY)
 BLOCK_TOO_NARROW = int(Block.TOO_NARROW)
@@ -115,3 +124,26 @@ BLOCK_OUT = int(Block.OUT)
 END_OK = int(End.OK)
 END_OBSTACLE = int(End.OBSTACLE)
 END_OCCUPIED = int(End.OCCUPIED)
+
+
+def squeezed_space(at: Square, side: int, notes: int) -> list[Square] | None:
+    """Return the squares a mover of `side` squeezed into a narrowed space at `at` occupies.
+
+    A space narrowed by walls (`Note.CORRIDOR`, RULES 1.5) keeps its top-left square `at` and
+    is ceil(side/2) squares across: k rows x side columns, or side rows x k columns when
+    `Note.COLUMNS` is set. None when the position is not a narrowed space (the mover then
+    occupies its whole side x side space). Row by row, as the page draws them.
+
+    >>> squeezed_space((4, 1), 2, int(Note.CORRIDOR))
+    [(4, 1), (5, 1)]
+    >>> squeezed_space((4, 1), 3, int(Note.CORRIDOR | Note.COLUMNS))
+    [(4, 1), (5, 1), (4, 2), (5, 2), (4, 3), (5, 3)]
+    >>> squeezed_space((4, 1), 2, 0) is None
+    True
+    """
+    if side < 2 or not notes & NOTE_CORRIDOR:
+        return None
+    k = (side + 1) // 2
+    rows, cols = (side, k) if notes & NOTE_COLUMNS else (k, side)
+    x, y = at
+    return [(x + dx, y + dy) for dy in range(rows) for dx in range(cols)]

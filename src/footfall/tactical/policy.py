@@ -25,6 +25,7 @@ from footfall.limits import LIMITS, Limits
 from footfall.rules import RuleId, System, Unit, load_system
 from footfall.scene import Creature, Scene
 from footfall.tactical.actions import ActionSpec, action_spec
+from footfall.tactical.conditions import apply_conditions, effective_mover
 from footfall.tactical.families import family_of
 from footfall.tactical.family import (
     Occupant,
@@ -96,12 +97,21 @@ class Policy:
     speed_cap: int | None = None
     one_step: bool = False
     start_rule: RuleId | None = None
+    start_at: Square | None = None
+    """The square of the start space `start_rule` refuses (None: the mover's own square)."""
     notes: tuple[Remark, ...] = ()
     min_cost: int = 0
     """The least cost (internal unit) the movement must have: a charge's 10 ft
     (`charge-short`)."""
     start_state: int = 0
     """The rule state at the start: prone (2) when the mover starts in a crawl square."""
+
+    def __repr__(self) -> str:
+        """A short summary (the scene and the system are large): system, mover, action."""
+        return (
+            f"Policy(system={self.system.id!r}, mover={self.mover.id!r}, "
+            f"action={self.action.name!r}, budget={self.budget}, unit={self.unit.value!r})"
+        )
 
     @property
     def orders(self) -> Mapping[str, int]:
@@ -183,6 +193,7 @@ def make_policy(
             "error.tactical.distance-limit", param=Param("distance"), value=distance,
             limit=limits.speed,
         )  # fmt: skip
+    mover, slowed = effective_mover(rules, mover)  # armor, load and conditions (issue 12)
     if flying is None:
         flying = mover.fly is not None and (mover.alt > 0 or not mover.speed)
     if flying and mover.fly is None:
@@ -202,6 +213,15 @@ def make_policy(
         notes=plan.notes, min_cost=plan.min_cost,
     )  # fmt: skip
     policy = family.start(policy)
+    if mover.conditions:
+        done = apply_conditions(rules, mover, spec.name, flying, policy.pricing, policy.start_state)
+        policy = replace(
+            policy, pricing=done.pricing, start_state=done.start_state,
+            start_rule=policy.start_rule or done.start_rule,
+            budget=-1 if done.still else policy.budget, notes=(*policy.notes, *slowed, *done.notes),
+        )  # fmt: skip
+    elif slowed:
+        policy = replace(policy, notes=(*policy.notes, *slowed))
     if mover.helpless:
         notes = (*policy.notes, remark("tactical.note.helpless"))
         policy = replace(policy, budget=-1, notes=notes)

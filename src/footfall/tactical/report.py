@@ -11,6 +11,7 @@ from typing import Any
 
 from footfall.i18n import Lang, catalog, t
 from footfall.tactical.family import TerrainTest
+from footfall.tactical.marks import squeezed_space
 from footfall.tactical.policy import Policy
 from footfall.tactical.provocations import Provocation
 from footfall.tactical.walk import Walk
@@ -85,6 +86,9 @@ def breakdown_json(policy: Policy, walked: Walk, lang: Lang) -> list[dict[str, A
         }
         if penalties is not None:
             entry["penalties"] = penalties
+        occupies = squeezed_space(step.at, policy.side, step.notes)
+        if occupies is not None:
+            entry["occupies"] = [list(square) for square in occupies]
         out.append(entry)
     return out
 

@@ -22,7 +22,15 @@ from footfall.limits import LIMITS, Limits
 from footfall.rules import RuleId, System
 from footfall.scene import Scene, creature
 from footfall.tactical.frame import Frame, build_frame
-from footfall.tactical.marks import BLOCK_RULE, END_RULE, Block, End
+from footfall.tactical.marks import (
+    BLOCK_RULE,
+    END_RULE,
+    NOTE_COLUMNS,
+    NOTE_CORRIDOR,
+    Block,
+    End,
+    squeezed_space,
+)
 from footfall.tactical.policy import Policy, make_policy
 from footfall.tactical.provocations import provocations
 from footfall.tactical.report import (
@@ -52,7 +60,7 @@ __all__ = [
 Square = tuple[int, int]
 
 #: The interpretation switches (RULES.md) that change grid answers; a reach reports them.
-_GRID_SWITCHES = ("hampered_diagonal", "run_straight", "tiny_end", "diagonal")
+_GRID_SWITCHES = ("hampered_diagonal", "run_straight", "tiny_end", "squeeze_past", "diagonal")
 #: Largest map on which a missed path looks for the cheapest path over the whole map.
 _FULL_SEARCH_SQUARES = 250_000
 
@@ -124,11 +132,17 @@ def _graph(policy: Policy, frame: Frame) -> StepGraph:
 
 @dataclass(frozen=True, slots=True)
 class ReachSquare:
-    """A square the mover may end in, with the least cost (internal unit) and its band."""
+    """A square the mover may end in, with its least cost and its band.
+
+    `cost` is in the internal unit (squares for pf1e, dnd35 and Draw Steel; half metres or
+    thousandths of a metre for dh2e: `footfall.tactical.policy`); `distance` is the same cost
+    in the system's unit (`Reach.unit`: 10 ft for 2 pf1e squares), as the JSON answers give it.
+    """
 
     at: Square
     cost: int
     band: int
+    distance: int | float = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,18 +157,52 @@ class Reach:
     xs: npt.NDArray[np.int64]
     ys: npt.NDArray[np.int64]
     costs: npt.NDArray[np.int64]
+    shapes: npt.NDArray[np.int32] | None = None
+    """Per square, the `Note.CORRIDOR` / `Note.COLUMNS` bits of a squeezed space (RULES 1.5),
+    or None when no square is squeezed: `occupies` lists the squares it fills."""
+
+    def occupies(self, index: int) -> list[Square] | None:
+        """Return the squares the mover fills when it ends at square `index` squeezed, or None."""
+        if self.shapes is None:
+            return None
+        at = (int(self.xs[index]), int(self.ys[index]))
+        return squeezed_space(at, self.policy.side, int(self.shapes[index]))
 
     @property
     def squares(self) -> tuple[ReachSquare, ...]:
         """The reachable squares, row by row, with cost and band."""
         bands = self.bands()
+        show = self.policy.display
         return tuple(
-            ReachSquare((x, y), c, b)
+            ReachSquare((x, y), c, b, show(c))
             for x, y, c, b in zip(
                 self.xs.tolist(), self.ys.tolist(), self.costs.tolist(), bands.tolist(),
                 strict=True,
             )
         )  # fmt: skip
+
+    @property
+    def unit(self) -> str:
+        """The system's unit of `distance_at` and `ReachSquare.distance` (``ft``, ``m`` ...)."""
+        return self.policy.unit.value
+
+    def distance_at(self, square: Square) -> int | float | None:
+        """Return the least cost of `square` in the system's unit (`unit`), None if unreachable.
+
+        >>> from footfall.scene import load_sample
+        >>> reachable(load_sample("pf1e-ogre-bridge"), "valeros").distance_at((9, 6))
+        5
+        """
+        cost = self.cost_at(square)
+        return None if cost is None else self.policy.display(cost)
+
+    def __repr__(self) -> str:
+        """A short summary: the mover, the action, how many squares, the budget."""
+        p = self.policy
+        return (
+            f"Reach(mover={p.mover.id!r}, action={p.action.name!r}, squares={len(self.xs)}, "
+            f"budget={p.display(max(p.budget, 0))} {p.unit.value})"
+        )
 
     def bands(self) -> npt.NDArray[np.int64]:
         """Return the 1-based band of every square (first threshold its cost fits in)."""
@@ -162,7 +210,9 @@ class Reach:
         return np.searchsorted(thresholds, self.costs, side="left").astype(np.int64) + 1
 
     def cost_at(self, square: Square) -> int | None:
-        """Return the least internal cost of `square`, None if it is not reachable."""
+        """Return the least cost of `square` in the internal unit (squares for d20 and Draw
+        Steel: see `ReachSquare`), None if it is not reachable; `distance_at` gives it in the
+        system's unit."""
         hit = np.flatnonzero((self.xs == square[0]) & (self.ys == square[1]))
         return int(self.costs[hit[0]]) if hit.size else None
 
@@ -182,6 +232,10 @@ class Reach:
                 self.xs.tolist(), self.ys.tolist(), shown, self.bands().tolist(), strict=True
             )
         ]
+        if self.shapes is not None:
+            for index in np.flatnonzero(self.shapes).tolist():
+                squares = self.occupies(index) or []
+                data["squares"][index]["occupies"] = [list(square) for square in squares]
         data["bands"] = [
             {
                 "band": i,
@@ -194,16 +248,27 @@ class Reach:
         data["switches"] = {k: v for k, v in p.switches.items() if k in _GRID_SWITCHES}
         data["notes"] = notes_json(p, lang)
         if p.start_rule:
-            data["notes"].append(
-                {"note": p.start_rule, "message": message(p.start_rule, lang, p, step=1)}
-            )
+            x, y = p.start_at or p.mover.at
+            text = message(p.start_rule, lang, p, step=1, x=x, y=y)
+            data["notes"].append({"note": p.start_rule, "message": text})
         return data
 
 
-def _reach(policy: Policy, found: list[tuple[int, int, int]]) -> Reach:
+def _reach(policy: Policy, found: list[tuple[int, int, int]], frame: Frame | None = None) -> Reach:
     rows = sorted(found, key=lambda r: (r[1], r[0]))
     array = np.array(rows, dtype=np.int64).reshape(-1, 3)
-    return Reach(policy, array[:, 0].copy(), array[:, 1].copy(), array[:, 2].copy())
+    xs, ys = array[:, 0].copy(), array[:, 1].copy()
+    return Reach(policy, xs, ys, array[:, 2].copy(), _shapes(frame, xs, ys))
+
+
+def _shapes(
+    frame: Frame | None, xs: npt.NDArray[np.int64], ys: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int32] | None:
+    """Return the squeezed-space bits of the frame at the squares (None: none is squeezed)."""
+    if frame is None or not xs.size:
+        return None
+    bits = frame.notes[ys - frame.y0, xs - frame.x0] & (NOTE_CORRIDOR | NOTE_COLUMNS)
+    return bits.astype(np.int32) if bits.any() else None
 
 
 def reachable(
@@ -249,7 +314,7 @@ def reachable(
             ]
             if costs:
                 found.append((x, y, min(costs)))
-        return _reach(policy, found)
+        return _reach(policy, found, frame)
     source = (sx - frame.x0, sy - frame.y0, policy.start_state, 0)
     result = search(_graph(policy, frame), [source], policy.budget)
     best = result.dist.min(axis=0)
@@ -258,7 +323,8 @@ def reachable(
     rows, cols = np.nonzero(ok)
     xs: npt.NDArray[np.int64] = np.asarray(cols, dtype=np.int64) + frame.x0
     ys: npt.NDArray[np.int64] = np.asarray(rows, dtype=np.int64) + frame.y0
-    return Reach(policy, xs, ys, np.asarray(best[rows, cols], dtype=np.int64))
+    least = np.asarray(best[rows, cols], dtype=np.int64)
+    return Reach(policy, xs, ys, least, _shapes(frame, xs, ys))
 
 
 # --------------------------------------------------------------------------------------------
@@ -283,8 +349,27 @@ class PathResult:
 
     @property
     def cost(self) -> int | None:
-        """The path's cost in the internal unit (None when not found)."""
+        """The path's cost in the internal unit (None when not found); see `distance`."""
         return self.walk.cost if self.found and self.walk is not None else None
+
+    @property
+    def distance(self) -> int | float | None:
+        """The path's cost in the system's unit (`unit`: 45 ft), None when not found."""
+        return None if self.cost is None else self.policy.display(self.cost)
+
+    @property
+    def unit(self) -> str:
+        """The system's unit of `distance` (``ft``, ``squares``, ``m``)."""
+        return self.policy.unit.value
+
+    def __repr__(self) -> str:
+        """A short summary: the mover, the target, found or why not, the cost and steps."""
+        p = self.policy
+        if self.found:
+            tail = f"distance={self.distance} {p.unit.value}, steps={len(self.path) - 1}"
+        else:
+            tail = f"rule={str(self.rule) if self.rule else None!r}"
+        return f"PathResult(mover={p.mover.id!r}, to={self.to}, found={self.found}, {tail})"
 
     def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         """Return SCENE.md's ``path`` shape (plus ``breakdown``, ``provokes``, ``via`` ...)."""
@@ -370,9 +455,8 @@ def find_path(
     policy = _policy(scene, mover_id, _Ask(action, system, switches, distance, flying, limits))
     start = policy.mover.at
     if policy.start_rule:
-        return PathResult(
-            policy, to, via, False, (), None, rule=policy.start_rule, at=policy.mover.at
-        )
+        at = policy.start_at or policy.mover.at
+        return PathResult(policy, to, via, False, (), None, rule=policy.start_rule, at=at)
     if policy.straight:
         return _straight_path(policy, to, via)
     frame = _window(policy)
@@ -518,6 +602,30 @@ class CheckResult:
         """Whether the path breaks no rule."""
         return self.walk.legal
 
+    @property
+    def cost(self) -> int:
+        """The path's cost in the internal unit (squares for d20 and Draw Steel)."""
+        return self.walk.cost
+
+    @property
+    def distance(self) -> int | float:
+        """The path's cost in the system's unit (`unit`)."""
+        return self.policy.display(self.walk.cost)
+
+    @property
+    def unit(self) -> str:
+        """The system's unit of `distance` (``ft``, ``squares``, ``m``)."""
+        return self.policy.unit.value
+
+    def __repr__(self) -> str:
+        """A short summary: the mover, legal or the rules broken, the cost and steps."""
+        p = self.policy
+        rules = sorted({str(rule) for _, rule in self.walk.violations})
+        return (
+            f"CheckResult(mover={p.mover.id!r}, legal={self.legal}, distance={self.distance} "
+            f"{p.unit.value}, steps={len(self.squares)}, violations={rules})"
+        )
+
     def to_json(self, lang: Lang = "en") -> dict[str, Any]:
         """Return SCENE.md's ``check`` shape (plus ``breakdown``, ``provokes`` ...)."""
         p = self.policy
@@ -525,8 +633,13 @@ class CheckResult:
         data["legal"] = self.walk.legal
         data["cost"] = p.display(self.walk.cost)
         violations = []
+        start_rule = p.start_rule
         for step, rule in self.walk.violations:
             x, y = self.squares[step - 1] if 0 < step <= len(self.squares) else p.mover.at
+            if step == 1 and rule == start_rule:
+                # The walk lists the start rule first: it names a square of the start space.
+                x, y = p.start_at or p.mover.at
+                start_rule = None
             violations.append(
                 {
                     "step": step,

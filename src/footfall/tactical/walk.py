@@ -63,6 +63,11 @@ class Walk:
         """Whether no rule is violated."""
         return not self.violations
 
+    def __repr__(self) -> str:
+        """A short summary: steps, cost (internal unit) and the rules broken."""
+        rules = sorted({str(rule) for _, rule in self.violations})
+        return f"Walk(steps={len(self.steps)}, cost={self.cost}, violations={rules})"
+
 
 def straight_lines(start: Square, end: Square) -> list[list[Square]]:
     """Return the grid lines from `start` to `end` (positions after the start).

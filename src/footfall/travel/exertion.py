@@ -45,8 +45,8 @@ __all__ = [
 
 #: What the fatigued condition forbids (seed 000 «Спешка»: «Утомленный персонаж не может
 #: бежать или атаковать с разбега; он также получает штраф -2 к Силе и Ловкости»; seed 004
-#: 急行: «一个疲乏的人物无法奔跑、冲锋,且力量和敏捷都会受到-2减值»). The data files have no
-#: record of conditions yet, so the ids live here.
+#: 急行: «一个疲乏的人物无法奔跑、冲锋,且力量和敏捷都会受到-2减值»). The same as the system
+#: files' ``fatigued`` condition row (forbids + reported; tests/travel/test_field_agreement.py).
 FATIGUE_FORBIDS: tuple[str, ...] = ("run", "charge", "str-2", "dex-2")
 
 #: Hours in a day: a forced march cannot make a travel day longer (8 walking + 16 at most).

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from footfall.rules import Family
+from footfall.rules import Condition, Family
 from footfall.travel.exertion import FATIGUE_FORBIDS, ForcedHour, HustleHour
 from footfall.travel.legs import Leg
 from footfall.travel.mover import Note
@@ -176,6 +176,10 @@ class Journey:
             "fatigue_forbids": list(FATIGUE_FORBIDS)
             if self.fatigued_from is not None and not heresy
             else [],
+            # The scene's word for it (SCENE.md extension "conditions", docs/scenes.md).
+            "conditions": [Condition.FATIGUED.value]
+            if self.fatigued_from is not None and not heresy
+            else [],
             "odds": None
             if self.odds is None
             else odds_json(self.odds, self.party_odds, heresy=heresy),
@@ -207,5 +211,7 @@ class Journey:
             entry = {"name": m.name, **m.to_json(heresy=heresy)}
             if self.members_fatigued_from:
                 entry["fatigued_from"] = _when(self.members_fatigued_from[i])
+                fatigued = self.members_fatigued_from[i] is not None and not heresy
+                entry["conditions"] = [Condition.FATIGUED.value] if fatigued else []
             members.append(entry)
         return members

@@ -45,14 +45,16 @@ class LocalPace:
     """One pace at the local scale: its rate per minute and the minutes the distance takes.
 
     `limit_minutes` is how long the pace can be kept up (running only; None: no limit in the
-    text), and `within_limit` whether the distance fits in it.
+    text, or for a run a limit unknown), and `within_limit` whether the distance fits in it:
+    None when the run's limit is unknown (no Constitution given, or a dnd35 runner of Con 8
+    or less, of whom the text says nothing), so the two fields never disagree (issue 12).
     """
 
     pace: Mode
     per_minute: Fraction
     minutes: Fraction
     limit_minutes: Fraction | None = None
-    within_limit: bool = True
+    within_limit: bool | None = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +139,7 @@ def plan_local(
         limit = _run_limit(travel, con)
         if limit is None and con is not None:
             notes.append(Note.RUN_LIMIT_UNKNOWN)
-        within = limit is None or minutes <= limit
+        within = None if limit is None else minutes <= limit
         paces.append(LocalPace(mode, rate, minutes, limit, within))
     return LocalTrip(system.id, Unit.FT, distance, tuple(paces), tuple(notes), system.family)
 

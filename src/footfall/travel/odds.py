@@ -55,6 +55,7 @@ __all__ = [
     "party_odds",
     "party_odds_d100",
     "trip_odds",
+    "with_certain_days",
 ]
 
 #: Range of a Toughness characteristic (DH2e Core Rulebook, "Characteristics": 0-100).
@@ -160,6 +161,35 @@ def assemble(
         first_day=MappingProxyType(first),
         expected_day=None if q == 0 else 1 / q,
         damage=MappingProxyType(dict(damage)),
+    )
+
+
+def with_certain_days(odds: FatigueOdds, days: Iterable[int], full_day: bool) -> FatigueOdds:
+    """Return `odds` with fatigue certain on `days` (1-based: hustle damage, issue 12).
+
+    Hustle damage leaves a traveller fatigued for certain (seed 000 «Спешка»), so the trip's
+    odds of no fatigue cannot be above 0 once a day has it; `full_day`: the full daily plan
+    has it too (no fatigue over one day: 0, the first fatigued day expected on day 1). Each
+    day's chance of passing its checks is read back from `first_day`.
+    """
+    certain = set(days)
+    if not certain:
+        return odds
+    first: dict[int | None, Fraction] = {}
+    before = after = Fraction(1)  # surviving every day so far: the checks' odds, and with hustle
+    for day in sorted(k for k in odds.first_day if k is not None):
+        survive = before - odds.first_day[day]
+        p_pass = Fraction(0) if day in certain or before == 0 else survive / before
+        first[day] = after * (1 - p_pass)
+        after *= p_pass
+        before = survive
+    first[None] = after
+    return FatigueOdds(
+        p_no_fatigue=after,
+        p_no_fatigue_day=Fraction(0) if full_day else odds.p_no_fatigue_day,
+        first_day=MappingProxyType(first),
+        expected_day=Fraction(1) if full_day else odds.expected_day,
+        damage=odds.damage,
     )
 
 

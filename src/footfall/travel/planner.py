@@ -50,6 +50,7 @@ from footfall.travel.odds import (
     party_odds,
     party_odds_d100,
     trip_odds,
+    with_certain_days,
 )
 from footfall.travel.party import check_party
 from footfall.travel.quantities import num, short, system_unit
@@ -375,6 +376,8 @@ class _Exertion:
         self.heresy_tests: list[list[int]] = []
         self.member_day_tests: list[list[list[int]]] = [[] for _ in self.party]
         self.checks = 0
+        self.hustle_days: set[int] = set()
+        """Days whose hustle damage makes fatigue certain (the odds say so too)."""
         self.start_day()
 
     def start_day(self) -> None:
@@ -413,6 +416,7 @@ class _Exertion:
         if damage:
             self._fatigue((day, hour))
             self.member_fatigued = [at or (day, hour) for at in self.member_fatigued]
+            self.hustle_days.add(day)
 
     def _party_tests(self, day: int, hour: int, whole: bool) -> None:
         """dh2e party: each member's Toughness test due this hour."""
@@ -452,7 +456,7 @@ class _Exertion:
         auto = self.animal and rule.mount_auto_fail
         p_fail = Fraction(1) if auto else 1 - p_check(self.con_mod, dc)
         entry = ForcedHour(day, hour, dc, p_fail, lethal=self.animal)
-        if auto:
+        if p_fail == 1:  # certain: a mount's automatic failure, or no roll can make the DC
             self._fatigue((day, hour))
         if self.roller is not None and not self.party:
             entry = forced_hour(rule, entry, con_mod=self.con_mod, auto=auto, roller=self.roller)
@@ -461,9 +465,10 @@ class _Exertion:
         if self.party:
             entry = party_hour(entry, self.party, self.roller, rule.damage_dice, rule.damage_sides)
             for i, check in enumerate(entry.members):
-                if check.damage and self.member_fatigued[i] is None:
+                certain = check.p_fail == 1  # no roll of this member can make the DC
+                if (check.damage or certain) and self.member_fatigued[i] is None:
                     self.member_fatigued[i] = (day, hour)
-            if entry.damage:
+            if entry.damage or entry.p_fail == 1:
                 self._fatigue((day, hour))
         self.forced_log.append(entry)
 
@@ -479,7 +484,16 @@ class _Exertion:
             check_odds_work(self.checks, limits=limits)
 
     def odds(self, limits: Limits) -> tuple[FatigueOdds | None, PartyOdds | None]:
-        """Return the trip's exact odds (anyone's in a party) and a party's member by member."""
+        """Return the trip's exact odds (anyone's in a party) and a party's member by member;
+        a day of hustle damage is a day of certain fatigue in them (issue 12)."""
+        found, split = self._check_odds(limits)
+        if found is None or not self.hustle_days:
+            return found, split
+        full = self.day_dcs.index(max(self.day_dcs, key=len)) + 1
+        return with_certain_days(found, self.hustle_days, full in self.hustle_days), split
+
+    def _check_odds(self, limits: Limits) -> tuple[FatigueOdds | None, PartyOdds | None]:
+        """Return the odds of the trip's checks alone (forced march, dh2e tests)."""
         if self.party and self.heresy is not None:
             return party_odds_d100(self.party, self.member_day_tests, limits=limits)
         if self.party:

@@ -20,6 +20,8 @@ export const NARROW = "#d9d2c0"; // a narrow or low square: passable by squeezin
 export const SIDE_COLOURS = ["#1f5fa8", "#b3261e", "#6b3fa0", "#1e7b34", "#b36b00", "#00707a"];
 export const BAND = ["rgba(46,160,67,0.45)", "rgba(230,180,20,0.45)", "rgba(230,110,20,0.40)"];
 const HOVER_PATH = "rgba(31,95,168,0.85)";
+// The squares a squeezed mover fills (RULES 1.5, seed 004 line 157), dashed.
+const SQUEEZED = "#ffd23f";
 const DRAWN_PATH = "rgba(120,40,160,0.9)";
 
 // ---------- pure: colours, bands, geometry ----------
@@ -133,6 +135,8 @@ export function draw() {
   const m = mover(state);
   if (state.hover && state.hover.response.found && m) drawPath(ctx, state.hover.response.path, HOVER_PATH, false);
   if (state.draft.length && m) drawDraft(ctx, s, m);
+  if (state.hover && state.hover.response.found) drawSqueezed(ctx, s, squeezedSpaces(state.hover.response));
+  if (state.draft.length && state.check) drawSqueezed(ctx, s, squeezedSpaces(state.check));
   drawTokens(ctx, s);
   if (state.drag && state.drag.to) {
     const n = footprint(systemMeta(state), state.drag.creature);
@@ -212,6 +216,22 @@ function drawWalls(ctx, s) {
     ctx.arc(state.wallStart[0] * s, state.wallStart[1] * s, Math.max(3, s / 7), 0, 7);
     ctx.fill();
   }
+}
+
+/** The spaces a squeezed mover fills along a path or check answer (RULES 1.5): the
+ *  `occupies` squares of each breakdown step that has them, as lists of [x, y]. */
+export function squeezedSpaces(answer) {
+  if (!answer || !Array.isArray(answer.breakdown)) return [];
+  return answer.breakdown.filter((b) => Array.isArray(b.occupies)).map((b) => b.occupies);
+}
+
+function drawSqueezed(ctx, s, spaces) {
+  if (!spaces.length) return;
+  ctx.strokeStyle = SQUEEZED;
+  ctx.lineWidth = 2;
+  ctx.setLineDash([4, 3]);
+  for (const space of spaces) for (const [x, y] of space) ctx.strokeRect(x * s + 3, y * s + 3, s - 6, s - 6);
+  ctx.setLineDash([]);
 }
 
 // The path being drawn for a check, from the mover; the squares of its violations in red.

@@ -1,7 +1,7 @@
 // Page labels in English, Russian and Chinese. Russian terms follow seeds 000/001/002
 // (e.g. «Пересеченная местность», «Спешка», «Форсированный марш»), Chinese terms seed 004
 // (困难地形, 障碍物, 视线不良, 急行, 强行军). Server messages come translated from the API (`lang`).
-// Only the catalog lives here (tests/test_api_page.py reads it as data); labels.js uses it.
+// Only the catalog lives here (tests/page/test_assets.py reads it as data); labels.js uses it.
 export const I18N = {
   en: {
     system: "System", sample: "Sample scene", open: "Open…", save: "Save", new: "New", png: "PNG",

@@ -58,7 +58,10 @@ def route(
     goal: str = typer.Option(..., "--to", help="end cell X,Y (column,row)"),
     system: str = typer.Option("pf1e", "--system", help="pf1e, dnd35 or dh2e"),
     speed: list[int] = typer.Option(
-        [], "--speed", help="speed in ft; repeat per member", parser=whole("speed")
+        [],
+        "--speed",
+        help="speed in ft after armor and load; repeat per member",
+        parser=whole("speed"),
     ),
     mount: str | None = typer.Option(None, "--mount", help="mount or land vehicle"),
     loaded: bool = typer.Option(False, "--loaded", help="use the mount's loaded row"),

@@ -202,7 +202,10 @@ def travel(
         None, "--journey", "--from-route", help="journey file (.toml/.json) or route --json"
     ),
     speed: list[int] = typer.Option(
-        [], "--speed", help="speed in ft; repeat per member", parser=whole("speed")
+        [],
+        "--speed",
+        help="speed in ft after armor and load; repeat per member",
+        parser=whole("speed"),
     ),
     mount: str | None = typer.Option(None, "--mount", help="mount or land vehicle"),
     loaded: bool = typer.Option(False, "--loaded", help="use the mount's loaded row"),

@@ -37,7 +37,8 @@ from footfall.rules import (
 )
 from footfall.scene import Creature, Scene
 from footfall.tactical.actions import Budget
-from footfall.tactical.families.squeezing import mark_narrow, narrow_corridors, narrow_of
+from footfall.tactical.families.narrowing import narrow_spaces
+from footfall.tactical.families.squeezing import mark_narrow, narrow_of
 from footfall.tactical.family import (
     Layers,
     Passage,
@@ -69,6 +70,7 @@ from footfall.tactical.marks import (
     NOTE_PASS_OCCUPIED,
     NOTE_POOR_VISIBILITY,
     NOTE_SQUEEZE_H,
+    NOTE_SQUEEZE_PAST,
     NOTE_SQUEEZE_W,
 )
 from footfall.tactical.masks import Prepared
@@ -86,6 +88,10 @@ if TYPE_CHECKING:
 __all__ = ["D20", "D20Family", "D20Pricing"]
 
 Square = tuple[int, int]
+
+#: What squeezes the mover's width (x2, -4/-4 once, however many apply): a narrow square, a
+#: space narrowed by walls, an enemy's square squeezed past (RULES 1.5).
+_WIDTH_SQUEEZE = NOTE_SQUEEZE_W | NOTE_CORRIDOR | NOTE_SQUEEZE_PAST
 
 #: Largest hampering exponent a class code holds (x32768: far past any printed multiplier).
 _MEXP_MAX = 15
@@ -231,6 +237,7 @@ _HAMPERED_WHY = (
 _SQUEEZE_WHY = (
     (NOTE_SQUEEZE_W, "tactical.why.squeeze-width"),
     (NOTE_CORRIDOR, "tactical.why.squeeze-corridor"),
+    (NOTE_SQUEEZE_PAST, "tactical.why.squeeze-past"),
     (NOTE_SQUEEZE_H, "tactical.why.squeeze-height"),
     (NOTE_CRAWL, "tactical.why.crawl"),
 )
@@ -357,11 +364,11 @@ class D20Family:
         It pays for the most hampered square of the space it moves into (seed 004).
         """
         n = policy.side
-        positions = narrow_corridors(squares, reduce_space(squares, h, w, n), h, w, n)
+        positions = narrow_spaces(policy, squares, reduce_space(squares, h, w, n), h, w)
         notes = positions.notes
         _, _, _, width_e, height_e = _facts(policy.system).exponents
         mexp = positions.factor.astype(np.int8)
-        _add(mexp, (notes & (NOTE_SQUEEZE_W | NOTE_CORRIDOR)) != 0, width_e)
+        _add(mexp, (notes & _WIDTH_SQUEEZE) != 0, width_e)
         _add(mexp, (notes & NOTE_SQUEEZE_H) != 0, height_e)
         code = (
             np.minimum(mexp, _MEXP_MAX)
@@ -486,7 +493,7 @@ def _penalties(tactical: Tactical, bits: int) -> dict[str, Any] | None:
     attacks and `prone` is true (no ranged weapon but a crossbow).
     """
     cases = []
-    if bits & (NOTE_SQUEEZE_W | NOTE_CORRIDOR):
+    if bits & _WIDTH_SQUEEZE:
         cases.append(SqueezeCase.WIDTH_HALF)
     if bits & NOTE_SQUEEZE_H:
         cases.append(SqueezeCase.HEIGHT_HALF)

@@ -4,7 +4,7 @@ A legend entry may give a square's clear width and height (``width_ft``, ``heigh
 Against the mover's space and height it is passable (wide and high enough), a squeeze (at
 least half: each square counts double, -4 attack and AC), a crawl (a quarter of the height:
 prone, 5 ft per move) or too narrow. A large-or-bigger mover also squeezes through a corridor
-half its width (`narrow_corridors`).
+half its width (`footfall.tactical.families.narrowing`).
 """
 
 from __future__ import annotations
@@ -18,13 +18,8 @@ import numpy.typing as npt
 from footfall.errors import InputError, quote
 from footfall.scene import Creature
 from footfall.tactical.family import Layers, Window
-from footfall.tactical.frame import reduce
 from footfall.tactical.marks import (
-    BLOCK_IMPASSABLE,
-    BLOCK_OK,
     BLOCK_TOO_NARROW,
-    BLOCK_WALL,
-    NOTE_CORRIDOR,
     NOTE_CRAWL,
     NOTE_SQUEEZE_H,
     NOTE_SQUEEZE_W,
@@ -34,7 +29,7 @@ from footfall.tactical.masks import Prepared
 if TYPE_CHECKING:
     from footfall.tactical.policy import Policy
 
-__all__ = ["mark_narrow", "narrow_corridors", "narrow_of"]
+__all__ = ["mark_narrow", "narrow_of"]
 
 #: Width of a creature's space in ft (official Core Rulebook, table "Creature Size and
 #: Scale"; seed 004 "体型与空间"): what the width clearance of a square is compared with.
@@ -119,36 +114,3 @@ def mark_narrow(policy: Policy, prepared: Prepared, window: Window, layers: Laye
     np.bitwise_or(layers.notes, bits_of[index], out=layers.notes)
     too_narrow = blocked_of[index]
     layers.block[too_narrow] = np.maximum(layers.block[too_narrow], BLOCK_TOO_NARROW)
-
-
-def narrow_corridors(squares: Layers, positions: Layers, h: int, w: int, n: int) -> Layers:
-    """Let a large-or-bigger mover squeeze through corridors half its width (RULES 1.5).
-
-    Where its whole n x n space meets a wall, its space narrows to k = ceil(n/2) squares
-    across (rows, then columns), anchored at the top-left square, if that fits: the position
-    is then a squeeze (`Note.CORRIDOR`) with the narrowed space's layers.
-    """
-    if n == 1:
-        return positions
-    k = (n + 1) // 2
-    block, notes, end = positions.block, positions.notes, positions.end
-    factor, thin, corner = positions.factor, positions.thin, positions.corner
-    walled = (block == BLOCK_WALL) | (block == BLOCK_IMPASSABLE)
-    for rows, cols in ((k, n), (n, k)):
-        if not walled.any():
-            break
-        narrowed = reduce(squares.block, h, w, rows, cols, "max")
-        use = walled & (narrowed == BLOCK_OK)
-        if not use.any():
-            continue
-        block = np.where(use, narrowed, block).astype(np.int8)
-        factor = np.where(use, reduce(squares.factor, h, w, rows, cols, "max"), factor).astype(
-            np.int8
-        )
-        corridor = reduce(squares.notes, h, w, rows, cols, "or") | NOTE_CORRIDOR
-        notes = np.where(use, corridor, notes).astype(np.int32)
-        end = np.where(use, reduce(squares.end, h, w, rows, cols, "max"), end).astype(np.int8)
-        thin = np.where(use, reduce(squares.thin, h, w, rows, cols, "or"), thin)
-        corner = np.where(use, reduce(squares.corner, h, w, rows, cols, "or"), corner)
-        walled = walled & ~use
-    return Layers(block=block, notes=notes, end=end, factor=factor, thin=thin, corner=corner)

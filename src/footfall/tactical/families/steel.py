@@ -139,9 +139,13 @@ class SteelFamily:
         if not policy.action.shift:
             return policy
         x, y = policy.mover.at
-        if int(build_frame(policy, x, y, x + 1, y + 1).notes[0, 0]) & _SHIFT_BLOCKING:
-            return replace(policy, start_rule=RuleId.SHIFT_TERRAIN)
-        return policy
+        if not int(build_frame(policy, x, y, x + 1, y + 1).notes[0, 0]) & _SHIFT_BLOCKING:
+            return policy
+        # The square of the start space that refuses it: square by square (a 1-square mover).
+        n = policy.side
+        squares = build_frame(replace(policy, side=1), x, y, x + n, y + n).notes
+        ly, lx = (int(v[0]) for v in np.nonzero(squares & _SHIFT_BLOCKING))
+        return replace(policy, start_rule=RuleId.SHIFT_TERRAIN, start_at=(x + lx, y + ly))
 
     def mark_squares(
         self, policy: Policy, prepared: Prepared, window: Window, layers: Layers
