@@ -453,7 +453,7 @@ def test_examples_are_found() -> None:
     assert {"docs/maps.md", "docs/systems/pf1e.md", "docs/systems/dh2e.md"} <= docs
     shown = [c for e in EXAMPLES for c in e.commands if c.shown is not None]
     assert len(shown) >= 40
-    assert len(table_examples()) == 11
+    assert len(table_examples()) == 12
 
 
 def test_known_differences_are_still_examples() -> None:

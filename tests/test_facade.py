@@ -13,9 +13,9 @@ PUBLIC = [
     "Limits", "Member", "RuleDataError", "Scene", "SceneError", "System", "Traveller",
     "__version__", "chase_odds", "check_flight", "check_path", "exertion_odds",
     "find_flight_path", "find_path", "find_route", "flight_reach", "flight_request",
-    "import_map", "list_samples", "load_map", "load_sample", "load_scene", "load_system",
-    "movement_rates", "parse_leg", "parse_scene", "parse_system", "plan_journey", "reach_all",
-    "reachable", "render_png", "scene_to_json", "stall",
+    "forced_move", "import_map", "list_samples", "load_map", "load_sample", "load_scene",
+    "load_system", "movement_rates", "parse_leg", "parse_scene", "parse_system", "plan_journey",
+    "reach_all", "reachable", "render_png", "scene_to_json", "stall",
     # encounters (issue 13): `move` and `undo` are `make_move` and `undo_move` here
     "Encounter", "EncounterStore", "encounter_to_json", "end_turn", "make_move",
     "new_encounter", "undo_move",

@@ -54,6 +54,7 @@ if TYPE_CHECKING:  # the names as their modules define them, for type checkers
         scene_to_json,
     )
     from footfall.tactical import check_path, find_path, reach_all, reachable
+    from footfall.tactical.forced import forced_move
     from footfall.travel import Leg, Member, Traveller, exertion_odds, parse_leg, plan_journey
     from footfall.turns import Encounter, encounter_to_json, end_turn, new_encounter
     from footfall.turns import move as make_move
@@ -80,6 +81,7 @@ _HOMES: dict[str, tuple[str, str]] = {
     "reach_all": ("footfall.tactical", "reach_all"),
     "find_path": ("footfall.tactical", "find_path"),
     "check_path": ("footfall.tactical", "check_path"),
+    "forced_move": ("footfall.tactical.forced", "forced_move"),
     # rates, journeys, chases, routes
     "movement_rates": ("footfall.rates", "rates"),
     "plan_journey": ("footfall.travel", "plan_journey"),
@@ -147,6 +149,7 @@ __all__ = [
     "find_route",
     "flight_reach",
     "flight_request",
+    "forced_move",
     "import_map",
     "list_samples",
     "load_map",

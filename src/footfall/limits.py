@@ -180,7 +180,7 @@ class Limits:
         - `creatures` 500 and `walls` 5,000 a scene;
         - `import_bytes` 20,000,000: the body of ``/api/import`` and ``/api/render`` (a map
           export and its picture, in base64);
-        - `flight_work` 1,000,000 states a flight search may expand, whichever engine runs
+        - `flight_work` 1,100,000 states a flight search may expand, whichever engine runs
           it (about a second compiled, docs/api.md "Limits"), so `flight_compiled_work` is
           the same bound.
 
@@ -208,8 +208,8 @@ SERVER_LIMITS = Limits(
     creatures=500,
     walls=5_000,
     import_bytes=20_000_000,
-    flight_work=1_000_000,
-    flight_compiled_work=1_000_000,
+    flight_work=1_100_000,
+    flight_compiled_work=1_100_000,
 )
 
 #: The bounds the server holds a request to, in the order ``GET /api/limits`` lists them.

@@ -728,7 +728,7 @@ def table_ids(system: System) -> tuple[str, ...]:
 
     >>> from footfall.rules import load_system
     >>> table_ids(load_system("drawsteel"))
-    ('sizes', 'movement', 'actions')
+    ('sizes', 'movement', 'actions', 'interpretations')
     """
     return tuple(_builders(system))
 

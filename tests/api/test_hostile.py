@@ -89,6 +89,11 @@ TRAVEL = {"system": "pf1e", "legs": ["24 mi plains highway"], "speed": 30}
 ROUTE = {"system": "pf1e", "sample": "valley", "from": [0, 7], "to": [29, 7], "speed": 30}
 CHASE = {"system": "pf1e", "pursuer": "speed=30,dex=+2", "quarry": "speed=30,dex=+3"}
 IMPORT = {"data": UVTT, "system": "pf1e"}
+#: A Draw Steel push (issue 12, item 7): a hero at (0, 0) pushes an orc at (1, 0).
+FORCED = {"scene": {"footfall": 1, "system": "drawsteel", "map": ["....#"], "creatures": [
+    {"id": "hero", "at": [0, 0], "size": "1M", "side": "party", "speed": 5},
+    {"id": "orc", "at": [1, 0], "size": "1M", "side": "foes", "speed": 5}]},
+    "target": "orc", "kind": "push", "distance": 2, "source": "hero"}  # fmt: skip
 
 
 def with_(base: dict[str, Any], **fields: Any) -> dict[str, Any]:
@@ -656,6 +661,35 @@ CASES = [
          "encounter-end-turn-unknown"),
     case("DELETE", "/api/encounters/e-nosuch", None, 404, ["'e-nosuch'"],
          "encounter-delete-unknown"),
+
+    # ---- forced movement (Draw Steel, issue 12 item 7)
+    case("POST", "/api/forced", with_(FORCED, kind="shove"), 400, ["'shove'", "push, pull, slide"],
+         "forced-kind"),
+    case("POST", "/api/forced", with_(FORCED, target="nobody"), 400, ["'nobody'"],
+         "forced-target"),
+    case("POST", "/api/forced", with_(FORCED, distance=-1), 422, ["distance"], "forced-distance"),
+    case("POST", "/api/forced", with_(FORCED, source=...), 400, ["source"], "forced-no-source"),
+    case("POST", "/api/forced", with_(FORCED, source=[1]), 400, ["source", "[1]"],
+         "forced-source-square"),
+    case("POST", "/api/forced", with_(FORCED, path=[[1]]), 400, ["path", "[1]"], "forced-path"),
+    case("POST", "/api/forced", with_(FORCED, path=[[2, 0]] * 2001), 413, ["2001 squares"],
+         "forced-path-long"),
+    case("POST", "/api/forced", with_(FORCED, vertical="maybe"), 422, ["vertical"],
+         "forced-vertical"),
+    case("POST", "/api/forced", with_(FORCED, stability=-1), 422, ["stability"],
+         "forced-stability"),
+    case("POST", "/api/forced", with_(FORCED, melee_weapon="x"), 422, ["melee_weapon"],
+         "forced-melee"),
+    case("POST", "/api/forced", with_(FORCED, agility=1000), 422, ["agility"], "forced-agility"),
+    case("POST", "/api/forced", with_(FORCED, walls="paper"), 400, ["'paper'", "glass"],
+         "forced-walls"),
+    case("POST", "/api/forced", with_(FORCED, doors="paper"), 400, ["'paper'", "wood"],
+         "forced-doors"),
+    case("POST", "/api/forced", with_(FORCED, interpretations={"forced_share": "x"}), 400,
+         ["'x'", "collide"], "forced-switch"),
+    case("POST", "/api/forced", with_(FORCED, lang="xx"), 400, ["'xx'"], "forced-lang"),
+    case("POST", "/api/forced", with_(FORCED, scene=PF, target="valeros"), 400,
+         ["no forced movement"], "forced-system"),
 ]
 # fmt: on
 
@@ -848,6 +882,7 @@ GOOD: dict[str, dict[str, Any]] = {
     "/api/reach": TAC,
     "/api/path": with_(TAC, to=[10, 5]),
     "/api/check": with_(TAC, path=[[9, 5]]),
+    "/api/forced": FORCED,
     "/api/render": {"scene": PF, "mover": "valeros", "cell": 8},
     "/api/scenes/validate": {"scene": PF},
     "/api/import": IMPORT,

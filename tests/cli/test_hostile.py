@@ -196,6 +196,9 @@ LEG = ["--leg", "24 mi plains highway"]
 CHASE = ["--pursuer", "speed=30", "--quarry", "speed=30"]
 VALLEY = ["valley", "--from", "0,7", "--to", "29,7"]
 PNG = ["-o", "{d}/out.png"]
+#: A Draw Steel push on the burning hall (issue 12, item 7): the goblin, from the shadow.
+DS = "drawsteel-burning-hall"
+PUSH = ["--target", "goblin", "--kind", "push", "--distance", "2", "--source", "shadow"]
 DIGITS = "1" + "0" * 5000  # over Python's 4300-digit limit of int(str)
 
 # fmt: off
@@ -742,6 +745,24 @@ CASES = [
          id="render-speed-not-5"),
     case("import", "map.dd2vtt", "--system", "pf1e", "-o", "adir", says=["'adir'"],
          id="import-out-dir-two-lines"),
+    # ---- forced movement (Draw Steel, issue 12 item 7)
+    case("forced", DS, *PUSH, "--target", "nobody", says=["'nobody'"], id="forced-target"),
+    case("forced", DS, "--target", "goblin", "--kind", "shove", "--distance", "2",
+         says=["'shove'", "push, pull, slide"], id="forced-kind"),
+    case("forced", DS, *PUSH, "--distance", "-1", says=["--distance", "-1"],
+         id="forced-distance"),
+    case("forced", DS, *PUSH, "--source", "nobody", says=["'nobody'"], id="forced-source"),
+    case("forced", DS, *PUSH, "--path", "10", says=["--path", "'10'"], id="forced-path"),
+    case("forced", DS, *PUSH, "--stability", "-1", says=["--stability", "-1"],
+         id="forced-stability"),
+    case("forced", DS, *PUSH, "--agility", "x", says=["'x'"], id="forced-agility"),
+    case("forced", DS, *PUSH, "--walls", "paper", says=["'paper'", "glass"], id="forced-walls"),
+    case("forced", DS, *PUSH, "--doors", "paper", says=["'paper'", "wood"], id="forced-doors"),
+    case("forced", DS, *PUSH, "--switch", "forced_share=x", says=["'x'", "collide"],
+         id="forced-switch"),
+    case("forced", DS, *PUSH, "--lang", "xx", says=["'xx'"], id="forced-lang"),
+    case("forced", SAMPLE, "--target", "ogre", "--kind", "slide", "--distance", "1",
+         says=["no forced movement"], id="forced-system"),
 ]
 # fmt: on
 

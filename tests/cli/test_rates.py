@@ -236,7 +236,7 @@ def test_tables_terrain_json_multipliers_are_fractions() -> None:
         ),
         (
             ["tables", "drawsteel", "mounts"],
-            "unknown drawsteel table 'mounts' (known: sizes, movement, actions)",
+            "unknown drawsteel table 'mounts' (known: sizes, movement, actions, interpretations)",
         ),
         (["tables", "gurps"], "unknown system 'gurps' (known: pf1e, dnd35, dh2e, drawsteel)"),
     ],
@@ -343,6 +343,6 @@ def test_tables_without_system_lists_the_systems() -> None:
         ("dh2e", "001_7dd902c1d3d218d3.txt"),
         ("drawsteel", "002_04c8635cf4b5ed28.txt"),
     ]
-    assert listing[3]["tables"] == ["sizes", "movement", "actions"]
+    assert listing[3]["tables"] == ["sizes", "movement", "actions", "interpretations"]
     assert "maneuverability" in listing[1]["tables"]
     assert "maneuverability" not in listing[0]["tables"]

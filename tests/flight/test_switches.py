@@ -291,7 +291,11 @@ def test_cli_switch_on_check_path_and_reach() -> None:
     plain = json.loads(_fly("check", *common, "--steps", "f3 r180 f2", "--json"))
     banked = json.loads(_fly("check", *common, "--steps", "f3 r180 f2", *bank, "--json"))
     assert (plain["cost"], banked["cost"]) == (30, 25)
-    assert plain["switches"] == {"flight_turn_credit": "reset", "flight_climb_cost": "covered"}
+    assert plain["switches"] == {
+        "flight_turn_credit": "reset",
+        "flight_climb_cost": "covered",
+        "flight_round_start": "turn-ready",
+    }
     assert banked["switches"]["flight_turn_credit"] == "bank"
     found = json.loads(
         _fly("path", *common, "--to", "2,0,30", "--end-facing", "W", *bank, "--json")

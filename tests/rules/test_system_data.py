@@ -155,9 +155,10 @@ def test_switch_defaults_follow_rules_md() -> None:
         **load_system("pf1e").switches(),
         "flight_turn_credit": "reset",
         "flight_climb_cost": "covered",
+        "flight_round_start": "turn-ready",
     }
     assert load_system("dh2e").switches() == {"diagonal": "equidistant"}
-    assert load_system("drawsteel").switches() == {}
+    assert load_system("drawsteel").switches() == {"forced_share": "collide"}
 
 
 def test_switch_choices_have_docs() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import FastAPI
 
 from footfall import __version__
-from footfall.api import flight, journeys, maps, meta, page, rates, scenes, tactical
+from footfall.api import flight, forced, journeys, maps, meta, page, rates, scenes, tactical
 from footfall.api import turns as encounters
 from footfall.api.body_limit import BodyLimit
 from footfall.api.context import Context
@@ -26,6 +26,7 @@ ROUTERS = (
     scenes.router,
     maps.router,
     tactical.router,
+    forced.router,
     rates.router,
     flight.router,
     journeys.router,

@@ -72,8 +72,11 @@ class FlightQuery(RequestModel):
     alt: int | None = Field(None, ge=0, le=_BOUND.fall_alt_ft, description="Starting altitude, ft.")
     facing: str = Field("N", description="Starting facing: N NE E SE S SW W NW.")
     action: str = Field("move", description="move or double-move.")
-    since_turn: int = Field(
-        0, ge=0, le=_BOUND.since_ft, description="Ft flown since the last turn."
+    since_turn: int | None = Field(
+        None,
+        ge=0,
+        le=_BOUND.since_ft,
+        description="Ft flown since the last turn (default: switch flight_round_start).",
     )
     since_dive: int | None = Field(
         None,

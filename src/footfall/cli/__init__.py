@@ -42,7 +42,9 @@ __all__ = [
 ]
 
 #: Topic modules, in the order their commands appear in ``footfall --help``.
-COMMAND_MODULES = ("rates", "tactical", "journeys", "flight", "maps", "encounter", "serve")
+COMMAND_MODULES = (
+    "rates", "tactical", "forced", "journeys", "flight", "maps", "encounter", "serve",
+)  # fmt: skip
 
 #: The topic module that defines each command. `main` imports only the module of the command
 #: it runs, so ``footfall reach`` does not pay for the journey planner's or the API's imports
@@ -54,6 +56,7 @@ COMMAND_HOMES: dict[str, str] = {
     "path": "tactical",
     "check": "tactical",
     "scenes": "tactical",
+    "forced": "forced",
     "travel": "journeys",
     "chase": "journeys",
     "route": "journeys",

@@ -75,7 +75,12 @@ AltOpt = Annotated[
 FacingOpt = Annotated[str, typer.Option("--facing", help="Starting facing: N NE E SE S SW W NW.")]
 ActionOpt = Annotated[str, typer.Option("--action", help="move | double-move.")]
 SinceTurnOpt = Annotated[
-    int, typer.Option("--since-turn", help="Ft flown since the last turn before this move.")
+    int | None,
+    typer.Option(
+        "--since-turn",
+        help="Ft flown since the last turn before this move (default: switch "
+        "flight_round_start: aloft, ready to turn; on the ground, nothing).",
+    ),
 ]
 SinceDiveOpt = Annotated[
     int | None,
@@ -134,7 +139,7 @@ def _request(
     alt: int | None,
     facing: str,
     action: str,
-    since_turn: int,
+    since_turn: int | None,
     since_dive: int | None,
     switches: list[str] | None = None,
     alt_range: str | None = None,
@@ -276,7 +281,7 @@ def check_command(
     alt: AltOpt = None,
     facing: FacingOpt = "N",
     action: ActionOpt = "move",
-    since_turn: SinceTurnOpt = 0,
+    since_turn: SinceTurnOpt = None,
     since_dive: SinceDiveOpt = None,
     reflex: ReflexOpt = 0,
     switch: SwitchOpt = None,
@@ -330,7 +335,7 @@ def path_command(
     alt: AltOpt = None,
     facing: FacingOpt = "N",
     action: ActionOpt = "move",
-    since_turn: SinceTurnOpt = 0,
+    since_turn: SinceTurnOpt = None,
     since_dive: SinceDiveOpt = None,
     alt_range: BandOpt = None,
     switch: SwitchOpt = None,
@@ -454,7 +459,7 @@ def reach_command(
     alt: AltOpt = None,
     facing: FacingOpt = "N",
     action: ActionOpt = "move",
-    since_turn: SinceTurnOpt = 0,
+    since_turn: SinceTurnOpt = None,
     since_dive: SinceDiveOpt = None,
     band: Annotated[int, typer.Option("--band", help="Height of each map's band, ft.")] = 10,
     alt_range: BandOpt = None,

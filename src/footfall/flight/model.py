@@ -70,6 +70,7 @@ __all__ = [
     "FLIGHT_SWITCHES",
     "HALF_FT",
     "OPEN_SKY",
+    "ROUND_START_SWITCH",
     "TURN_CREDIT_SWITCH",
     "Airspace",
     "ClimbCost",
@@ -77,6 +78,7 @@ __all__ = [
     "FlightState",
     "Flyer",
     "Raw",
+    "RoundStart",
     "Step",
     "StepKind",
     "TurnCredit",
@@ -85,6 +87,7 @@ __all__ = [
     "keeps_flying",
     "parse_direction",
     "raw",
+    "since_turn_at_start",
     "step_raw",
     "switch_choices",
     "with_switches",
@@ -144,12 +147,33 @@ class ClimbCost(StrEnum):
     at the up speed; a 45° square at half up speed costs 5 + 10 = 15 ft (full: 10 ft)."""
 
 
+class RoundStart(StrEnum):
+    """What a flyer has flown since its last turn when its move starts and no one says
+    (switch ``flight_round_start``; docs/flight.md, "Flight at the start of a round").
+
+    Seed 004 counts the turn rate in distance flown (转向: 生物前进特定距离时...) and makes a
+    flyer keep its minimum forward speed round after round: flight does not stop between
+    turns, so the distance counts across rounds. A query that does not give it
+    (``since_turn`` None) takes it from this switch.
+    """
+
+    TURN_READY = "turn-ready"
+    """A flyer aloft has flown at least its class's turn distance since its last turn: its
+    first ordinary turn may come at once (a clumsy flyer turns 45° at the start and 45° after
+    10 ft). On the ground it takes off from a standing start: nothing flown. Default."""
+    STANDING = "standing"
+    """Every move starts as from a standing start: nothing flown since the last turn (a
+    clumsy flyer's first turn needs 10 ft first). footfall's reading before issue 12."""
+
+
 #: Interpretation switch (``systems/dnd35.toml`` ``interpretations``) of `TurnCredit`.
 TURN_CREDIT_SWITCH = "flight_turn_credit"
 #: Interpretation switch (``systems/dnd35.toml`` ``interpretations``) of `ClimbCost`.
 CLIMB_COST_SWITCH = "flight_climb_cost"
+#: Interpretation switch (``systems/dnd35.toml`` ``interpretations``) of `RoundStart`.
+ROUND_START_SWITCH = "flight_round_start"
 #: The interpretation switches the flight rules read.
-FLIGHT_SWITCHES: tuple[str, ...] = (TURN_CREDIT_SWITCH, CLIMB_COST_SWITCH)
+FLIGHT_SWITCHES: tuple[str, ...] = (TURN_CREDIT_SWITCH, CLIMB_COST_SWITCH, ROUND_START_SWITCH)
 
 
 def direction_name(facing: int) -> str:
@@ -238,6 +262,7 @@ class Flyer:
     side: int = 1
     turn_credit: TurnCredit = TurnCredit.RESET
     climb_cost: ClimbCost = ClimbCost.COVERED
+    round_start: RoundStart = RoundStart.TURN_READY
     up_cost: tuple[int, int] = field(init=False, repr=False, compare=False)
     """Half-feet per ft flown while climbing, as ``(num, den)`` (1 / up speed)."""
     down_cost: tuple[int, int] = field(init=False, repr=False, compare=False)
@@ -649,6 +674,7 @@ def with_switches(flyer: Flyer, system: System, switches: Mapping[str, str] | No
         flyer,
         turn_credit=TurnCredit(chosen[TURN_CREDIT_SWITCH]),
         climb_cost=ClimbCost(chosen[CLIMB_COST_SWITCH]),
+        round_start=RoundStart(chosen[ROUND_START_SWITCH]),
     )
 
 
@@ -657,4 +683,21 @@ def switch_choices(flyer: Flyer) -> dict[str, str]:
     return {
         TURN_CREDIT_SWITCH: flyer.turn_credit.value,
         CLIMB_COST_SWITCH: flyer.climb_cost.value,
+        ROUND_START_SWITCH: flyer.round_start.value,
     }
+
+
+def since_turn_at_start(flyer: Flyer, alt: int) -> int:
+    """Return the ft flown since the last turn a move starting at `alt` counts when no one says
+    (switch ``flight_round_start``): the class's turn distance aloft under ``turn-ready``
+    (0 for any turn), else 0.
+
+    >>> from footfall.rules import load_system
+    >>> clumsy = next(r for r in load_system("dnd35").flight.rows if r.maneuverability == "clumsy")
+    >>> since_turn_at_start(Flyer(20, clumsy), 30), since_turn_at_start(Flyer(20, clumsy), 0)
+    (10, 0)
+    """
+    turn = flyer.row.turn
+    if flyer.round_start is RoundStart.STANDING or alt <= 0 or isinstance(turn, Unlimited):
+        return 0
+    return turn.per_ft

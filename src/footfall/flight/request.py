@@ -24,6 +24,7 @@ from footfall.flight.model import (
     Flyer,
     Step,
     parse_direction,
+    since_turn_at_start,
     with_switches,
 )
 from footfall.flight.notation import parse_squares, parse_steps
@@ -168,7 +169,7 @@ def flight_request(
     alt: int | None = None,
     facing: str = "N",
     action: str = "move",
-    since_turn: int = 0,
+    since_turn: int | None = None,
     since_dive: int | None = None,
     switches: Mapping[str, str] | None = None,
     alt_range: str | Sequence[int] | None = None,
@@ -184,8 +185,10 @@ def flight_request(
     - `alt`: starting altitude, ft (default: the creature's, or 0): a multiple of 5, at most
       `limits.fall_alt_ft`, below the scene's ceiling. `facing`: N NE E ... NW.
     - `action`: a name of `FLIGHT_ACTIONS`; the budget is the fly speed times its multiple.
-    - `since_turn`, `since_dive`: ft flown since the last turn, and of level flight since a
-      descent that ended just before (None: none pending); 0 to `limits.since_ft`.
+    - `since_turn`, `since_dive`: ft flown since the last turn (None: as switch
+      ``flight_round_start`` says: a flyer aloft is ready to turn, one on the ground is not),
+      and of level flight since a descent that ended just before (None: none pending); 0 to
+      `limits.since_ft`.
     - `switches`: interpretation switches (`with_switches`; None: the defaults).
     - `alt_range`: keep the flight between two altitudes around the start: ``"LOW-HIGH"``
       (the CLI's text) or ``(low, high)``.
@@ -203,13 +206,15 @@ def flight_request(
     if action not in FLIGHT_ACTIONS:
         raise unknown("action", action, FLIGHT_ACTIONS, param=Param("action"))
     heading = parse_direction(facing)
-    _check_since(since_turn, since_dive, limits)
+    _check_since(since_turn or 0, since_dive, limits)
     system, flyer, space, (x, y, at_alt), name = _flyer(
         scene, mover, speed, maneuverability, system
     )
     start_alt = at_alt if alt is None else alt
     _check_alt(start_alt, flyer, space, name, limits)
     flyer = with_switches(flyer, system, switches)
+    if since_turn is None:
+        since_turn = since_turn_at_start(flyer, start_alt)
     start = FlightState(
         x, y, start_alt, heading, since_turn=since_turn, level_after_dive=since_dive
     )

@@ -27,6 +27,7 @@ from __future__ import annotations
 from footfall.rules.common import Choice, Interpretation, Names, Source
 from footfall.rules.conditions import ConditionRule, Conditions
 from footfall.rules.flight import Flight, FlightRow, StallRule, TurnInPlace, TurnRate
+from footfall.rules.forced import Falling, Hurl, Material, SteelForced
 from footfall.rules.heresy import (
     AgilityTerrain,
     DifficultyRule,
@@ -106,6 +107,7 @@ __all__ = [
     "DayHours",
     "Difficulty",
     "DifficultyRule",
+    "Falling",
     "Family",
     "Flight",
     "FlightRow",
@@ -114,11 +116,13 @@ __all__ = [
     "HamperRule",
     "Heresy",
     "HeresyHustle",
+    "Hurl",
     "HustleRule",
     "Interpretation",
     "Load",
     "LoadedRate",
     "Maneuverability",
+    "Material",
     "Mode",
     "ModeRule",
     "Names",
@@ -142,6 +146,7 @@ __all__ = [
     "SqueezeRule",
     "StallRule",
     "Steel",
+    "SteelForced",
     "SteelSize",
     "SteelSizeRule",
     "StructuredColumn",

@@ -10,6 +10,7 @@ size gaps that let creatures share or pass through a space (all in squares).
 from dataclasses import dataclass, field
 
 from footfall.rules.common import Names, Source
+from footfall.rules.forced import SteelForced
 from footfall.rules.reader import Rows, Spec, rank
 from footfall.rules.vocabulary import SteelSize
 
@@ -42,6 +43,8 @@ class Steel:
     """A movement may end in a creature's space this many sizes apart."""
     bane_size_gap: int = field(metadata=Spec(at="occupancy.bane_size_gap", minimum=0))
     occupancy_source: Source = field(metadata=Spec(at="occupancy.source"))
+    forced: SteelForced | None = None
+    """Forced movement: push, pull, slide (`footfall.tactical.forced`); None: not modelled."""
 
     def size(self, size: SteelSize) -> SteelSizeRule:
         """Return the rule of `size`."""
