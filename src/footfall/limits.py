@@ -81,6 +81,11 @@ class Limits:
     pixels: int = 40_000_000
     """Largest picture drawn, width x height in pixels."""
 
+    # ---------------------------------------------------------------- forced movement
+    forced_work: int = 150_000
+    """Most straight-line steps (push, pull) or states (slide) one listing of a forced
+    movement's outcomes may try (a few seconds in Python); a given path is always played."""
+
     # ---------------------------------------------------------------- flight (dnd35)
     flight_work: int = 400_000
     """Most search states expanded for one flight query in Python."""

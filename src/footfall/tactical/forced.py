@@ -68,11 +68,6 @@ __all__ = [
     "straight_lines",
 ]
 
-#: Most straight-line steps (push, pull) or states (slide) one listing of outcomes may try
-#: (a few seconds in Python; a given path is always played).
-WORK = 150_000
-
-
 class Kind(StrEnum):
     """The three forced movements (Draw Steel Heroes, "Forced Movement")."""
 
@@ -486,7 +481,7 @@ def forced_move(
         broken = tuple(_violations(world, kind, vertical, most, cells))
         outcomes: tuple[Outcome, ...] = (replace(played, violations=broken),)
     else:
-        work = WORK
+        work = limits.forced_work
         listed = (
             _slides(world, most, vertical, work)
             if kind is Kind.SLIDE
