@@ -114,7 +114,8 @@ test("renderBody: the scene alone, or with the mover's question and the hovered 
   assert.deepEqual(Object.keys(full), ["scene", "interpretations", "mover", "action", "to"]);
   assert.equal(full.mover, "valeros");
   assert.deepEqual(full.to, [5, 3]);
-  assert.ok(!("background" in full.scene)); // as every movement question (today's page)
+  // The picture is drawn with the mover too (it was dropped with a mover: issue 13, item 5).
+  assert.equal(full.scene.background, "data:image/png;base64,AAAA");
 });
 
 test("import and validate bodies: a scene file's picture is put back, not sent", () => {
