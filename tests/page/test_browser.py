@@ -167,9 +167,10 @@ def _square_xy(page: Any, x: int, y: int) -> tuple[float, float]:
 
 
 def _count(page: Any) -> int:
-    """Return the reachable-square count the page shows, once every answer is in."""
+    """Return the selected action's reachable-square count, once every answer is in (the
+    number shown is of the squares shaded, every band: `data-count`; see test_play.py)."""
     _settle(page)
-    return int(page.locator("#reach-count").get_attribute("data-count"))
+    return int(page.locator("#reach-count").get_attribute("data-action-count"))
 
 
 def _api(url: str, path: str, body: dict[str, Any] | None = None) -> Any:
@@ -233,6 +234,7 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
     page.mouse.move(*_square_xy(page, 8, 2), steps=4)
     page.mouse.move(*_square_xy(page, 8, 1), steps=4)
     page.mouse.up()
+    _settle(page)  # the drop asks for the path first (a legal move: the token moves)
     assert _state(page, "scene.creatures.find(c => c.id === 'ogre').at") == [8, 1]
     assert _state(page, "moverId") == "ogre"
     scene = _state(page, "scene")
@@ -273,7 +275,8 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
     page.select_option("#lang", "ru")
     assert page.evaluate("document.documentElement.lang") == "ru"
     assert page.locator('[data-i18n="system"]').first.inner_text() == "Система"
-    assert page.locator("#status").text_content() == "Открыто: browser-test."  # said again
+    # the page's last message (the ogre's move) is said again in Russian
+    assert page.locator("#status").text_content().startswith("ogre перемещается в (8,1): 15 ")
     _settle(page)
     api_ru = _api(server, "check", {**drawn, "lang": "ru"})
     first_ru = api_ru["violations"][0]["message"]
