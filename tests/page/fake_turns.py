@@ -1,7 +1,8 @@
 """A stand-in for TURN.md's ``/api/encounters`` endpoints, for the page's browser tests.
 
 The page is written against TURN.md's HTTP contract; the real endpoints are another branch's
-(turns-core). This router keeps encounters in memory with TURN.md's shapes and version check
+(turns-core). Its handlers are plain functions (run in the server's thread pool), so each may ask the
+same server's /api/check while it answers. This router keeps encounters in memory with TURN.md's shapes and version check
 (409 for a stale version), and judges a move as TURN.md says: the turn's whole path so far
 plus the new steps, asked of the server's own ``/api/check`` under the move's action; the
 turn's ``can`` is what each band action (move, double move, run) still allows. It is a test
@@ -16,7 +17,7 @@ import itertools
 from typing import Any
 
 import httpx
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Body
 from fastapi.responses import JSONResponse, Response
 
 BAND_ACTIONS = ("move", "double-move", "run")
@@ -29,18 +30,15 @@ def fake_encounters(base: list[str]) -> APIRouter:
     ids = itertools.count(1)
 
     def check(enc: dict[str, Any], action: str, path: list[list[int]]) -> dict[str, Any]:
-        body = {"scene": enc["scene"], "mover": enc["active"], "action": action, "path": path}
+        # The turn's whole path is checked from where the turn started.
+        scene = copy.deepcopy(enc["scene"])
+        moves = enc["turn"]["moves"]
+        for c in scene["creatures"]:
+            if c["id"] == enc["active"] and moves:
+                c["at"] = list(moves[0]["path"][0])
+        body = {"scene": scene, "mover": enc["active"], "action": action, "path": path}
         answer: dict[str, Any] = httpx.post(base[0] + "/api/check", json=body).json()
         return answer
-
-    def start_square(enc: dict[str, Any]) -> list[int]:
-        moves = enc["turn"]["moves"]
-        if moves:
-            first: list[int] = moves[0]["path"][0]
-            return first
-        c = next(c for c in enc["scene"]["creatures"] if c["id"] == enc["active"])
-        at: list[int] = c["at"]
-        return at
 
     def turn_path(enc: dict[str, Any]) -> list[list[int]]:
         out: list[list[int]] = []
@@ -52,13 +50,20 @@ def fake_encounters(base: list[str]) -> APIRouter:
         enc["turn"] = {"mover": enc["active"], "moves": [], "spent": {}, "can": []}
         enc["turn"]["can"] = can(enc, [])
 
+    def budget(enc: dict[str, Any], action: str) -> int:
+        body = {"scene": enc["scene"], "mover": enc["active"], "action": action}
+        whole: int = httpx.post(base[0] + "/api/reach", json=body).json()["budget"]
+        return whole
+
     def can(enc: dict[str, Any], path: list[list[int]]) -> list[dict[str, Any]]:
         out = []
         for a in BAND_ACTIONS:
-            res = check(enc, a, path or [start_square(enc)])
-            spent = res["cost"] if path else 0
-            if res["budget"] - spent > 0 and (not path or res["legal"]):
-                out.append({"action": a, "left": res["budget"] - spent})
+            if not path:
+                out.append({"action": a, "left": budget(enc, a)})
+                continue
+            res = check(enc, a, path)
+            if res["legal"] and res["budget"] > res["cost"]:
+                out.append({"action": a, "left": res["budget"] - res["cost"]})
         return out
 
     def stale(enc: dict[str, Any], body: dict[str, Any]) -> JSONResponse | None:
@@ -73,8 +78,7 @@ def fake_encounters(base: list[str]) -> APIRouter:
                 c["at"] = list(at)
 
     @router.post("/api/encounters", status_code=201)
-    async def create(request: Request) -> Any:
-        body = await request.json()
+    def create(body: dict[str, Any] = Body(...)) -> Any:  # noqa: B008 - FastAPI's way
         scene = copy.deepcopy(body["scene"])
         order = body.get("order") or [c["id"] for c in scene["creatures"]]
         enc: dict[str, Any] = {
@@ -104,8 +108,8 @@ def fake_encounters(base: list[str]) -> APIRouter:
         return store[eid]
 
     @router.post("/api/encounters/{eid}/move")
-    async def move(eid: str, request: Request) -> Any:
-        enc, body = store[eid], await request.json()
+    def move(eid: str, body: dict[str, Any] = Body(...)) -> Any:  # noqa: B008
+        enc = store[eid]
         refused = stale(enc, body)
         if refused:
             return refused
@@ -132,8 +136,8 @@ def fake_encounters(base: list[str]) -> APIRouter:
         return enc
 
     @router.post("/api/encounters/{eid}/undo")
-    async def undo(eid: str, request: Request) -> Any:
-        enc, body = store[eid], await request.json()
+    def undo(eid: str, body: dict[str, Any] = Body(...)) -> Any:  # noqa: B008
+        enc = store[eid]
         refused = stale(enc, body)
         if refused:
             return refused
@@ -149,8 +153,8 @@ def fake_encounters(base: list[str]) -> APIRouter:
         return enc
 
     @router.post("/api/encounters/{eid}/end-turn")
-    async def end_turn(eid: str, request: Request) -> Any:
-        enc, body = store[eid], await request.json()
+    def end_turn(eid: str, body: dict[str, Any] = Body(...)) -> Any:  # noqa: B008
+        enc = store[eid]
         refused = stale(enc, body)
         if refused:
             return refused

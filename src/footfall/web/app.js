@@ -112,7 +112,6 @@ function bind() {
   $("leave-btn").addEventListener("click", leaveEncounter);
   document.addEventListener("keydown", onTurnKey);
   document.addEventListener("visibilitychange", recheck);
-  window.addEventListener("focus", recheck);
   window.addEventListener("resize", debounce(state, resize, 100));
 }
 

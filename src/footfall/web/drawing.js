@@ -252,7 +252,8 @@ function drawDraft(ctx, s, m) {
 export function tokenTitle(sq) {
   if (!sq || !state.scene) return "";
   const c = creatureAt(state.scene, systemMeta(state), sq[0], sq[1]);
-  return c ? c.id + (c.name && c.name !== c.id ? " — " + c.name : "") + " (" + c.side + ")" : "";
+  const name = c && (c.name || c["x-name"]);
+  return c ? c.id + (name && name !== c.id ? " — " + name : "") + " (" + c.side + ")" : "";
 }
 
 function drawTokens(ctx, s) {
