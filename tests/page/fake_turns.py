@@ -1,13 +1,14 @@
 """A stand-in for TURN.md's ``/api/encounters`` endpoints, for the page's browser tests.
 
 The page is written against TURN.md's HTTP contract; the real endpoints are another branch's
-(turns-core). Its handlers are plain functions (run in the server's thread pool), so each may ask the
-same server's /api/check while it answers. This router keeps encounters in memory with TURN.md's shapes and version check
+(turns-core). This router keeps encounters in memory with TURN.md's shapes and version check
 (409 for a stale version), and judges a move as TURN.md says: the turn's whole path so far
 plus the new steps, asked of the server's own ``/api/check`` under the move's action; the
 turn's ``can`` is what each band action (move, double move, run) still allows. It is a test
 double of the contract's shape, not of the action economy (no standard action, no 5-foot
-step): the browser tests use it only for what the page does with the answers.
+step): the browser tests use it only for what the page does with the answers. Its handlers
+are plain functions (run in the server's thread pool), so each may ask the same server's
+/api/check while it answers.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def fake_encounters(base: list[str]) -> APIRouter:
                 c["at"] = list(at)
 
     @router.post("/api/encounters", status_code=201)
-    def create(body: dict[str, Any] = Body(...)) -> Any:  # noqa: B008 - FastAPI's way
+    def create(body: dict[str, Any] = Body(...)) -> Any:
         scene = copy.deepcopy(body["scene"])
         order = body.get("order") or [c["id"] for c in scene["creatures"]]
         enc: dict[str, Any] = {
@@ -108,7 +109,7 @@ def fake_encounters(base: list[str]) -> APIRouter:
         return store[eid]
 
     @router.post("/api/encounters/{eid}/move")
-    def move(eid: str, body: dict[str, Any] = Body(...)) -> Any:  # noqa: B008
+    def move(eid: str, body: dict[str, Any] = Body(...)) -> Any:
         enc = store[eid]
         refused = stale(enc, body)
         if refused:
@@ -136,7 +137,7 @@ def fake_encounters(base: list[str]) -> APIRouter:
         return enc
 
     @router.post("/api/encounters/{eid}/undo")
-    def undo(eid: str, body: dict[str, Any] = Body(...)) -> Any:  # noqa: B008
+    def undo(eid: str, body: dict[str, Any] = Body(...)) -> Any:
         enc = store[eid]
         refused = stale(enc, body)
         if refused:
@@ -153,7 +154,7 @@ def fake_encounters(base: list[str]) -> APIRouter:
         return enc
 
     @router.post("/api/encounters/{eid}/end-turn")
-    def end_turn(eid: str, body: dict[str, Any] = Body(...)) -> Any:  # noqa: B008
+    def end_turn(eid: str, body: dict[str, Any] = Body(...)) -> Any:
         enc = store[eid]
         refused = stale(enc, body)
         if refused:

@@ -9,6 +9,7 @@ API's answer. `FOOTFALL_SCREENSHOT=1` refreshes docs/img/page-*.png (docs/page.m
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import socket
 import struct
@@ -39,7 +40,8 @@ pytestmark = [
 
 
 def _fake_router(base: list[str]) -> Any:
-    spec = importlib.util.spec_from_file_location("fake_turns", Path(__file__).with_name("fake_turns.py"))
+    where = Path(__file__).with_name("fake_turns.py")
+    spec = importlib.util.spec_from_file_location("fake_turns", where)
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -201,9 +203,7 @@ def test_drag_preview_shows_cost_band_and_provocation(server: str, page: Any) ->
     assert _at(page, "valeros") == [12, 0]
 
 
-def test_drop_into_a_pit_or_out_of_reach_snaps_back_naming_the_rule(
-    server: str, page: Any
-) -> None:
+def test_drop_into_a_pit_or_out_of_reach_snaps_back_naming_the_rule(server: str, page: Any) -> None:
     """A drop into a pit, or farther than a run, leaves the token, names the rule, keeps the
     shading; the count shown is every shaded square (the union of the band answers)."""
     _open(page, server + f"/?scene={BRIDGE}")
@@ -250,7 +250,13 @@ def test_hover_follows_the_band_and_waypoints_force_the_path(server: str, page: 
     via = _api(
         server,
         "path",
-        {"scene": scene, "mover": "valeros", "action": "double-move", "to": [8, 12], "via": [[6, 9]]},
+        {
+            "scene": scene,
+            "mover": "valeros",
+            "action": "double-move",
+            "to": [8, 12],
+            "via": [[6, 9]],
+        },
     )
     page.mouse.move(*_xy(page, 8, 11))
     page.mouse.move(*_xy(page, 8, 12))
@@ -337,11 +343,16 @@ def test_no_encounter_server_is_said(bare_server: str, page: Any) -> None:
     assert page.locator("#turn-start").is_disabled()
 
 
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
 def _png(w: int, h: int) -> bytes:
+    """A small green PNG (the picture a GM attaches)."""
     raw = b"".join(b"\x00" + bytes([40, 120, 60] * w) for _ in range(h))
-    chunk = lambda t, d: struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))  # noqa: E731
     head = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", head) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+    body = _chunk(b"IHDR", head) + _chunk(b"IDAT", zlib.compress(raw)) + _chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + body
 
 
 def test_a_foundry_import_shows_its_warnings_asks_speeds_takes_a_picture(
@@ -351,7 +362,8 @@ def test_a_foundry_import_shows_its_warnings_asks_speeds_takes_a_picture(
     named and take the system's default on one click, and its picture can be attached."""
     _open(page, server + f"/?scene={BRIDGE}")
     src = ROOT / "tests" / "fixtures" / "foundry-v13-regions.json"
-    want = _api(server, "import", {"data": __import__("json").loads(src.read_text()), "system": "pf1e", "name": src.name})
+    data = json.loads(src.read_text())
+    want = _api(server, "import", {"data": data, "system": "pf1e", "name": src.name})
     page.set_input_files("#file", str(src))
     _settle(page)
     items = page.locator("#import-warnings li:not(.head)")
@@ -368,7 +380,8 @@ def test_a_foundry_import_shows_its_warnings_asks_speeds_takes_a_picture(
     pic = tmp_path / "sunken-bridge.png"
     pic.write_bytes(_png(8, 8))
     page.set_input_files("#bg-file", str(pic))
-    page.wait_for_function("(window.footfall.state.scene.background || '').startsWith('data:image/png')")
+    bg = "(window.footfall.state.scene.background || '').startsWith('data:image/png')"
+    page.wait_for_function(bg)
     assert page.locator("#bg-box").is_hidden()
     _shot(page, "page-import")
 
