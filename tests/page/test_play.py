@@ -312,6 +312,41 @@ def test_a_round_undo_redo_end_turn_reload(server: str, page: Any) -> None:
     assert _at(page, "valeros") == [8, 7] and _state(page, "encounter.active") == "kyra"
 
 
+def test_a_gm_runs_a_whole_round_of_the_pf1e_sample(server: str, page: Any) -> None:
+    """?play=1 opens the sample as an encounter; every creature in the order takes its turn (a
+    move for the party and the ogre, a refused one for the ogre's pit); round 2 starts."""
+    _open(page, server + f"/?scene={BRIDGE}&play=1")
+    enc = _state(page, "encounter")
+    assert enc["round"] == 1 and enc["order"][0] == "valeros"
+    moves = {
+        "valeros": [(8, 5), (9, 4), (9, 3)],
+        "kyra": [(7, 7), (6, 8), (6, 9)],
+        "merisiel": [(2, 8), (3, 8), (4, 8)],
+        "ezren": [(2, 3), (3, 3), (3, 4)],  # in the room west of the thin wall at x 4
+        "ogre": [(12, 5), (13, 5), (13, 6)],
+    }
+    for cid in enc["order"]:
+        assert _state(page, "encounter.active") == cid
+        if cid in moves:
+            frm, *to = moves[cid]
+            if cid == "ogre":  # first into the pit at (11,7): refused, named
+                _drag(page, frm, (11, 6), (11, 7))
+                assert (
+                    _at(page, "ogre") == [12, 5]
+                    and "[impassable]" in page.locator("#status").inner_text()
+                )
+            _drag(page, frm, *to)
+            assert _at(page, cid) == list(to[-1]), page.locator("#status").inner_text()
+            assert len(_state(page, "encounter.turn.moves")) == 1
+            if cid == "ogre":
+                _shot(page, "page-round")
+        page.locator("#end-turn").click()
+        _settle(page)
+    assert _state(page, "encounter.round") == 2
+    assert _state(page, "encounter.active") == "valeros"
+    assert page.locator("#round").inner_text() == "2"
+
+
 def test_two_tabs_a_stale_version_reloads_and_says_so(server: str, context: Any) -> None:
     """Two tabs on one encounter: the second tab's change on an old version is refused (409),
     and that tab reads the encounter again and says so; no move is lost."""

@@ -133,7 +133,11 @@ async function start() {
     const name = params.get("scene") || state.meta.default_scene || (state.samples[0] || {}).name;
     await probeEncounters();
     if (params.get("encounter")) await loadEncounter(params.get("encounter"));
-    else if (name) await openSample(name);
+    else if (name) {
+      await openSample(name);
+      // ?play=1: play the sample as a new encounter (its address then names the encounter).
+      if (params.get("play") && state.encounterServer) await startEncounter();
+    }
     document.body.dataset.ready = "true";
   } catch (e) {
     status(e.message, true);
