@@ -408,6 +408,7 @@ def test_a_foundry_import_shows_its_warnings_asks_speeds_takes_a_picture(
     assert "seoni" in page.locator("#speeds-text").inner_text()
     assert page.locator("#bg-box").is_visible()
     assert "sunken-bridge.webp" in page.locator("#bg-text").inner_text()
+    _shot(page, "page-import")
     page.locator("#speeds-btn").click()
     _settle(page)
     assert [c.get("speed") for c in _state(page, "scene.creatures")] == [30, 30]
@@ -418,7 +419,6 @@ def test_a_foundry_import_shows_its_warnings_asks_speeds_takes_a_picture(
     bg = "(window.footfall.state.scene.background || '').startsWith('data:image/png')"
     page.wait_for_function(bg)
     assert page.locator("#bg-box").is_hidden()
-    _shot(page, "page-import")
 
 
 def test_phone_width_plays(server: str, browser: Any) -> None:
