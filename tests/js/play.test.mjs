@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import {
   actionForSquare, bandCounts, placementProblem, provocations, previewLine, refusalLine,
   tokenLabels, missingSpeeds, giveDefaultSpeeds, budgetLine, moveAction, trail, afterUndo,
-  lastMove, reorder,
+  lastMove, reorder, judgedByTurn,
 } from "../../src/footfall/web/play.js";
 import { translate } from "../../src/footfall/web/labels.js";
 import { bandOf } from "../../src/footfall/web/drawing.js";
@@ -135,4 +135,16 @@ test("reorder: a creature one place earlier or later, never past the ends", () =
   assert.deepEqual(reorder(["a", "b", "c"], "b", 1), ["a", "c", "b"]);
   assert.deepEqual(reorder(["a", "b", "c"], "a", -1), ["a", "b", "c"]);
   assert.deepEqual(reorder(["a", "b", "c"], "z", 1), ["a", "b", "c"]);
+});
+
+test("judgedByTurn: an illegal whole turn refuses the path; a legal one keeps the new steps' provocations", () => {
+  const res = { found: true, to: [3, 0], unit: "ft", cost: 10, action: "move", path: [[1, 0], [2, 0], [3, 0]], provokes: [] };
+  const bad = { legal: false, cost: 35, violations: [{ step: 4, rule: "budget", message: "step 4: 35 ft is more than 30 ft" }] };
+  assert.deepEqual(judgedByTurn(res, bad, 1), { found: false, to: [3, 0], unit: "ft", action: "move", reason: "step 4: 35 ft is more than 30 ft", rule: "budget" });
+  const good = { legal: true, cost: 15, action: "move", provokes: [{ step: 1, by: "ogre", message: "old" }, { step: 3, by: "ogre", message: "new" }] };
+  const judged = judgedByTurn(res, good, 1);
+  assert.equal(judged.turn_cost, 15);
+  assert.deepEqual(judged.provokes.map((p) => [p.step, p.message]), [[2, "new"]]);
+  assert.deepEqual(provocations(judged)[0].at, [2, 0]);
+  assert.equal(previewLine(tr, "valeros", { ...judged, action_name: "move" }, "ft"), "valeros → (3,0): 10 ft, move (this turn: 15 ft)");
 });

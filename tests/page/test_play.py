@@ -272,6 +272,7 @@ def test_a_round_undo_redo_end_turn_reload(server: str, page: Any) -> None:
     """Start an encounter, drag the active creature (recorded), undo and redo by keys and
     buttons, end the turn (the next creature acts), reload: the same encounter is shown."""
     _open(page, server + f"/?scene={BRIDGE}")
+    scene0 = _state(page, "scene")
     page.locator("#turn-start").click()
     _settle(page)
     enc = _state(page, "encounter")
@@ -296,6 +297,17 @@ def test_a_round_undo_redo_end_turn_reload(server: str, page: Any) -> None:
     _settle(page)
     assert _at(page, "valeros") == [8, 7]
     assert page.locator("#redo-btn").is_disabled()
+    # a second move is judged with the first: /api/check of the turn's whole path
+    whole = _api(
+        server,
+        "check",
+        {"scene": scene0, "mover": "valeros", "action": "move", "path": [[8, 6], [8, 7], [8, 8]]},
+    )
+    _drag(page, (8, 7), (8, 8), release=False)
+    assert f"(this turn: {whole['cost']} ft)" in page.locator("#move-line").inner_text()
+    page.mouse.up()
+    _settle(page)
+    assert len(_state(page, "encounter.turn.moves")) == 2 and _at(page, "valeros") == [8, 8]
     # kyra is not the active creature: her drop is refused, named
     _drag(page, (7, 7), (6, 7))
     assert _at(page, "kyra") == [7, 7] and "valeros" in page.locator("#status").inner_text()
@@ -309,7 +321,7 @@ def test_a_round_undo_redo_end_turn_reload(server: str, page: Any) -> None:
     page.wait_for_selector("body[data-ready=true]", timeout=20_000)
     _settle(page)
     assert _state(page, "encounter.version") == version
-    assert _at(page, "valeros") == [8, 7] and _state(page, "encounter.active") == "kyra"
+    assert _at(page, "valeros") == [8, 8] and _state(page, "encounter.active") == "kyra"
 
 
 def test_a_gm_runs_a_whole_round_of_the_pf1e_sample(server: str, page: Any) -> None:

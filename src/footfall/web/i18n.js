@@ -52,6 +52,7 @@ export const I18N = {
     give_speed: "Give them {speed} {unit} (the system's default)", speeds_given: "{n} tokens now have speed {speed} {unit}; edit each in the Creature form.",
     bg_missing: "The map's picture ({src}) is not in the file: attach it to see it under the grid.",
     attach_bg: "Attach the picture…", bg_attached: "Picture {name} attached under the grid.", not_image: "{name}: not a picture",
+    turn_total: "(this turn: {cost} {unit})",
   },
   ru: {
     system: "Система", sample: "Пример сцены", open: "Открыть…", save: "Сохранить", new: "Новая", png: "PNG",
@@ -102,6 +103,7 @@ export const I18N = {
     give_speed: "Дать им {speed} {unit} (по умолчанию для системы)", speeds_given: "У {n} фишек теперь скорость {speed} {unit}; каждую можно исправить в форме существа.",
     bg_missing: "Картинки карты ({src}) нет в файле: приложите её, чтобы увидеть под сеткой.",
     attach_bg: "Приложить картинку…", bg_attached: "Картинка {name} под сеткой.", not_image: "{name}: это не картинка",
+    turn_total: "(за ход: {cost} {unit})",
   },
   zh: {
     system: "规则系统", sample: "示例场景", open: "打开…", save: "保存", new: "新建", png: "PNG",
@@ -152,5 +154,6 @@ export const I18N = {
     give_speed: "给它们 {speed} {unit}(系统默认值)", speeds_given: "{n} 个标记的速度现为 {speed} {unit};可在生物表单中逐个修改。",
     bg_missing: "文件中没有地图图片({src}):附上它即可在网格下看到。",
     attach_bg: "附上图片…", bg_attached: "图片 {name} 已放在网格下。", not_image: "{name}:不是图片",
+    turn_total: "(本回合:{cost} {unit})",
   },
 };

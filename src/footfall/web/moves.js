@@ -9,7 +9,7 @@ import { placementProblem, refusalLine } from "./play.js";
 import { $, tr, say, status, clearStatus } from "./page.js";
 import { draw } from "./drawing.js";
 import { changed, squareAction, showMoveLine } from "./panel.js";
-import { inEncounter, recordMove } from "./turns.js";
+import { inEncounter, recordMove, withTurn } from "./turns.js";
 
 const same = (a, b) => !!a && !!b && a[0] === b[0] && b[1] === a[1];
 
@@ -45,6 +45,7 @@ async function pathTo(to, seq) {
   let res;
   try {
     res = await postPath(state.lang, pathBody(state, to, squareAction(to)));
+    if (inEncounter()) res = await withTurn(res); // judged with the turn's moves so far
   } catch (e) {
     res = { error: e.message, to };
   }

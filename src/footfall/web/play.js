@@ -69,7 +69,8 @@ export function previewLine(tr, moverId, res, unit) {
   if (res.error) return res.error;
   const to = "(" + res.to.join(",") + ")";
   if (!res.found) return tr("preview_none", { mover: moverId, to, reason: res.reason || "" }) + (res.rule ? " [" + res.rule + "]" : "");
-  return tr("preview", { mover: moverId, to, cost: res.cost, unit, action: res.action_name || res.action });
+  const line = tr("preview", { mover: moverId, to, cost: res.cost, unit, action: res.action_name || res.action });
+  return res.turn_cost === undefined ? line : line + " " + tr("turn_total", { cost: res.turn_cost, unit });
 }
 
 /** The rule a refused drop broke, in one line: the path answer's reason and rule, or the first
@@ -200,4 +201,18 @@ export function reorder(order, id, delta) {
   const out = order.slice();
   [out[i], out[j]] = [out[j], out[i]];
   return out;
+}
+
+/** The path answer `res` (from the token's square) judged as part of the whole turn: `check`
+ *  is /api/check's answer for the turn's path so far (`before` squares entered) plus `res`'s
+ *  steps. Illegal: a path answer that is not found, with the first violation as its reason;
+ *  legal: `res` with the turn's provocations of the new steps (renumbered onto its path) and
+ *  the whole turn's cost as `turn_cost`. */
+export function judgedByTurn(res, check, before) {
+  if (!check.legal) {
+    const v = check.violations[0] || {};
+    return { found: false, to: res.to, unit: res.unit, action: res.action, reason: v.message, rule: v.rule };
+  }
+  const provokes = (check.provokes || []).filter((p) => p.step > before).map((p) => Object.assign({}, p, { step: p.step - before }));
+  return Object.assign({}, res, { provokes, turn_cost: check.cost, action: check.action || res.action, action_name: check.action_name || res.action_name });
 }

@@ -6,8 +6,9 @@
 import { state, ask, isCurrent, job, systemMeta, openScene } from "./state.js";
 import {
   postEncounter, getEncounter, postEncounterMove, postEncounterUndo, postEndTurn, encounterRequest,
+  postCheck, movementQuery,
 } from "./api.js";
-import { budgetLine, moveAction, lastMove, afterUndo, reorder } from "./play.js";
+import { budgetLine, moveAction, lastMove, afterUndo, reorder, trail, judgedByTurn } from "./play.js";
 import { unitLabel } from "./labels.js";
 import { $, tr, say, status } from "./page.js";
 import { resize } from "./drawing.js";
@@ -106,6 +107,22 @@ async function onRefused(e, c) {
   if (e.status === 422) { snapBack(c || { id: state.encounter.active }, e.data || { error: e.message }); return true; }
   status(e.message, true, "turn");
   return false;
+}
+
+/** In an encounter, a path answer for the active creature judged against the turn so far (the
+ *  diagonal count, what the budget has left): /api/check of the turn's whole path, from where
+ *  the turn started, under the action the move would be recorded with. Otherwise `res`. */
+export async function withTurn(res) {
+  const enc = state.encounter;
+  if (!enc || !res || !res.found || state.moverId !== enc.active || !enc.turn.moves.length) return res;
+  const soFar = trail(enc.turn), start = soFar[0];
+  const q = movementQuery(state);
+  q.scene = Object.assign({}, q.scene, {
+    creatures: q.scene.creatures.map((c) => (c.id === enc.active ? Object.assign({}, c, { at: start.slice() }) : c)),
+  });
+  q.action = moveAction(enc.turn.can, res.cost, res.action) || res.action;
+  q.path = soFar.slice(1).concat(res.path.slice(1));
+  return judgedByTurn(res, await postCheck(state.lang, q), soFar.length - 1);
 }
 
 /** Record the move of creature `c` along path answer `res` (the squares entered after its
