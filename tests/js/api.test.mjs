@@ -163,15 +163,16 @@ test("encounter requests: TURN.md's paths and bodies; a refusal carries its stat
   assert.deepEqual(Object.keys(body), ["scene", "order", "title"]);
   assert.ok(!("background" in body.scene));
   let calls = await withFetch(answer(201, { id: "e-1" }), () => postEncounter("en", scene, ["ogre"], ""));
-  assert.equal(calls[0].url, "api/encounters");
+  assert.equal(calls[0].url, "api/encounters?lang=en");
   assert.deepEqual(JSON.parse(calls[0].init.body).order, ["ogre"]);
   calls = await withFetch(answer(200, {}), () => postEncounterMove("en", "e 1", 4, "move", [[1, 0]]));
-  assert.equal(calls[0].url, "api/encounters/e%201/move");
-  assert.deepEqual(JSON.parse(calls[0].init.body), { lang: "en", version: 4, action: "move", path: [[1, 0]] });
+  assert.equal(calls[0].url, "api/encounters/e%201/move?lang=en");
+  // only TURN.md's keys in the body (the server refuses others); the language in the address
+  assert.deepEqual(JSON.parse(calls[0].init.body), { version: 4, action: "move", path: [[1, 0]] });
   calls = await withFetch(answer(200, {}), () => postEncounterUndo("en", "e-1", 5));
-  assert.equal(calls[0].url, "api/encounters/e-1/undo");
+  assert.equal(calls[0].url, "api/encounters/e-1/undo?lang=en");
   calls = await withFetch(answer(200, {}), () => postEndTurn("en", "e-1", 5));
-  assert.equal(calls[0].url, "api/encounters/e-1/end-turn");
+  assert.equal(calls[0].url, "api/encounters/e-1/end-turn?lang=en");
   calls = await withFetch(answer(200, {}), () => getEncounter("ru", "e-1"));
   assert.equal(calls[0].url, "api/encounters/e-1?lang=ru");
   const refused = { error: "step 2: corner", violations: [{ step: 2, rule: "corner", message: "step 2: corner" }] };

@@ -67,7 +67,16 @@ def fake_encounters(base: list[str]) -> APIRouter:
                 out.append({"action": a, "left": res["budget"] - res["cost"]})
         return out
 
+    def extra(body: dict[str, Any], allowed: set[str]) -> JSONResponse | None:
+        # As the real endpoints (RequestModel: unknown keys are an error).
+        if set(body) - allowed:
+            return JSONResponse({"error": f"unknown keys {sorted(set(body) - allowed)}"}, 422)
+        return None
+
     def stale(enc: dict[str, Any], body: dict[str, Any]) -> JSONResponse | None:
+        bad = extra(body, {"version", "action", "path", "distance"})
+        if bad:
+            return bad
         if body.get("version") != enc["version"]:
             msg = f"stale version {body.get('version')}: the encounter is at {enc['version']}"
             return JSONResponse({"error": msg, "version": enc["version"]}, status_code=409)
@@ -80,6 +89,9 @@ def fake_encounters(base: list[str]) -> APIRouter:
 
     @router.post("/api/encounters", status_code=201)
     def create(body: dict[str, Any] = Body(...)) -> Any:
+        bad = extra(body, {"scene", "sample", "order", "title"})
+        if bad:
+            return bad
         scene = copy.deepcopy(body["scene"])
         order = body.get("order") or [c["id"] for c in scene["creatures"]]
         enc: dict[str, Any] = {

@@ -55,7 +55,14 @@ export const postTravel = (lang, body) => request(lang, "POST", "travel", body);
 /** Ask an encounter endpoint; a refused answer's status (404, 409, 422) and body ride on the
  *  Error (`status`, `data`), so the page can tell a stale version from a broken rule. */
 export async function encounterRequest(lang, method, path, body) {
-  const res = await fetch(apiUrl(lang, method, "encounters" + path), requestInit(lang, method, body));
+  // TURN.md's bodies hold only their own keys (the server refuses others): the language rides
+  // in the address, for every method.
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch("api/encounters" + path + "?lang=" + lang, init);
   if (res.status === 204) return null;
   let data = null;
   try { data = await res.json(); } catch (e) { data = { error: res.status + " " + res.statusText }; }

@@ -13,7 +13,9 @@ import { draw, squareColour, squareAt, cornerAt } from "./drawing.js";
 import { changed, fillMovers, refreshCheck, refreshHover, showHover } from "./panel.js";
 import { startDrag, dragOver, drop, nudge, toggleWaypoint, clearWaypoints } from "./moves.js";
 import { tokenTitle } from "./drawing.js";
+import { inEncounter } from "./turns.js";
 
+const EDITS = new Set(["paint", "wall", "creature", "erase"]);
 const TOOL_KEYS = { s: "select", p: "paint", w: "wall", c: "creature", x: "erase", d: "path" };
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
@@ -105,6 +107,8 @@ function step(c, to) {
 // on the square's edges).
 function useTool(sq, ev) {
   const [x, y] = sq;
+  // In an encounter the server holds the scene: an edit here would be lost with its next answer.
+  if (inEncounter() && EDITS.has(state.tool)) { say("edit_in_encounter", {}, "move"); return; }
   const c = creatureAt(state.scene, systemMeta(state), x, y);
   switch (state.tool) {
     case "select": if (c) selectToken(c); break;
@@ -165,7 +169,7 @@ export function bindMap() {
       canvas.setPointerCapture(ev.pointerId);
       return;
     }
-    if (state.tool === "paint") { state.painting = true; canvas.setPointerCapture(ev.pointerId); }
+    if (state.tool === "paint" && !inEncounter()) { state.painting = true; canvas.setPointerCapture(ev.pointerId); }
     if (state.tool === "path") { state.tracing = sq; canvas.setPointerCapture(ev.pointerId); }
     useTool(sq, ev);
   });

@@ -53,6 +53,7 @@ export const I18N = {
     bg_missing: "The map's picture ({src}) is not in the file: attach it to see it under the grid.",
     attach_bg: "Attach the picture…", bg_attached: "Picture {name} attached under the grid.", not_image: "{name}: not a picture",
     turn_total: "(this turn: {cost} {unit})",
+    edit_in_encounter: "The encounter holds the scene: Edit the scene to change the map.",
   },
   ru: {
     system: "Система", sample: "Пример сцены", open: "Открыть…", save: "Сохранить", new: "Новая", png: "PNG",
@@ -104,6 +105,7 @@ export const I18N = {
     bg_missing: "Картинки карты ({src}) нет в файле: приложите её, чтобы увидеть под сеткой.",
     attach_bg: "Приложить картинку…", bg_attached: "Картинка {name} под сеткой.", not_image: "{name}: это не картинка",
     turn_total: "(за ход: {cost} {unit})",
+    edit_in_encounter: "Сценой владеет столкновение: чтобы менять карту, нажмите «Править сцену».",
   },
   zh: {
     system: "规则系统", sample: "示例场景", open: "打开…", save: "保存", new: "新建", png: "PNG",
@@ -155,5 +157,6 @@ export const I18N = {
     bg_missing: "文件中没有地图图片({src}):附上它即可在网格下看到。",
     attach_bg: "附上图片…", bg_attached: "图片 {name} 已放在网格下。", not_image: "{name}:不是图片",
     turn_total: "(本回合:{cost} {unit})",
+    edit_in_encounter: "场景由遭遇掌管:要修改地图,请点击“编辑场景”。",
   },
 };

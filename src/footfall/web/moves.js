@@ -95,6 +95,7 @@ export function snapBack(c, res) {
 // Put a token down without a move (Alt+drag, Shift+arrows: setting up the map), refused on a
 // wall, a pit, another creature or off the map, so the scene stays one the server accepts.
 function place(c, to) {
+  if (inEncounter()) { say("edit_in_encounter", {}, "move"); draw(); return; }
   const why = placementProblem(state.meta, systemMeta(state), state.scene, c, to);
   if (why) { status(tr("cannot_place", { mover: c.id, to: "(" + to.join(",") + ")", why: tr("place_" + why.replace("-", "_")) }), true, "move"); draw(); return; }
   if (moveCreature(state, systemMeta(state), c, to)) { clearStatus("move"); changed(); }
