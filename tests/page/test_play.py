@@ -322,6 +322,10 @@ def test_a_round_undo_redo_end_turn_reload(server: str, page: Any) -> None:
     _settle(page)
     assert _state(page, "encounter.version") == version
     assert _at(page, "valeros") == [8, 8] and _state(page, "encounter.active") == "kyra"
+    # the reloaded page plays on: kyra's menus and shading are there
+    assert _state(page, "action") == "move" and _state(page, "moverId") == "kyra"
+    assert page.locator("#reach-count").get_attribute("data-count") not in ("", "0")
+    assert page.locator("#mover").input_value() == "kyra"
 
 
 def test_a_gm_runs_a_whole_round_of_the_pf1e_sample(server: str, page: Any) -> None:

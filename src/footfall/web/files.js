@@ -15,6 +15,11 @@ import { showTurn, leaveEncounter, inEncounter } from "./turns.js";
 export function setScene(scene, name, warnings) {
   if (inEncounter()) leaveEncounter(); // a new scene is edited; the encounter stays on the server
   state.order = null;
+  showScene(scene, name, warnings);
+}
+
+/** Show `scene` with its menus, form and palette (an encounter's scene too). */
+export function showScene(scene, name, warnings) {
   openScene(state, scene, name);
   $("system").value = scene.system;
   fillActions();

@@ -3,7 +3,7 @@
 // shrinks, undo and redo (buttons, Ctrl+Z / Ctrl+Y), end turn. Every change names the version it
 // was made on; a stale one (another tab moved first) reloads the encounter and says so. The
 // encounter's id rides in the address (?encounter=ID): a reload or a second tab opens the same.
-import { state, ask, isCurrent, job, systemMeta, openScene } from "./state.js";
+import { state, ask, isCurrent, job, systemMeta } from "./state.js";
 import {
   postEncounter, getEncounter, postEncounterMove, postEncounterUndo, postEndTurn, encounterRequest,
   postCheck, movementQuery,
@@ -15,6 +15,7 @@ import { resize } from "./drawing.js";
 import { fillMovers, refresh } from "./panel.js";
 import { fillCreatureForm } from "./editing.js";
 import { snapBack } from "./moves.js";
+import { showScene } from "./files.js";
 
 /** Whether the page is playing an encounter (not only editing a scene). */
 export function inEncounter() {
@@ -82,7 +83,7 @@ export function openEncounter(enc) {
   const first = !state.encounter || state.encounter.id !== enc.id;
   state.encounter = enc;
   if (first) {
-    openScene(state, enc.scene, enc.title || state.sceneName);
+    showScene(enc.scene, enc.title || state.sceneName);
     state.redo = [];
     const url = new URL(window.location.href);
     url.searchParams.set("encounter", enc.id);
