@@ -6,7 +6,10 @@ Plain helpers (scene builders, map exports, the CLI runner, strategies) live in 
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 
 import pytest
 from fastapi.testclient import TestClient
@@ -26,6 +29,12 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+# Encounters (footfall.turns) made by an app without a store of its own go to a throwaway
+# database, never to the user's data folder (the variable `footfall serve --database` sets).
+_ENCOUNTERS = tempfile.mkdtemp(prefix="footfall-test-encounters-")
+atexit.register(shutil.rmtree, _ENCOUNTERS, True)
+os.environ["FOOTFALL_DATABASE"] = os.path.join(_ENCOUNTERS, "encounters.sqlite3")
 
 
 @pytest.fixture(scope="module")

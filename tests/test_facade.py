@@ -16,6 +16,9 @@ PUBLIC = [
     "import_map", "list_samples", "load_map", "load_sample", "load_scene", "load_system",
     "movement_rates", "parse_leg", "parse_scene", "parse_system", "plan_journey", "reachable",
     "render_png", "scene_to_json", "stall",
+    # encounters (issue 13): `move` and `undo` are `make_move` and `undo_move` here
+    "Encounter", "EncounterStore", "encounter_to_json", "end_turn", "make_move",
+    "new_encounter", "undo_move",
 ]  # fmt: skip
 
 

@@ -2,7 +2,8 @@
 
 Pathfinder 1e (``pf1e``), D&D 3.5 (``dnd35``), Dark Heresy 2e (``dh2e``) and Draw Steel
 (``drawsteel``): rates per round, minute, hour and day; reachable squares, cheapest paths and
-path checking on a battle map; journeys, chases, routes and flight.
+path checking on a battle map; encounters (turns checked move by move); journeys, chases,
+routes and flight.
 
 The main entry points are here; each lives in the module named after its concept, which holds
 the rest of that concept's public names (`footfall.scene`, `footfall.tactical`,
@@ -15,6 +16,9 @@ from its module the first time it is used.
 True
 >>> footfall.movement_rates("pf1e", speed=30).to_json()["overland_day"]["walk"]
 24
+>>> turn = footfall.make_move(footfall.new_encounter(scene), "move", [(9, 5)])
+>>> footfall.encounter_to_json(turn)["turn"]["can"][0]
+{'action': 'move', 'left': 25}
 
 A name here never shadows a module: the module `footfall.rates` holds `movement_rates`
 (there called ``rates``), `footfall.chase` holds `chase_odds`, `footfall.render` holds
@@ -51,6 +55,10 @@ if TYPE_CHECKING:  # the names as their modules define them, for type checkers
     )
     from footfall.tactical import check_path, find_path, reachable
     from footfall.travel import Leg, Member, Traveller, exertion_odds, parse_leg, plan_journey
+    from footfall.turns import Encounter, encounter_to_json, end_turn, new_encounter
+    from footfall.turns import move as make_move
+    from footfall.turns import undo as undo_move
+    from footfall.turns.store import EncounterStore
 
 #: Each public name and the module (and its name there) it comes from.
 _HOMES: dict[str, tuple[str, str]] = {
@@ -88,6 +96,14 @@ _HOMES: dict[str, tuple[str, str]] = {
     "find_flight_path": ("footfall.flight", "find_flight_path"),
     "check_flight": ("footfall.flight", "check"),
     "stall": ("footfall.flight", "stall"),
+    # encounters: turns (TURN.md)
+    "Encounter": ("footfall.turns", "Encounter"),
+    "EncounterStore": ("footfall.turns.store", "EncounterStore"),
+    "new_encounter": ("footfall.turns", "new_encounter"),
+    "make_move": ("footfall.turns", "move"),
+    "undo_move": ("footfall.turns", "undo"),
+    "end_turn": ("footfall.turns", "end_turn"),
+    "encounter_to_json": ("footfall.turns", "encounter_to_json"),
     # maps: import and pictures
     "import_map": ("footfall.imports", "import_map"),
     "render_png": ("footfall.render", "render_png"),
@@ -105,6 +121,8 @@ __all__ = [
     "LIMITS",
     "SYSTEM_IDS",
     "Creature",
+    "Encounter",
+    "EncounterStore",
     "FootfallError",
     "InputError",
     "Leg",
@@ -120,6 +138,8 @@ __all__ = [
     "chase_odds",
     "check_flight",
     "check_path",
+    "encounter_to_json",
+    "end_turn",
     "exertion_odds",
     "find_flight_path",
     "find_path",
@@ -132,7 +152,9 @@ __all__ = [
     "load_sample",
     "load_scene",
     "load_system",
+    "make_move",
     "movement_rates",
+    "new_encounter",
     "parse_leg",
     "parse_scene",
     "parse_system",
@@ -141,6 +163,7 @@ __all__ = [
     "render_png",
     "scene_to_json",
     "stall",
+    "undo_move",
 ]
 
 

@@ -136,6 +136,15 @@ class Limits:
     d20_speed: int = 100_000
     """Largest pf1e / dnd35 speed in ft, as `speed` (10000 mi/h overland)."""
 
+    # ---------------------------------------------------------------- encounters (TURN.md)
+    encounter_moves: int = 200
+    """Most moves one turn of an encounter may hold (a drag of 200 pieces is far past play)."""
+    encounter_log: int = 1000
+    """Most finished turns an encounter's log keeps; older turns are dropped from it."""
+    encounter_title: int = 200
+    """Longest encounter title, in characters."""
+    encounters: int = 10_000
+    """Most encounters one store holds; creating one more is refused."""
     # ---------------------------------------------------------------- the HTTP server
     # Read by `footfall.api` only (docs/api.md, "Limits"); `Limits.server` is its record.
     body_bytes: int = 2_000_000

@@ -595,6 +595,25 @@ CASES = [
          413, ["5001 walls", "5000"], "import-walls"),
     case("POST", "/api/reach", with_(TAC, scene=scene(square="1002/1001")), 400,
          ["square", "'1002/1001'", "denominator of at most 1000"], "square-fine"),
+    # ---- encounters (TURN.md; tests/api/test_turns.py plays them)
+    case("POST", "/api/encounters", {"sample": "nosuch", "order": [], "title": "t"}, 404,
+         ["'nosuch'"], "encounter-sample"),
+    case("POST", "/api/encounters", {"scene": scene(map=["." * 501])}, 413, ["501x1"],
+         "encounter-scene-wide"),
+    case("POST", "/api/encounters", {"sample": "pf1e-ogre-bridge", "order": ["nobody"]}, 400,
+         ["'nobody'", "valeros"], "encounter-order"),
+    case("GET", "/api/encounters/e-nosuch", None, 404, ["'e-nosuch'"], "encounter-unknown"),
+    case("POST", "/api/encounters/e-nosuch/move",
+         {"version": 1, "action": "move", "path": [[1, 1]], "distance": -1}, 422, ["distance"],
+         "encounter-move-distance"),
+    case("POST", "/api/encounters/e-nosuch/move", {"version": 1, "action": "move",
+         "path": [[1, 1]]}, 404, ["'e-nosuch'"], "encounter-move-unknown"),
+    case("POST", "/api/encounters/e-nosuch/undo", {"version": 0}, 422, ["version"],
+         "encounter-undo-version"),
+    case("POST", "/api/encounters/e-nosuch/end-turn", {"version": 1}, 404, ["'e-nosuch'"],
+         "encounter-end-turn-unknown"),
+    case("DELETE", "/api/encounters/e-nosuch", None, 404, ["'e-nosuch'"],
+         "encounter-delete-unknown"),
 ]
 # fmt: on
 
@@ -744,7 +763,8 @@ def _covered_urls() -> set[tuple[str, str]]:
 def test_every_endpoint_has_hostile_cases() -> None:
     """Each operation of /openapi.json (but the trivial health and lists) has a case above."""
     ops = {(m, p) for p, item in _schema()["paths"].items() for m in item}
-    trivial = {("get", "/api/health"), ("get", "/api/limits"), ("get", "/api/scenes")}
+    trivial = {("get", "/api/health"), ("get", "/api/limits"), ("get", "/api/scenes"),
+               ("get", "/api/encounters")}  # fmt: skip
     assert sorted(ops - trivial - _covered_urls()) == []
 
 

@@ -10,6 +10,7 @@ from fastapi import FastAPI
 
 from footfall import __version__
 from footfall.api import flight, journeys, maps, meta, page, rates, scenes, tactical
+from footfall.api import turns as encounters
 from footfall.api.body_limit import BodyLimit
 from footfall.api.context import Context
 from footfall.api.errors import ERRORS, EXCEPTION_HANDLERS
@@ -28,6 +29,7 @@ ROUTERS = (
     rates.router,
     flight.router,
     journeys.router,
+    encounters.router,
     page.router,
 )
 

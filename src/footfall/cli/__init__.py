@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 #: Topic modules, in the order their commands appear in ``footfall --help``.
-COMMAND_MODULES = ("rates", "tactical", "journeys", "flight", "maps", "serve")
+COMMAND_MODULES = ("rates", "tactical", "journeys", "flight", "maps", "encounter", "serve")
 
 #: The topic module that defines each command. `main` imports only the module of the command
 #: it runs, so ``footfall reach`` does not pay for the journey planner's or the API's imports
@@ -61,6 +61,7 @@ COMMAND_HOMES: dict[str, str] = {
     "fly": "flight",
     "import": "maps",
     "render": "maps",
+    "encounter": "encounter",
     "serve": "serve",
 }
 

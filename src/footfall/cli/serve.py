@@ -63,6 +63,9 @@ def register(app: typer.Typer) -> None:
         scene: str | None = typer.Option(
             None, help="Sample scene name or scene file the page opens first."
         ),
+        database: Path | None = typer.Option(
+            None, help="SQLite file of the encounters (default: in the user's data folder)."
+        ),
     ) -> None:
         """Serve the battle-map page and the JSON API; print the URL to open."""
         import uvicorn
@@ -80,6 +83,9 @@ def register(app: typer.Typer) -> None:
             ]
             mover = mover if mover in ids else None
         app_ = create_app(default_scene=name, default_mover=mover, scenes=extra)
+        from footfall.api.turns import use_database  # encounters (TURN.md): docs/turns.md
+
+        use_database(app_, database)
         shown = f"[{host}]" if ":" in host else host
         typer.echo(f"footfall {_version()}: open http://{shown}:{port}/  (API docs: /docs)")
         if name:

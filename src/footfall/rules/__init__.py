@@ -53,6 +53,7 @@ from footfall.rules.travel import (
     Travel,
     WaterRule,
 )
+from footfall.rules.turn import Turn, TurnAction
 from footfall.rules.vocabulary import (
     ANY,
     ActionId,
@@ -135,6 +136,8 @@ __all__ = [
     "Terrain",
     "TerrainRow",
     "Travel",
+    "Turn",
+    "TurnAction",
     "TurnInPlace",
     "TurnRate",
     "Unit",

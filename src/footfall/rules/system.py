@@ -22,6 +22,7 @@ from footfall.rules.reader import Fault, Rows, Spec, read_data
 from footfall.rules.steel import Steel
 from footfall.rules.tactical import Tactical
 from footfall.rules.travel import Travel
+from footfall.rules.turn import Turn
 from footfall.rules.vocabulary import ActionId, Family, Restriction, StructuredColumn, Unit
 
 __all__ = ["ActionRule", "System", "parse_system", "parse_system_data"]
@@ -103,6 +104,8 @@ class System:
     flight: Flight | None
     heresy: Heresy | None
     steel: Steel | None
+    turn: Turn | None
+    """The action economy of a turn (TURN.md; footfall.turns), None: no encounter turns."""
     actions_source: Source | None = field(default=None, metadata=Spec(at="actions.source"))
     """Where the actions table as a whole comes from (``footfall tables SYSTEM actions``);
     None: its first action's source."""

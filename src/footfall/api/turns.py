@@ -1,0 +1,267 @@
+"""``/api/encounters``: encounters with initiative, moves checked against the turn (TURN.md).
+
+Exactly TURN.md's table: create (201), list, get, move (422 with ``violations`` when the rules
+refuse it), undo, end-turn (each 409 when the body names a stale ``version``), delete (204).
+Encounters live in the server's `footfall.turns.store.EncounterStore` (``app.state.
+encounters``; ``footfall serve --database PATH``, default the user's data folder): the only
+state the server has, shared by all its workers. No request value becomes a file path.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Path, Request
+from fastapi.responses import Response
+from fastapi.routing import APIRoute
+from pydantic import Field
+from starlette.exceptions import HTTPException
+from starlette.types import Receive, Scope, Send
+
+from footfall.api.context import Context, Ctx
+from footfall.api.errors import ErrorBody, error_body
+from footfall.api.responses import JSON
+from footfall.api.schema import SCENE_DOC, Pair, RequestModel
+from footfall.api.work import answer
+from footfall.errors import InputError, Param
+from footfall.limits import SERVER_LIMITS
+from footfall.turns import (
+    Encounter,
+    IllegalMove,
+    StaleVersion,
+    UnknownEncounter,
+    encounter_to_json,
+    end_turn,
+    move,
+    new_encounter,
+    undo,
+)
+from footfall.turns.store import DATABASE_ENV, EncounterStore, database_path
+
+__all__ = [
+    "DATABASE_ENV", "FIELDS", "EncounterBody", "MoveBody", "VersionBody", "router", "store_of",
+    "use_database",
+]  # fmt: skip
+
+#: Library parameters these requests name otherwise (`footfall.api.errors`).
+FIELDS = {"squares": "path"}
+
+
+class _SharedPath(APIRoute):
+    """A route whose 405 lists every method of its path (``GET`` and ``POST`` of
+    ``/api/encounters`` are two routes; Starlette's ``Allow`` would name only the first)."""
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Answer a method this path has no route for with 405 and the path's methods."""
+        if self.methods and scope["method"] not in self.methods:
+            methods = {
+                m for r in router.routes if isinstance(r, APIRoute) and r.path == self.path
+                for m in r.methods or ()
+            }  # fmt: skip
+            raise HTTPException(405, headers={"Allow": ", ".join(sorted(methods))})
+        await super().handle(scope, receive, send)
+
+
+router = APIRouter(tags=["encounters"], route_class=_SharedPath)
+
+_ID = Annotated[str, Path(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
+_ID_DOC = "Creature ids of the scene, in the order they take their turns."
+
+
+class EncounterBody(RequestModel):
+    """``POST /api/encounters``: a scene (or a sample's name), the order of play, a title."""
+
+    scene: dict[str, Any] | None = Field(None, description=SCENE_DOC)
+    sample: str | None = Field(
+        None, max_length=100, description="A sample scene's name, instead of 'scene'."
+    )
+    order: list[Annotated[str, Field(max_length=200)]] | None = Field(
+        None, max_length=SERVER_LIMITS.creatures, description=_ID_DOC + " Default: the scene's."
+    )
+    title: str | None = Field(
+        None, max_length=SERVER_LIMITS.encounter_title, description="The encounter's title."
+    )
+
+
+class VersionBody(RequestModel):
+    """A change of an encounter names the version it was made against (409 when stale)."""
+
+    version: int = Field(ge=1, le=2**53, description="The encounter's version the change is for.")
+
+
+class MoveBody(VersionBody):
+    """``move``: the action and the squares entered after the mover's current square."""
+
+    action: str = Field(max_length=40, description="Action id (the system's actions).")
+    path: list[Pair] = Field(
+        max_length=SERVER_LIMITS.path_squares,
+        description="Squares entered after the current square, [[x, y], ...].",
+    )
+    distance: int | None = Field(
+        None, ge=0, le=10_000, description="Granted distance N (a Draw Steel shift)."
+    )
+
+
+class IllegalBody(ErrorBody):
+    """A refused move: the one line, and every violation as ``check`` gives them (a malformed
+    request, also 422, has none)."""
+
+    violations: list[dict[str, Any]] | None = Field(
+        None, description="Each broken rule: step, rule, message (as check's answer)."
+    )
+
+
+_RESPONSES: dict[int | str, dict[str, Any]] = {
+    404: {"model": ErrorBody, "description": "Unknown encounter."},
+    409: {"model": ErrorBody, "description": "Stale version: another change came first."},
+}
+
+
+def store_of(request: Request) -> EncounterStore:
+    """Return the server's encounter store (made on first use from the command line's path)."""
+    store: EncounterStore | None = getattr(request.app.state, "encounters", None)
+    if store is None:
+        ctx: Context = request.app.state.footfall
+        store = EncounterStore(database_path(), limits=ctx.limits)
+        request.app.state.encounters = store
+    return store
+
+
+Store = Annotated[EncounterStore, Depends(store_of)]
+
+
+def use_database(app: Any, database: str | pathlib.Path | None) -> EncounterStore:
+    """Keep `app`'s encounters in `database` (None: `DATABASE_ENV`, else the default), opened
+    now (a bad file is one line before the server starts); worker processes started later
+    find it in `DATABASE_ENV`."""
+    path = database_path(database)
+    store = EncounterStore(path, limits=app.state.footfall.limits)
+    store.list()
+    os.environ[DATABASE_ENV] = str(path)
+    app.state.encounters = store
+    return store
+
+
+# ------------------------------------------------------------------------------ queries
+
+
+def _create(body: EncounterBody, ctx: Context, store: EncounterStore) -> dict[str, Any]:
+    if (body.scene is None) == (body.sample is None):
+        raise InputError("error.turns.scene-or-sample", param=Param("scene"))
+    data = body.scene if body.scene is not None else ctx.catalog.get(body.sample or "")
+    scene = ctx.parse(data)
+    made = store.create(
+        lambda eid: new_encounter(
+            scene, body.order, title=body.title, encounter_id=eid, limits=ctx.limits
+        )
+    )
+    return encounter_to_json(made, limits=ctx.limits)
+
+
+def _change(
+    store: EncounterStore,
+    ctx: Context,
+    eid: str,
+    version: int,
+    change: Callable[[Encounter], Encounter],
+) -> dict[str, Any]:
+    return encounter_to_json(store.update(eid, version, change), limits=ctx.limits)
+
+
+def _refused(exc: InputError) -> JSON:
+    """Answer a refused change: 404 unknown, 409 stale, 422 illegal move (with violations)."""
+    body: dict[str, Any] = error_body(exc, FIELDS)
+    if isinstance(exc, UnknownEncounter):
+        return JSON(body, status_code=404)
+    if isinstance(exc, StaleVersion):
+        body["version"] = exc.current
+        return JSON(body, status_code=409)
+    assert isinstance(exc, IllegalMove)
+    body["violations"] = exc.violations_json()
+    return JSON(body, status_code=422)
+
+
+_REFUSED = (UnknownEncounter, StaleVersion, IllegalMove)
+
+
+# ------------------------------------------------------------------------------ endpoints
+
+
+@router.post("/api/encounters", status_code=201, responses=_RESPONSES)
+async def create_encounter(body: EncounterBody, ctx: Ctx, store: Store) -> Any:
+    """Start an encounter on a scene (or a sample): round 1, the first of the order active."""
+    return JSON(await answer(_create, body, ctx, store), status_code=201)
+
+
+@router.get("/api/encounters")
+async def list_encounters(store: Store) -> Any:
+    """Every stored encounter: id, title, system, round, active creature, version."""
+    return JSON(await answer(store.list))
+
+
+@router.get("/api/encounters/{encounter_id}", responses=_RESPONSES)
+async def get_encounter(encounter_id: _ID, ctx: Ctx, store: Store) -> Any:
+    """The encounter (TURN.md), with what each action still allows this turn."""
+    try:
+        found = await answer(store.get, encounter_id)
+        return JSON(await answer(encounter_to_json, found, limits=ctx.limits))
+    except _REFUSED as exc:
+        return _refused(exc)
+
+
+@router.post(
+    "/api/encounters/{encounter_id}/move",
+    responses={
+        **_RESPONSES,
+        422: {"model": IllegalBody, "description": "The rules refuse the move, or malformed."},
+    },
+)
+async def move_encounter(encounter_id: _ID, body: MoveBody, ctx: Ctx, store: Store) -> Any:
+    """Move the active creature: checked with the turn's movement so far (TURN.md)."""
+    squares = [(p[0], p[1]) for p in body.path]
+
+    def change(e: Encounter) -> Encounter:
+        return move(e, body.action, squares, distance=body.distance, limits=ctx.limits)
+
+    try:
+        return JSON(await answer(_change, store, ctx, encounter_id, body.version, change))
+    except _REFUSED as exc:
+        return _refused(exc)
+
+
+@router.post("/api/encounters/{encounter_id}/undo", responses=_RESPONSES)
+async def undo_encounter(encounter_id: _ID, body: VersionBody, ctx: Ctx, store: Store) -> Any:
+    """Take back the last move of the turn."""
+    try:
+        return JSON(await answer(_change, store, ctx, encounter_id, body.version, undo))
+    except _REFUSED as exc:
+        return _refused(exc)
+
+
+@router.post("/api/encounters/{encounter_id}/end-turn", responses=_RESPONSES)
+async def end_turn_encounter(encounter_id: _ID, body: VersionBody, ctx: Ctx, store: Store) -> Any:
+    """End the active creature's turn: the next in the order (and the round on) is active."""
+
+    def change(e: Encounter) -> Encounter:
+        return end_turn(e, limits=ctx.limits)
+
+    try:
+        return JSON(await answer(_change, store, ctx, encounter_id, body.version, change))
+    except _REFUSED as exc:
+        return _refused(exc)
+
+
+@router.delete(
+    "/api/encounters/{encounter_id}", status_code=204, responses=_RESPONSES,
+    response_class=Response,
+)  # fmt: skip
+async def delete_encounter(encounter_id: _ID, store: Store) -> Response:
+    """Delete the encounter."""
+    try:
+        await answer(store.delete, encounter_id)
+    except UnknownEncounter as exc:
+        return _refused(exc)
+    return Response(status_code=204)

@@ -1,0 +1,53 @@
+"""Encounters: initiative, a turn's moves checked against the turn so far, undo (TURN.md).
+
+Turns sit above the engine (ARCHITECTURE.md "Families, turns and state"): an encounter holds
+the scene, the order of play and the moves of the turn, and asks the same search as ``check``
+to price "the turn so far plus this move"; the engine stays pure. The modules:
+
+- `model`: the frozen records (`Encounter`, `Move`, `LogEntry`, `Provoked`) and the errors
+  (`IllegalMove` 422, `StaleVersion` 409, `UnknownEncounter` 404);
+- `play`: `new_encounter`, `move`, `undo`, `end_turn`, `allowed` (what each action still
+  allows) under the system file's ``[turn]`` rules (`footfall.rules.Turn`);
+- `document`: the JSON form (`encounter_to_json`, `parse_encounter`);
+- `store`: `EncounterStore`, SQLite (the server's only state), with the version check.
+
+>>> from footfall.scene import load_sample
+>>> e = new_encounter(load_sample("pf1e-ogre-bridge"), encounter_id="e-1")
+>>> e = move(e, "move", [(9, 5)])
+>>> e.version, e.moves[0].cost
+(2, 5)
+"""
+
+from footfall.turns.document import encounter_to_json, parse_encounter, summary
+from footfall.turns.model import (
+    FORMAT,
+    Encounter,
+    IllegalMove,
+    LogEntry,
+    Move,
+    Provoked,
+    StaleVersion,
+    UnknownEncounter,
+)
+from footfall.turns.play import Allowance, allowed, end_turn, move, movements, new_encounter, undo
+
+__all__ = [
+    "FORMAT",
+    "Allowance",
+    "Encounter",
+    "IllegalMove",
+    "LogEntry",
+    "Move",
+    "Provoked",
+    "StaleVersion",
+    "UnknownEncounter",
+    "allowed",
+    "encounter_to_json",
+    "end_turn",
+    "move",
+    "movements",
+    "new_encounter",
+    "parse_encounter",
+    "summary",
+    "undo",
+]
