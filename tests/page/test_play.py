@@ -1,14 +1,12 @@
 """Playing a round on the page in real Chromium: the drag preview, snap-back, undo and redo.
 
-The page asks footfall's API as in test_browser.py; the encounter endpoints of TURN.md are
-served here by `fake_turns` (a stand-in with TURN.md's shapes and version check that judges
-each move with the server's own /api/check). Every number the page shows is compared with the
-API's answer. `FOOTFALL_SCREENSHOT=1` refreshes docs/img/page-*.png (docs/page.md).
+The page asks footfall's API as in test_browser.py, its encounters (TURN.md's endpoints) kept
+in a database file of the test's own. Every number the page shows is compared with the API's
+answer. `FOOTFALL_SCREENSHOT=1` refreshes docs/img/page-*.png (docs/page.md).
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import socket
@@ -39,31 +37,36 @@ pytestmark = [
 ]
 
 
-def _fake_router(base: list[str]) -> Any:
-    where = Path(__file__).with_name("fake_turns.py")
-    spec = importlib.util.spec_from_file_location("fake_turns", where)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod.fake_encounters(base)
-
-
-def _serve(with_encounters: bool) -> Iterator[str]:
+def _serve(database: Path | None) -> Iterator[str]:
+    """Run footfall's app on a free loopback port, its encounters in `database` (a file of the
+    test's own), or, with None, without the encounter endpoints (a server that has none)."""
     import uvicorn
 
     from footfall.api import create_app
     from footfall.cli.serve import default_sample
+    from footfall.turns.store import EncounterStore
 
     app = create_app(default_scene=default_sample(), default_mover="ogre")
-    base: list[str] = []
-    has_real = any(getattr(r, "path", "") == "/api/encounters" for r in app.routes)
-    if with_encounters and not has_real:
-        app.include_router(_fake_router(base))
+    served: Any = app
+    if database is not None:
+        app.state.encounters = EncounterStore(database, limits=app.state.footfall.limits)
+    else:
+
+        async def served(scope: Any, receive: Any, send: Any) -> None:
+            """The app, with a 404 for every /api/encounters request."""
+            if scope["type"] == "http" and scope["path"].startswith("/api/encounters"):
+                body = b'{"error": "Not Found"}'
+                head = [(b"content-type", b"application/json")]
+                await send({"type": "http.response.start", "status": 404, "headers": head})
+                await send({"type": "http.response.body", "body": body})
+                return
+            await app(scope, receive, send)
+
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    base.append(f"http://127.0.0.1:{port}")
-    srv = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    base = [f"http://127.0.0.1:{port}"]
+    srv = uvicorn.Server(uvicorn.Config(served, log_level="warning"))
     thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -80,15 +83,15 @@ def _serve(with_encounters: bool) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """footfall's app with the encounter endpoints (the real ones, else the stand-in)."""
-    yield from _serve(True)
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """footfall's app with its encounter endpoints (TURN.md), in a database of its own."""
+    yield from _serve(tmp_path_factory.mktemp("encounters") / "encounters.sqlite3")
 
 
 @pytest.fixture(scope="module")
 def bare_server() -> Iterator[str]:
-    """footfall's app as main ships it today: no encounter endpoints (if it has none)."""
-    yield from _serve(False)
+    """footfall's app without the encounter endpoints (an older or a trimmed server)."""
+    yield from _serve(None)
 
 
 @pytest.fixture(scope="module")
@@ -363,6 +366,23 @@ def test_a_gm_runs_a_whole_round_of_the_pf1e_sample(server: str, page: Any) -> N
     assert page.locator("#round").inner_text() == "2"
 
 
+def test_the_bare_address_plays_the_sample_encounter(server: str, context: Any) -> None:
+    """`footfall serve`'s address (the README's first command) opens the default sample as an
+    encounter (the last one kept of it, else a new one); opened again, it plays on that one."""
+    before = [e["id"] for e in _api(server, "encounters") if e["title"] == BRIDGE]
+    a = context.new_page()
+    _open(a, server + "/")
+    enc = _state(a, "encounter")
+    assert enc["title"] == BRIDGE
+    assert enc["id"] == (before[-1] if before else enc["id"])
+    assert a.locator("#turn-play").is_visible() and f"encounter={enc['id']}" in a.url
+    b = context.new_page()
+    _open(b, server + "/")
+    assert _state(b, "encounter.id") == enc["id"]
+    after = [e["id"] for e in _api(server, "encounters") if e["title"] == BRIDGE]
+    assert after == (before or [enc["id"]])  # no encounter made twice
+
+
 def test_two_tabs_a_stale_version_reloads_and_says_so(server: str, context: Any) -> None:
     """Two tabs on one encounter: the second tab's change on an old version is refused (409),
     and that tab reads the encounter again and says so; no move is lost."""
@@ -386,9 +406,7 @@ def test_two_tabs_a_stale_version_reloads_and_says_so(server: str, context: Any)
 def test_no_encounter_server_is_said(bare_server: str, page: Any) -> None:
     """Without /api/encounters the turn box says the server is not available; drops are
     still checked."""
-    has = httpx.get(f"{bare_server}/api/encounters", timeout=10).status_code != 404
-    if has:
-        pytest.skip("this build has the encounter endpoints")
+    assert httpx.get(f"{bare_server}/api/encounters", timeout=10).status_code == 404
     _open(page, bare_server + f"/?scene={BRIDGE}")
     assert page.locator("#turn-none").is_visible()
     assert page.locator("#turn-start").is_disabled()

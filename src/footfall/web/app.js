@@ -11,7 +11,7 @@ import { fillActions, actionChosen, buildInterpretations, refresh, refreshCheck,
 import { bindMap, buildPalette, selectTool, fillCreatureKinds, fillCreatureForm, applyCreatureForm, removeCreature } from "./editing.js";
 import { openSample, openFile, newScene, saveScene, savePicture } from "./files.js";
 import { travelFields, planTravel, planShown } from "./travel.js";
-import { probeEncounters, loadEncounter, startEncounter, undo, redo, endTurn, leaveEncounter, onTurnKey, recheck, showTurn } from "./turns.js";
+import { probeEncounters, loadEncounter, startEncounter, playSample, undo, redo, endTurn, leaveEncounter, onTurnKey, recheck, showTurn } from "./turns.js";
 import { bindImports, showLacks } from "./imports.js";
 
 // ---------- labels and language ----------
@@ -133,6 +133,7 @@ async function start() {
     const name = params.get("scene") || state.meta.default_scene || (state.samples[0] || {}).name;
     await probeEncounters();
     if (params.get("encounter")) await loadEncounter(params.get("encounter"));
+    else if (name && !params.get("scene") && state.encounterServer) await playSample(name);
     else if (name) {
       await openSample(name);
       // ?play=1: play the sample as a new encounter (its address then names the encounter).

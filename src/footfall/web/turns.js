@@ -15,7 +15,7 @@ import { resize } from "./drawing.js";
 import { fillMovers, refresh } from "./panel.js";
 import { fillCreatureForm } from "./editing.js";
 import { snapBack } from "./moves.js";
-import { showScene } from "./files.js";
+import { showScene, openSample } from "./files.js";
 
 /** Whether the page is playing an encounter (not only editing a scene). */
 export function inEncounter() {
@@ -54,6 +54,16 @@ export async function startEncounter() {
       status(e.status === 404 || e.status === 405 ? tr("no_encounter_server") : e.message, true, "turn");
     }
   });
+}
+
+/** The page opened at its bare address: play the server's default sample as an encounter,
+ *  the last one kept of it if there is one (so every visit plays on), else a new one. */
+export async function playSample(name) {
+  const kept = await encounterRequest(state.lang, "GET", "");
+  const mine = kept.filter((e) => e.title === name);
+  if (mine.length) { await loadEncounter(mine[mine.length - 1].id); return; }
+  await openSample(name);
+  await startEncounter();
 }
 
 /** Open encounter `id` from the server (the address's ?encounter=). */
