@@ -236,3 +236,10 @@ def test_newer_shape_is_refused() -> None:
     data["footfall_encounter"] = 2
     with pytest.raises(InputError, match="shape version 2 is newer"):
         parse_encounter(data)
+
+
+def test_empty_order_is_refused() -> None:
+    """An order naming nobody is bad input naming the order."""
+    scene = make("pf1e", ["..."], mob("a", 0, 0))
+    with pytest.raises(InputError, match="order names no creature"):
+        new_encounter(scene, [])

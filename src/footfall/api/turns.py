@@ -39,7 +39,8 @@ from footfall.turns import (
     new_encounter,
     undo,
 )
-from footfall.turns.store import DATABASE_ENV, EncounterStore, database_path
+from footfall.turns.store import DATABASE_ENV
+from footfall.turns.store_pg import AnyStore, PostgresStore, open_store
 
 __all__ = [
     "DATABASE_ENV", "FIELDS", "EncounterBody", "MoveBody", "VersionBody", "router", "store_of",
@@ -120,27 +121,26 @@ _RESPONSES: dict[int | str, dict[str, Any]] = {
 }
 
 
-def store_of(request: Request) -> EncounterStore:
+def store_of(request: Request) -> AnyStore:
     """Return the server's encounter store (made on first use from the command line's path)."""
-    store: EncounterStore | None = getattr(request.app.state, "encounters", None)
+    store: AnyStore | None = getattr(request.app.state, "encounters", None)
     if store is None:
         ctx: Context = request.app.state.footfall
-        store = EncounterStore(database_path(), limits=ctx.limits)
+        store = open_store(limits=ctx.limits)
         request.app.state.encounters = store
     return store
 
 
-Store = Annotated[EncounterStore, Depends(store_of)]
+Store = Annotated[AnyStore, Depends(store_of)]
 
 
-def use_database(app: Any, database: str | pathlib.Path | None) -> EncounterStore:
+def use_database(app: Any, database: str | pathlib.Path | None) -> AnyStore:
     """Keep `app`'s encounters in `database` (None: `DATABASE_ENV`, else the default), opened
     now (a bad file is one line before the server starts); worker processes started later
     find it in `DATABASE_ENV`."""
-    path = database_path(database)
-    store = EncounterStore(path, limits=app.state.footfall.limits)
+    store = open_store(database, limits=app.state.footfall.limits)
     store.list()
-    os.environ[DATABASE_ENV] = str(path)
+    os.environ[DATABASE_ENV] = store.url if isinstance(store, PostgresStore) else str(store.path)
     app.state.encounters = store
     return store
 
@@ -148,7 +148,7 @@ def use_database(app: Any, database: str | pathlib.Path | None) -> EncounterStor
 # ------------------------------------------------------------------------------ queries
 
 
-def _create(body: EncounterBody, ctx: Context, store: EncounterStore) -> dict[str, Any]:
+def _create(body: EncounterBody, ctx: Context, store: AnyStore) -> dict[str, Any]:
     if (body.scene is None) == (body.sample is None):
         raise InputError("error.turns.scene-or-sample", param=Param("scene"))
     data = body.scene if body.scene is not None else ctx.catalog.get(body.sample or "")
@@ -162,7 +162,7 @@ def _create(body: EncounterBody, ctx: Context, store: EncounterStore) -> dict[st
 
 
 def _change(
-    store: EncounterStore,
+    store: AnyStore,
     ctx: Context,
     eid: str,
     version: int,

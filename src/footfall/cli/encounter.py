@@ -9,7 +9,6 @@ and prints the encounter for people or TURN.md's JSON (``--json``). A change tak
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -31,8 +30,11 @@ encounter = typer.Typer(
 
 IdArg = Annotated[str, typer.Argument(help="The encounter's id.", show_default=False)]
 DatabaseOpt = Annotated[
-    Path | None,
-    typer.Option("--database", help="SQLite file of the encounters (default: user data folder)."),
+    str | None,
+    typer.Option(
+        "--database",
+        help="SQLite file or postgresql:// URL of the encounters (default: user data folder).",
+    ),
 ]
 VersionOpt = Annotated[
     int | None,
@@ -50,10 +52,10 @@ def _run(work: Callable[[], None]) -> None:
         fail(exc.render("en", flag_spelling(FLAGS)))
 
 
-def _store(database: Path | None) -> Any:
-    from footfall.turns.store import EncounterStore, database_path
+def _store(database: str | None) -> Any:
+    from footfall.turns.store_pg import open_store
 
-    return EncounterStore(database_path(database))
+    return open_store(database)
 
 
 def _show(e: Any, json_out: bool, lang: Lang) -> None:
@@ -165,7 +167,7 @@ def show_command(
 
 
 def _change(
-    encounter_id: str, version: int | None, database: Path | None, json_out: bool, lang: str,
+    encounter_id: str, version: int | None, database: str | None, json_out: bool, lang: str,
     change: Callable[[Any], Any],
 ) -> None:  # fmt: skip
     def work() -> None:

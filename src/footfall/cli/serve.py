@@ -63,8 +63,9 @@ def register(app: typer.Typer) -> None:
         scene: str | None = typer.Option(
             None, help="Sample scene name or scene file the page opens first."
         ),
-        database: Path | None = typer.Option(
-            None, help="SQLite file of the encounters (default: in the user's data folder)."
+        database: str | None = typer.Option(
+            None,
+            help="SQLite file or postgresql:// URL of the encounters (default: user data folder).",
         ),
     ) -> None:
         """Serve the battle-map page and the JSON API; print the URL to open."""

@@ -9,7 +9,8 @@ to price "the turn so far plus this move"; the engine stays pure. The modules:
 - `play`: `new_encounter`, `move`, `undo`, `end_turn`, `allowed` (what each action still
   allows) under the system file's ``[turn]`` rules (`footfall.rules.Turn`);
 - `document`: the JSON form (`encounter_to_json`, `parse_encounter`);
-- `store`: `EncounterStore`, SQLite (the server's only state), with the version check.
+- `store`: `EncounterStore`, SQLite (the server's only state), with the version check;
+  `store_pg`: `PostgresStore` (psycopg 3, optional) and `open_store` (a URL or a file).
 
 >>> from footfall.scene import load_sample
 >>> e = new_encounter(load_sample("pf1e-ogre-bridge"), encounter_id="e-1")

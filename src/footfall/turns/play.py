@@ -88,8 +88,10 @@ def new_encounter(
     turn_rules(load_system(scene.system))
     ids = [c.id for c in scene.creatures]
     chosen = tuple(ids if order is None else order)
-    if not chosen:
+    if not ids:
         raise InputError("error.turns.no-creatures", param=Param("order"))
+    if not chosen:
+        raise InputError("error.turns.order-empty", param=Param("order"))
     if len(chosen) > limits.creatures:
         raise LimitError(
             "error.turns.order-size", param=Param("order"), count=len(chosen),
