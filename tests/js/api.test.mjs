@@ -5,6 +5,7 @@ import { createState, openScene } from "../../src/footfall/web/state.js";
 import {
   apiUrl, requestInit, errorOf, readAnswer, request, postRender, getSample, movementQuery,
   reachBody, pathBody, checkBody, renderBody, importBody, validateBody, travelBody,
+  encounterBody, postEncounter, postEncounterMove, postEncounterUndo, postEndTurn, getEncounter,
 } from "../../src/footfall/web/api.js";
 import { META, pfScene } from "./meta.mjs";
 
@@ -114,7 +115,8 @@ test("renderBody: the scene alone, or with the mover's question and the hovered 
   assert.deepEqual(Object.keys(full), ["scene", "interpretations", "mover", "action", "to"]);
   assert.equal(full.mover, "valeros");
   assert.deepEqual(full.to, [5, 3]);
-  assert.ok(!("background" in full.scene)); // as every movement question (today's page)
+  // The picture is drawn with the mover too (it was dropped with a mover: issue 13, item 5).
+  assert.equal(full.scene.background, "data:image/png;base64,AAAA");
 });
 
 test("import and validate bodies: a scene file's picture is put back, not sent", () => {
@@ -140,5 +142,44 @@ test("travelBody: d20 speed, forced march and Con; dh2e bonuses; legs one a line
   assert.deepEqual(travelBody({ ...form, system: "dh2e", hustle: "", mount: " horse " }), {
     system: "dh2e", legs: ["24 mi forest trackless", "30 mi plains road"], hustle: 0,
     agility_bonus: 4, toughness_bonus: 3, mount: "horse",
+  });
+});
+
+test("pathBody: the action asked (default the selected one) and the waypoints as via", () => {
+  const st = pageWith(pfScene());
+  assert.equal(pathBody(st, [2, 0]).action, "move");
+  assert.equal(pathBody(st, [2, 0], "run").action, "run");
+  assert.ok(!("via" in pathBody(st, [2, 0])));
+  st.waypoints = [[1, 1]];
+  const body = pathBody(st, [2, 0]);
+  assert.deepEqual(body.via, [[1, 1]]);
+  st.waypoints[0][0] = 5;
+  assert.deepEqual(body.via, [[1, 1]]); // a copy: the waypoints as they were asked
+});
+
+test("encounter requests: TURN.md's paths and bodies; a refusal carries its status and body", async () => {
+  const scene = { ...pfScene(), background: "data:image/png;base64,AAAA" };
+  const body = encounterBody(scene, ["ogre", "valeros"], "bridge");
+  assert.deepEqual(Object.keys(body), ["scene", "order", "title"]);
+  assert.ok(!("background" in body.scene));
+  let calls = await withFetch(answer(201, { id: "e-1" }), () => postEncounter("en", scene, ["ogre"], ""));
+  assert.equal(calls[0].url, "api/encounters?lang=en");
+  assert.deepEqual(JSON.parse(calls[0].init.body).order, ["ogre"]);
+  calls = await withFetch(answer(200, {}), () => postEncounterMove("en", "e 1", 4, "move", [[1, 0]]));
+  assert.equal(calls[0].url, "api/encounters/e%201/move?lang=en");
+  // only TURN.md's keys in the body (the server refuses others); the language in the address
+  assert.deepEqual(JSON.parse(calls[0].init.body), { version: 4, action: "move", path: [[1, 0]] });
+  calls = await withFetch(answer(200, {}), () => postEncounterUndo("en", "e-1", 5));
+  assert.equal(calls[0].url, "api/encounters/e-1/undo?lang=en");
+  calls = await withFetch(answer(200, {}), () => postEndTurn("en", "e-1", 5));
+  assert.equal(calls[0].url, "api/encounters/e-1/end-turn?lang=en");
+  calls = await withFetch(answer(200, {}), () => getEncounter("ru", "e-1"));
+  assert.equal(calls[0].url, "api/encounters/e-1?lang=ru");
+  const refused = { error: "step 2: corner", violations: [{ step: 2, rule: "corner", message: "step 2: corner" }] };
+  await withFetch(answer(422, refused), async () => {
+    await assert.rejects(postEncounterMove("en", "e-1", 4, "move", [[1, 1]]), (e) => e.status === 422 && e.data.violations[0].rule === "corner");
+  });
+  await withFetch(answer(409, { error: "stale" }), async () => {
+    await assert.rejects(postEndTurn("en", "e-1", 3), (e) => e.status === 409 && e.message === "stale");
   });
 });

@@ -3,7 +3,8 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import {
   FLAG_STYLE, OPEN, TERRAIN_TEST, NARROW, SIDE_COLOURS, BAND, squareColour, bandColour, bandOf,
-  sideColour, wallStroke, cellSize, squareAt, cornerAt, tokenLabel, fitFont,
+  sideColour, wallStroke, cellSize, squareAt, cornerAt, tokenLabel, fitFont, fractionOf,
+  backgroundPlacement,
 } from "../../src/footfall/web/drawing.js";
 
 test("squareColour: the first flag of the style list wins; then impassable, terrain, clearance", () => {
@@ -77,4 +78,15 @@ test("token labels: the id's first letters, the font shrunk to fit", () => {
   assert.equal(fitFont(12, 30, 20), 12);
   assert.equal(fitFont(12, 20, 40), 7); // never below 7 px
   assert.equal(fitFont(20, 30, 40), 15);
+});
+
+test("backgroundPlacement: the whole map, or where the import recorded the picture", () => {
+  assert.deepEqual(backgroundPlacement({}, 20, 10), [0, 0, 20, 10]);
+  const foundry = { "x-import": { background_origin: ["-1/2", "0"], extent: ["41/2", "10"] } };
+  assert.deepEqual(backgroundPlacement(foundry, 20, 10), [-0.5, 0, 20.5, 10]);
+  assert.deepEqual(backgroundPlacement({ "x-import": { extent: ["x", "1"] } }, 4, 3), [0, 0, 4, 3]);
+  assert.equal(fractionOf("7/2"), 3.5);
+  assert.equal(fractionOf("3"), 3);
+  assert.equal(fractionOf("1/0"), null);
+  assert.equal(fractionOf("abc"), null);
 });

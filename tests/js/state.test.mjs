@@ -23,7 +23,7 @@ test("createState makes independent records; the page has one", () => {
   assert.equal(b.seq.reach, 0);
   assert.deepEqual(b.draft, []);
   assert.equal(state.lang, "en");
-  assert.deepEqual(Object.keys(state.seq).sort(), ["check", "hover", "meta", "reach", "scene", "travel"]);
+  assert.deepEqual(Object.keys(state.seq).sort(), ["check", "drag", "encounter", "hover", "meta", "reach", "scene", "travel"]);
 });
 
 test("an answer is used only while its question is the newest of its kind", () => {

@@ -22,6 +22,9 @@ import pytest
 from helpers import ROOT
 
 CHROMIUM = "/usr/bin/chromium"
+#: The server's default sample, opened for editing (the bare address plays it as an encounter:
+#: test_play.py).
+DEFAULT = "/?scene=pf1e-ogre-bridge"
 VIOLATIONS = "#violations li[data-rule]"  # one item per violated rule (notes carry no rule)
 OUT = ROOT / "test-output"
 
@@ -66,18 +69,22 @@ ROUGH: dict[str, Any] = {
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """Run footfall's app under uvicorn on a free loopback port; stop it at the end."""
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Run footfall's app under uvicorn on a free loopback port; stop it at the end. Its
+    encounters (the page asks whether there are any) live in a database file of its own."""
     import uvicorn
 
     from footfall.api import create_app
     from footfall.cli.serve import default_sample
+    from footfall.turns.store import EncounterStore
 
     app = create_app(
         default_scene=default_sample(),
         default_mover="ogre",
         scenes={"browser-test": SCENE, "browser-rough": ROUGH},
     )
+    database = tmp_path_factory.mktemp("encounters") / "encounters.sqlite3"
+    app.state.encounters = EncounterStore(database, limits=app.state.footfall.limits)
     # The socket is bound here and handed to uvicorn: no other process can take the port
     # between choosing it and listening on it (a free port looked up first could be).
     sock = socket.socket()
@@ -167,9 +174,10 @@ def _square_xy(page: Any, x: int, y: int) -> tuple[float, float]:
 
 
 def _count(page: Any) -> int:
-    """Return the reachable-square count the page shows, once every answer is in."""
+    """Return the selected action's reachable-square count, once every answer is in (the
+    number shown is of the squares shaded, every band: `data-count`; see test_play.py)."""
     _settle(page)
-    return int(page.locator("#reach-count").get_attribute("data-count"))
+    return int(page.locator("#reach-count").get_attribute("data-action-count"))
 
 
 def _api(url: str, path: str, body: dict[str, Any] | None = None) -> Any:
@@ -201,7 +209,7 @@ def _rules(page: Any) -> list[str]:
 
 def test_default_scene_shows_ogre_reach(server: str, page: Any) -> None:
     """The page opens the pf1e sample with the ogre selected and shades its reachable squares."""
-    _open(page, server + "/")
+    _open(page, server + DEFAULT)
     assert _state(page, "moverId") == "ogre"
     scene = _state(page, "scene")
     assert any("^" in row for row in scene["map"])  # the difficult-terrain patch is there
@@ -233,6 +241,7 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
     page.mouse.move(*_square_xy(page, 8, 2), steps=4)
     page.mouse.move(*_square_xy(page, 8, 1), steps=4)
     page.mouse.up()
+    _settle(page)  # the drop asks for the path first (a legal move: the token moves)
     assert _state(page, "scene.creatures.find(c => c.id === 'ogre').at") == [8, 1]
     assert _state(page, "moverId") == "ogre"
     scene = _state(page, "scene")
@@ -273,7 +282,8 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
     page.select_option("#lang", "ru")
     assert page.evaluate("document.documentElement.lang") == "ru"
     assert page.locator('[data-i18n="system"]').first.inner_text() == "Система"
-    assert page.locator("#status").text_content() == "Открыто: browser-test."  # said again
+    # the page's last message (the ogre's move) is said again in Russian
+    assert page.locator("#status").text_content().startswith("ogre перемещается в (8,1): 15 ")
     _settle(page)
     api_ru = _api(server, "check", {**drawn, "lang": "ru"})
     first_ru = api_ru["violations"][0]["message"]
@@ -306,7 +316,7 @@ def test_travel_panel_and_phone_width(server: str, browser: Any) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     try:
-        _open(page, server + "/")
+        _open(page, server + DEFAULT)
         # one column: the map first, then the movement panel, then the tools
         tops = [page.locator(sel).bounding_box()["y"] for sel in ("#drop", ".panel", ".tools")]
         assert tops == sorted(tops)
@@ -368,7 +378,7 @@ def test_readme_screenshot(server: str, page: Any) -> None:
     Written to ``test-output/page-readme.png``; with ``FOOTFALL_SCREENSHOT=1`` also to
     ``docs/img/page.png`` (the README's screenshot).
     """
-    _open(page, server + "/")
+    _open(page, server + DEFAULT)
     scene = _state(page, "scene")
     page.locator('input[name=tool][value="path"]').check()
     for x, y in ((13, 4), (14, 3), (15, 2)):
@@ -593,7 +603,7 @@ def test_drop_a_scene_file_on_the_map(server: str, page: Any) -> None:
         choosers.append(chooser)
 
     page.on("filechooser", chosen)
-    _open(page, server + "/")
+    _open(page, server + DEFAULT)
     dropped = copy.deepcopy(SCENE)
     dropped["map"][0] = "^^^^........"
     transfer = page.evaluate_handle(

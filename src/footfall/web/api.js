@@ -50,6 +50,47 @@ export const postImport = (lang, body) => request(lang, "POST", "import", body);
 export const postValidate = (lang, body) => request(lang, "POST", "scenes/validate", body);
 export const postTravel = (lang, body) => request(lang, "POST", "travel", body);
 
+// ---------- encounters (TURN.md) ----------
+
+/** Ask an encounter endpoint; a refused answer's status (404, 409, 422) and body ride on the
+ *  Error (`status`, `data`), so the page can tell a stale version from a broken rule. */
+export async function encounterRequest(lang, method, path, body) {
+  // TURN.md's bodies hold only their own keys (the server refuses others): the language rides
+  // in the address, for every method.
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch("api/encounters" + path + "?lang=" + lang, init);
+  if (res.status === 204) return null;
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = { error: res.status + " " + res.statusText }; }
+  if (!res.ok) {
+    const err = new Error(errorOf(res, data));
+    err.status = res.status;
+    err.data = data;
+    throw err;
+  }
+  return data;
+}
+
+/** POST /api/encounters: a new encounter of `scene` in initiative `order`. */
+export const postEncounter = (lang, scene, order, title) => encounterRequest(lang, "POST", "", encounterBody(scene, order, title));
+export const getEncounter = (lang, id) => encounterRequest(lang, "GET", "/" + encodeURIComponent(id));
+export const postEncounterMove = (lang, id, version, action, path) =>
+  encounterRequest(lang, "POST", "/" + encodeURIComponent(id) + "/move", { version, action, path });
+export const postEncounterUndo = (lang, id, version) => encounterRequest(lang, "POST", "/" + encodeURIComponent(id) + "/undo", { version });
+export const postEndTurn = (lang, id, version) => encounterRequest(lang, "POST", "/" + encodeURIComponent(id) + "/end-turn", { version });
+
+/** The body of POST /api/encounters: the scene (without its background picture, which may be
+ *  megabytes; the page keeps it), the order, a title. */
+export function encounterBody(scene, order, title) {
+  const body = { scene: withoutBackground(scene), order: order.slice() };
+  if (title) body.title = title;
+  return body;
+}
+
 /** Ask /api/render for the PNG of a scene: a Blob. */
 export async function postRender(lang, body) {
   const res = await fetch(apiUrl(lang, "POST", "render"), requestInit(lang, "POST", body));
@@ -74,9 +115,12 @@ export function reachBody(st, action) {
   return Object.assign(movementQuery(st), { action });
 }
 
-/** /api/path to square `to` with the selected action. */
-export function pathBody(st, to) {
-  return Object.assign(movementQuery(st), { action: st.action, to });
+/** /api/path to square `to` with `action` (default: the selected one), through the mover's
+ *  waypoints (`via`) if it has any. */
+export function pathBody(st, to, action) {
+  const q = Object.assign(movementQuery(st), { action: action || st.action, to });
+  if (st.waypoints && st.waypoints.length) q.via = st.waypoints.map((p) => p.slice());
+  return q;
 }
 
 /** /api/check of the drawn path. */
@@ -88,7 +132,8 @@ export function checkBody(st) {
 export function renderBody(st, hasMover) {
   const body = { scene: st.scene, interpretations: st.interp };
   if (hasMover) {
-    Object.assign(body, movementQuery(st), { action: st.action });
+    // The scene keeps its background picture here (movementQuery's copy has none).
+    Object.assign(body, movementQuery(st), { action: st.action, scene: st.scene });
     if (st.hover && st.hover.to) body.to = st.hover.to;
   }
   return body;

@@ -11,6 +11,8 @@ import { fillActions, actionChosen, buildInterpretations, refresh, refreshCheck,
 import { bindMap, buildPalette, selectTool, fillCreatureKinds, fillCreatureForm, applyCreatureForm, removeCreature } from "./editing.js";
 import { openSample, openFile, newScene, saveScene, savePicture } from "./files.js";
 import { travelFields, planTravel, planShown } from "./travel.js";
+import { probeEncounters, loadEncounter, startEncounter, playSample, undo, redo, endTurn, leaveEncounter, onTurnKey, recheck, showTurn } from "./turns.js";
+import { bindImports, showLacks } from "./imports.js";
 
 // ---------- labels and language ----------
 
@@ -38,6 +40,8 @@ async function setLang(lang) {
     buildInterpretations();
     buildPalette();
     fillCreatureForm();
+    showTurn();
+    showLacks();
     refresh();
     if (planShown()) planTravel();
   });
@@ -100,6 +104,14 @@ function bind() {
   $("travel-form").addEventListener("submit", planTravel);
   $("t-system").addEventListener("change", travelFields);
   bindMap();
+  bindImports();
+  $("turn-start").addEventListener("click", startEncounter);
+  $("undo-btn").addEventListener("click", undo);
+  $("redo-btn").addEventListener("click", redo);
+  $("end-turn").addEventListener("click", endTurn);
+  $("leave-btn").addEventListener("click", leaveEncounter);
+  document.addEventListener("keydown", onTurnKey);
+  document.addEventListener("visibilitychange", recheck);
   window.addEventListener("resize", debounce(state, resize, 100));
 }
 
@@ -119,7 +131,14 @@ async function start() {
     fillSystemSelects();
     applyLabels();
     const name = params.get("scene") || state.meta.default_scene || (state.samples[0] || {}).name;
-    if (name) await openSample(name);
+    await probeEncounters();
+    if (params.get("encounter")) await loadEncounter(params.get("encounter"));
+    else if (name && !params.get("scene") && state.encounterServer) await playSample(name);
+    else if (name) {
+      await openSample(name);
+      // ?play=1: play the sample as a new encounter (its address then names the encounter).
+      if (params.get("play") && state.encounterServer) await startEncounter();
+    }
     document.body.dataset.ready = "true";
   } catch (e) {
     status(e.message, true);

@@ -3,7 +3,9 @@
 // the grid geometry are pure (tests/js/drawing.test.mjs); draw() and resize() paint the
 // page's state on the #map canvas.
 import { state, systemMeta, mover, bandActions } from "./state.js";
-import { legend, footprint, mapSize } from "./scene.js";
+import { legend, footprint, mapSize, creatureAt } from "./scene.js";
+import { tokenLabels } from "./play.js";
+import { drawTrail, drawPreview, drawWaypoints } from "./overlay.js";
 
 // Colours per terrain flag; a square with several flags shows the first one here.
 export const FLAG_STYLE = [
@@ -91,6 +93,24 @@ export function cornerAt(px, py, cell) {
   return [Math.round(px / cell), Math.round(py / cell)];
 }
 
+/** A fraction string ("7/2", "3", "-0.5") as a number, or null. */
+export function fractionOf(v) {
+  const m = /^\s*(-?[\d.]+)(?:\s*\/\s*([\d.]+))?\s*$/.exec(String(v));
+  if (!m) return null;
+  const n = Number(m[1]), d = m[2] === undefined ? 1 : Number(m[2]);
+  return Number.isFinite(n) && d ? n / d : null;
+}
+
+/** Where the background picture lies, in squares [x, y, width, height]: the whole `w` by `h`
+ *  map unless the import recorded its corner and size (x-import.background_origin, .extent; as
+ *  the server's picture places it). */
+export function backgroundPlacement(scene, w, h) {
+  const info = scene["x-import"] || {};
+  const pair = (v) => (Array.isArray(v) && v.length === 2 && v.map(fractionOf).every((x) => x !== null) ? v.map(fractionOf) : null);
+  const o = pair(info.background_origin) || [0, 0], e = pair(info.extent) || [w, h];
+  return [o[0], o[1], e[0], e[1]];
+}
+
 /** A token's label: the id's first letters (more for a token of several squares). */
 export function tokenLabel(c, n) {
   return c.id.slice(0, n > 1 ? 6 : 3);
@@ -133,17 +153,15 @@ export function draw() {
   drawGrid(ctx, s, w, h);
   drawWalls(ctx, s);
   const m = mover(state);
-  if (state.hover && state.hover.response.found && m) drawPath(ctx, state.hover.response.path, HOVER_PATH, false);
+  drawTrail(ctx, s);
+  if (!state.drag && state.hover && state.hover.response.found && m) drawPath(ctx, state.hover.response.path, HOVER_PATH, false);
   if (state.draft.length && m) drawDraft(ctx, s, m);
   if (state.hover && state.hover.response.found) drawSqueezed(ctx, s, squeezedSpaces(state.hover.response));
   if (state.draft.length && state.check) drawSqueezed(ctx, s, squeezedSpaces(state.check));
   drawTokens(ctx, s);
-  if (state.drag && state.drag.to) {
-    const n = footprint(systemMeta(state), state.drag.creature);
-    ctx.strokeStyle = "#ffd23f";
-    ctx.lineWidth = 3;
-    ctx.strokeRect(state.drag.to[0] * s, state.drag.to[1] * s, n * s, n * s);
-  }
+  drawWaypoints(ctx, s);
+  if (state.drag && state.drag.to) drawPreview(ctx, s, footprint(systemMeta(state), state.drag.creature));
+  else if (state.hover && m) drawPreview(ctx, s, 0);
   if (document.activeElement === cv) {
     ctx.strokeStyle = "#000";
     ctx.lineWidth = 2;
@@ -157,7 +175,10 @@ function drawSquares(ctx, s) {
   const rows = state.scene.map, lg = legend(state.meta, state.scene);
   const [w, h] = mapSize(state.scene);
   const bg = backgroundImage();
-  if (bg) ctx.drawImage(bg, 0, 0, w * s, h * s);
+  if (bg) {
+    const [bx, by, bw, bh] = backgroundPlacement(state.scene, w, h);
+    ctx.drawImage(bg, bx * s, by * s, bw * s, bh * s);
+  }
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const flags = lg[rows[y][x]] || [];
@@ -247,8 +268,17 @@ function drawDraft(ctx, s, m) {
   }
 }
 
+/** The full name of the token under square `sq` (the canvas's tooltip), or "". */
+export function tokenTitle(sq) {
+  if (!sq || !state.scene) return "";
+  const c = creatureAt(state.scene, systemMeta(state), sq[0], sq[1]);
+  const name = c && (c.name || c["x-name"]);
+  return c ? c.id + (name && name !== c.id ? " — " + name : "") + " (" + c.side + ")" : "";
+}
+
 function drawTokens(ctx, s) {
   const sm = systemMeta(state), creatures = state.scene.creatures;
+  const labels = tokenLabels(creatures, (c) => footprint(sm, c));
   for (const c of creatures) {
     const n = footprint(sm, c);
     const cx = (c.at[0] + n / 2) * s, cy = (c.at[1] + n / 2) * s, r = (n * s) / 2 - 3;
@@ -264,7 +294,7 @@ function drawTokens(ctx, s) {
     if (c.fly) { ctx.strokeStyle = "#fff"; ctx.setLineDash([3, 3]); ctx.beginPath(); ctx.arc(cx, cy, Math.max(2, r - 5), 0, 7); ctx.stroke(); ctx.setLineDash([]); }
     ctx.fillStyle = "#fff";
     // The id's first letters, as large as fits inside the token.
-    const label = tokenLabel(c, n);
+    const label = labels.get(c.id) || tokenLabel(c, n);
     let px = Math.max(9, Math.floor(s * 0.32 * Math.min(n, 2)));
     ctx.font = "bold " + px + "px system-ui, sans-serif";
     const room = Math.max(8, 2 * r - 6), wide = ctx.measureText(label).width;
@@ -289,7 +319,8 @@ function backgroundImage() {
   return state.background.img.complete && state.background.img.naturalWidth ? state.background.img : null;
 }
 
-function drawPath(ctx, points, colour, dots) {
+/** Draw a path through `points` (squares) in `colour`, with a dot on each square if `dots`. */
+export function drawPath(ctx, points, colour, dots) {
   const s = state.cell;
   ctx.strokeStyle = colour;
   ctx.lineWidth = Math.max(2, s / 9);

@@ -5,13 +5,17 @@
 import { state, stale, systemMeta, mover, selected, selectCreature } from "./state.js";
 import {
   legend, creatureAt, mapSize, paint, wallNear, wallAtSquare, wallPoint, addCreature,
-  removeCreature as removeFromScene, moveCreature, eraseAt, creatureFields, applyCreatureFields,
+  removeCreature as removeFromScene, eraseAt, creatureFields, applyCreatureFields,
 } from "./scene.js";
 import { legendName } from "./labels.js";
 import { $, tr, say, clearStatus } from "./page.js";
 import { draw, squareColour, squareAt, cornerAt } from "./drawing.js";
 import { changed, fillMovers, refreshCheck, refreshHover, showHover } from "./panel.js";
+import { startDrag, dragOver, drop, nudge, toggleWaypoint, clearWaypoints } from "./moves.js";
+import { tokenTitle } from "./drawing.js";
+import { inEncounter } from "./turns.js";
 
+const EDITS = new Set(["paint", "wall", "creature", "erase"]);
 const TOOL_KEYS = { s: "select", p: "paint", w: "wall", c: "creature", x: "erase", d: "path" };
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
@@ -95,7 +99,7 @@ function erase(x, y, wall) {
 }
 
 function step(c, to) {
-  if (moveCreature(state, systemMeta(state), c, to)) changed();
+  nudge(c, to);
 }
 
 // Use the tool at square `sq`: from the pointer (`ev`: a wall takes the nearest grid point,
@@ -103,6 +107,8 @@ function step(c, to) {
 // on the square's edges).
 function useTool(sq, ev) {
   const [x, y] = sq;
+  // In an encounter the server holds the scene: an edit here would be lost with its next answer.
+  if (inEncounter() && EDITS.has(state.tool)) { say("edit_in_encounter", {}, "move"); return; }
   const c = creatureAt(state.scene, systemMeta(state), x, y);
   switch (state.tool) {
     case "select": if (c) selectToken(c); break;
@@ -155,24 +161,23 @@ export function bindMap() {
     canvas.focus({ preventScroll: true });
     state.cursor = sq;
     const c = creatureAt(state.scene, systemMeta(state), sq[0], sq[1]);
+    if (state.tool === "select" && (ev.ctrlKey || ev.metaKey)) { toggleWaypoint(sq); return; }
     if (state.tool === "select" && c) {
       selectToken(c);
-      state.drag = { creature: c, grab: [sq[0] - c.at[0], sq[1] - c.at[1]], to: null };
+      // Alt+drag puts the token down without a move (setting up the map).
+      startDrag(c, [sq[0] - c.at[0], sq[1] - c.at[1]], ev.altKey);
       canvas.setPointerCapture(ev.pointerId);
       return;
     }
-    if (state.tool === "paint") { state.painting = true; canvas.setPointerCapture(ev.pointerId); }
+    if (state.tool === "paint" && !inEncounter()) { state.painting = true; canvas.setPointerCapture(ev.pointerId); }
     if (state.tool === "path") { state.tracing = sq; canvas.setPointerCapture(ev.pointerId); }
     useTool(sq, ev);
   });
   canvas.addEventListener("pointermove", (ev) => {
     if (!state.scene) return;
     const sq = squareOf(ev);
-    if (state.drag) {
-      if (sq) state.drag.to = [sq[0] - state.drag.grab[0], sq[1] - state.drag.grab[1]];
-      draw();
-      return;
-    }
+    canvas.title = tokenTitle(sq);
+    if (state.drag) { if (sq) state.pointerSquare = sq; dragOver(sq); return; }
     if (state.painting && sq) { if (paint(state.scene, sq[0], sq[1], state.paintChar)) draw(); return; }
     if (state.tracing && sq && (sq[0] !== state.tracing[0] || sq[1] !== state.tracing[1])) {
       // Dragging a path: each new square the pointer enters is the next step.
@@ -189,11 +194,7 @@ export function bindMap() {
     }
   });
   const end = () => {
-    if (state.drag) {
-      const d = state.drag;
-      state.drag = null;
-      if (d.to) step(d.creature, d.to); else draw();
-    }
+    if (state.drag) drop();
     if (state.painting) { state.painting = false; changed(); }
     state.tracing = null;
   };
@@ -233,8 +234,14 @@ function onKey(ev) {
     draw();
     return;
   }
+  // A waypoint: the dragged token's square while dragging, else the cursor's.
+  if (ev.key === "v" || ev.key === "V" || (ev.key === " " && state.drag)) {
+    ev.preventDefault();
+    toggleWaypoint(state.drag && state.drag.to ? state.drag.to : state.cursor);
+    return;
+  }
   if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); useTool(state.cursor, null); return; }
-  if (ev.key === "Escape") { state.draft = []; state.wallStart = null; refreshCheck(); return; }
+  if (ev.key === "Escape") { state.draft = []; state.wallStart = null; clearWaypoints(); refreshCheck(); refreshHover(); return; }
   if (ev.key === "Delete" || ev.key === "Backspace") {
     ev.preventDefault();
     const [x, y] = state.cursor;

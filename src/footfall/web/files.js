@@ -8,9 +8,18 @@ import { $, tr, status, say } from "./page.js";
 import { resize } from "./drawing.js";
 import { fillActions, fillMovers, buildInterpretations, refresh } from "./panel.js";
 import { fillCreatureKinds, fillCreatureForm, buildPalette } from "./editing.js";
+import { showImport } from "./imports.js";
+import { showTurn, leaveEncounter, inEncounter } from "./turns.js";
 
 /** Put `scene` (named `name`) on the page: the menus, the form and the palette follow it. */
-export function setScene(scene, name) {
+export function setScene(scene, name, warnings) {
+  if (inEncounter()) leaveEncounter(); // a new scene is edited; the encounter stays on the server
+  state.order = null;
+  showScene(scene, name, warnings);
+}
+
+/** Show `scene` with its menus, form and palette (an encounter's scene too). */
+export function showScene(scene, name, warnings) {
   openScene(state, scene, name);
   $("system").value = scene.system;
   fillActions();
@@ -19,6 +28,8 @@ export function setScene(scene, name) {
   fillMovers();
   fillCreatureForm();
   buildPalette();
+  showImport(warnings || []);
+  showTurn();
   resize();
   refresh();
 }
@@ -54,10 +65,13 @@ export async function openFile(file) {
       try { data = JSON.parse(text); } catch (e) { throw new Error(tr("file_not_json", { name: file.name })); }
       const kind = fileKind(data);
       if (kind === null) throw new Error(tr("file_not_json", { name: file.name }));
-      let scene;
+      let scene, warnings = [];
       if (kind === "import") {
-        // Not a footfall scene: let the server import it (Universal VTT / Foundry), if it can.
-        scene = (await postImport(state.lang, importBody(data, $("system").value, file.name))).scene;
+        // Not a footfall scene: let the server import it (Universal VTT / Foundry), if it can;
+        // every warning it gives is shown under the map.
+        const answer = await postImport(state.lang, importBody(data, $("system").value, file.name));
+        scene = answer.scene;
+        warnings = answer.warnings || [];
       } else {
         // Validate through the server, so a bad file says why at once; an embedded picture
         // (megabytes) is not sent, only put back.
@@ -66,7 +80,7 @@ export async function openFile(file) {
         if (sent.background !== undefined) scene.background = sent.background;
       }
       if (!isCurrent(state, "scene", seq)) return;
-      setScene(scene, sceneNameOf(file.name));
+      setScene(scene, sceneNameOf(file.name), warnings);
       say("loaded", { name: file.name }, "scene");
     } catch (e) {
       if (isCurrent(state, "scene", seq)) status(e.message, true, "file");

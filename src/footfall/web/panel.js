@@ -3,9 +3,17 @@
 // numbered so a late answer is dropped (docs/page.md, "Answers that arrive late").
 import { state, ask, isCurrent, job, debounce, systemMeta, mover, bandActions, takesDistance, chooseAction, chooseInterpretations } from "./state.js";
 import { postReach, postPath, postCheck, reachBody, pathBody, checkBody } from "./api.js";
-import { stepLine, pathHeading, checkHeading, answerNotes, moverOption, choiceOption } from "./labels.js";
+import { stepLine, pathHeading, checkHeading, answerNotes, moverOption, choiceOption, unitLabel } from "./labels.js";
+import { actionForSquare, bandCounts, previewLine, provocations } from "./play.js";
+import { bandOf } from "./drawing.js";
 import { $, tr, status, clearStatus } from "./page.js";
 import { draw } from "./drawing.js";
+
+/** The action a path to `sq` is asked with: the band under it (one move, two, a run) when bands
+ *  are shaded, else the selected action. */
+export function squareAction(sq) {
+  return actionForSquare(state.reach, bandActions(state), sq);
+}
 
 // ---------- menus ----------
 
@@ -66,9 +74,14 @@ function fillFlying(answer) {
   if (answer && typeof answer.flying === "boolean") $("flying").checked = answer.flying;
 }
 
-function showCount(n) {
+// The count is of the squares shaded: every band when bands are shaded (each square once), with
+// each band's share; the selected action's own count rides on data-action-count.
+function showCount(n, own) {
   $("reach-count").textContent = n === null ? "—" : String(n);
   $("reach-count").dataset.count = n === null ? "" : String(n);
+  $("reach-count").dataset.actionCount = own === undefined ? "" : String(own);
+  const shares = n === null ? [] : bandCounts(bandOf(state.reach, bandActions(state)));
+  $("reach-bands").textContent = shares.length > 1 ? "(" + shares.map(([b, k]) => tr("band" + (Math.min(b, 2) + 1)) + " " + k).join(", ") + ")" : "";
 }
 
 // ---------- reach ----------
@@ -97,7 +110,7 @@ export async function refreshReach() {
       actions.forEach((a, i) => { state.reach[a] = results[i]; });
       const mine = state.reach[action];
       fillFlying(mine);
-      showCount(mine.squares.length);
+      showCount(bandOf(state.reach, actions).size, mine.squares.length);
       clearStatus("reach");
     } catch (e) {
       if (!isCurrent(state, "reach", seq)) return;
@@ -118,7 +131,7 @@ export const refreshHover = debounce(state, function () {
   const seq = ask(state, "hover");
   const m = mover(state);
   if (!sq || !m || (m.at[0] === sq[0] && m.at[1] === sq[1])) { state.hover = null; showHover(null); draw(); return; }
-  const body = pathBody(state, sq);
+  const body = pathBody(state, sq, squareAction(sq));
   job(state, async () => {
     try {
       const res = await postPath(state.lang, body);
@@ -141,13 +154,34 @@ export function showHover(res) {
   const head = pathHeading(tr, res);
   out.textContent = head.text;
   out.dataset.cost = head.cost;
+  showMoveLine(res, m());
   if (!res || res.error || !res.found) return;
+  // What the path provokes first, where it is seen, then the steps.
+  showNotes(res, list);
   (res.breakdown || res.steps || []).forEach((s) => {
     const li = document.createElement("li");
     li.textContent = stepLine(s);
     list.append(li);
   });
-  showNotes(res, list);
+}
+
+const m = () => (mover(state) || {}).id || "";
+
+/** The visible line under the map: the path under the pointer (or the dragged token's) with its
+ *  cost and action, and each provocation on a line of its own (never at the foot of a scroll
+ *  box). `res` is a path answer, {error}, or null to clear. */
+export function showMoveLine(res, moverId) {
+  const line = $("move-line"), prov = $("provokes");
+  const unit = res && res.unit ? unitLabel(tr, res.unit) : "";
+  line.textContent = previewLine(tr, moverId, res, unit);
+  line.dataset.found = res && !res.error ? String(!!res.found) : "";
+  prov.innerHTML = "";
+  for (const p of provocations(res)) {
+    const li = document.createElement("li");
+    li.dataset.by = p.by || "";
+    li.textContent = "⚔ " + p.message;
+    prov.append(li);
+  }
 }
 
 // What the path provokes (attacks of opportunity, free strikes) and the hardest terrain test

@@ -32,11 +32,18 @@ export function createState() {
     // Answers that may arrive late: each kind of question has a number, bumped at once by a
     // newer question or by any change that makes the pending answer stale; an answer is used
     // only while its number is current (a slow answer never overwrites a newer state).
-    seq: { reach: 0, hover: 0, check: 0, scene: 0, meta: 0, travel: 0 },
+    seq: { reach: 0, hover: 0, check: 0, scene: 0, meta: 0, travel: 0, drag: 0, encounter: 0 },
     said: null, // {key, values, source} of the page message on the status line
     busy: 0, // questions in flight and debounced calls not yet run (window.footfall.idle())
     flyOverride: {}, // mover id -> flying chosen on the page
     tracing: null, // the last square of a path being dragged
+    waypoints: [], // squares the mover's path must pass through (Ctrl+click, V)
+    dragPath: null, // {to, response}: the path answer for the dragged token's square
+    dropping: false,
+    encounter: null, // the TURN.md encounter being played, or null (editing a scene)
+    redo: [], // moves taken back by undo, the last first out: [{action, path}]
+    encounterServer: null, // true / false once the page knows whether /api/encounters answers
+    warnings: [], // the last import's warnings
   };
 }
 
@@ -143,6 +150,7 @@ export function openScene(st, scene, name) {
   st.check = null;
   st.hover = null;
   st.wallStart = null;
+  st.waypoints = [];
   const cs = st.scene.creatures;
   const keep = cs.find((c) => c.id === st.moverId);
   const preferred = name === st.meta.default_scene ? st.meta.default_mover : null;
@@ -153,6 +161,7 @@ export function openScene(st, scene, name) {
 
 /** Select creature `id`, which becomes the mover; a drawn path goes. */
 export function selectCreature(st, id) {
+  if (st.moverId !== id) st.waypoints = [];
   st.selectedId = id;
   st.moverId = id;
   st.draft = [];

@@ -1,0 +1,473 @@
+"""Playing a round on the page in real Chromium: the drag preview, snap-back, undo and redo.
+
+The page asks footfall's API as in test_browser.py, its encounters (TURN.md's endpoints) kept
+in a database file of the test's own. Every number the page shows is compared with the API's
+answer. `FOOTFALL_SCREENSHOT=1` refreshes docs/img/page-*.png (docs/page.md).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import struct
+import threading
+import time
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from helpers import ROOT
+
+CHROMIUM = "/usr/bin/chromium"
+OUT = ROOT / "test-output"
+DOCS_IMG = ROOT / "docs" / "img"
+BRIDGE = "pf1e-ogre-bridge"  # valeros (8,5) speed 30; the large ogre at (12,5); pits at x 10-11
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not os.path.exists(CHROMIUM),
+        reason=f"{CHROMIUM} is missing (CI installs Debian's chromium)",
+    ),
+]
+
+
+def _serve(database: Path | None) -> Iterator[str]:
+    """Run footfall's app on a free loopback port, its encounters in `database` (a file of the
+    test's own), or, with None, without the encounter endpoints (a server that has none)."""
+    import uvicorn
+
+    from footfall.api import create_app
+    from footfall.cli.serve import default_sample
+    from footfall.turns.store import EncounterStore
+
+    app = create_app(default_scene=default_sample(), default_mover="ogre")
+    served: Any = app
+    if database is not None:
+        app.state.encounters = EncounterStore(database, limits=app.state.footfall.limits)
+    else:
+
+        async def served(scope: Any, receive: Any, send: Any) -> None:
+            """The app, with a 404 for every /api/encounters request."""
+            if scope["type"] == "http" and scope["path"].startswith("/api/encounters"):
+                body = b'{"error": "Not Found"}'
+                head = [(b"content-type", b"application/json")]
+                await send({"type": "http.response.start", "status": 404, "headers": head})
+                await send({"type": "http.response.body", "body": body})
+                return
+            await app(scope, receive, send)
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    base = [f"http://127.0.0.1:{port}"]
+    srv = uvicorn.Server(uvicorn.Config(served, log_level="warning"))
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        if time.monotonic() > deadline:  # pragma: no cover - only when the server cannot start
+            raise RuntimeError("uvicorn did not start")
+        time.sleep(0.05)
+    try:
+        yield base[0]
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """footfall's app with its encounter endpoints (TURN.md), in a database of its own."""
+    yield from _serve(tmp_path_factory.mktemp("encounters") / "encounters.sqlite3")
+
+
+@pytest.fixture(scope="module")
+def bare_server() -> Iterator[str]:
+    """footfall's app without the encounter endpoints (an older or a trimmed server)."""
+    yield from _serve(None)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Debian Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--headless", "--disable-gpu", "--no-first-run"],
+        )
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture()
+def context(browser: Any) -> Iterator[Any]:
+    """A browser context (tabs share it); any JavaScript error in a tab fails the test."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    errors: list[str] = []
+    ctx.on("page", lambda pg: pg.on("pageerror", lambda exc: errors.append(str(exc))))
+    yield ctx
+    ctx.close()
+    assert errors == []
+
+
+@pytest.fixture()
+def page(context: Any) -> Any:
+    """A tab."""
+    return context.new_page()
+
+
+def _settle(page: Any) -> None:
+    page.wait_for_function("window.footfall.idle()")
+
+
+def _open(page: Any, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=true]", timeout=20_000)
+    _settle(page)
+
+
+def _state(page: Any, expr: str) -> Any:
+    return page.evaluate(f"() => JSON.parse(JSON.stringify(window.footfall.state.{expr}))")
+
+
+def _xy(page: Any, x: int, y: int) -> tuple[float, float]:
+    box = page.locator("#map").bounding_box()
+    cell = page.evaluate("() => window.footfall.state.cell")
+    return box["x"] + (x + 0.5) * cell, box["y"] + (y + 0.5) * cell
+
+
+def _at(page: Any, cid: str) -> list[int]:
+    at: list[int] = _state(page, f"scene.creatures.find(c => c.id === '{cid}').at")
+    return at
+
+
+def _api(url: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    if body is None:
+        return httpx.get(f"{url}/api/{path}", timeout=30).json()
+    return httpx.post(f"{url}/api/{path}", json=body, timeout=30).json()
+
+
+def _drag(page: Any, frm: tuple[int, int], *to: tuple[int, int], release: bool = True) -> None:
+    page.mouse.move(*_xy(page, *frm))
+    page.mouse.down()
+    for sq in to:
+        page.mouse.move(*_xy(page, *sq), steps=3)
+    _settle(page)
+    if release:
+        page.mouse.up()
+        _settle(page)
+
+
+def _shot(page: Any, name: str) -> None:
+    OUT.mkdir(exist_ok=True)
+    page.screenshot(path=str(OUT / f"{name}.png"))
+    if os.environ.get("FOOTFALL_SCREENSHOT"):
+        page.screenshot(path=str(DOCS_IMG / f"{name}.png"))
+
+
+def _band_path(url: str, scene: dict[str, Any], mover: str, to: list[int]) -> Any:
+    """The API's path to `to` under the smallest band action whose reach holds it."""
+    for action in ("move", "double-move", "run"):
+        reach = _api(url, "reach", {"scene": scene, "mover": mover, "action": action})
+        if any(s["at"] == to for s in reach["squares"]):
+            return _api(url, "path", {"scene": scene, "mover": mover, "action": action, "to": to})
+    return _api(url, "path", {"scene": scene, "mover": mover, "action": "run", "to": to})
+
+
+def test_drag_preview_shows_cost_band_and_provocation(server: str, page: Any) -> None:
+    """Dragging valeros to (12,0) shows the API's double-move path, its cost and the ogre's
+    attack of opportunity (on the map and in a visible line), then the drop moves him."""
+    _open(page, server + f"/?scene={BRIDGE}")
+    scene = _state(page, "scene")
+    want = _band_path(server, scene, "valeros", [12, 0])
+    assert want["found"] and want["action"] == "double-move" and want["provokes"]
+    _drag(page, (8, 5), (9, 4), (10, 2), (12, 0), release=False)
+    drag = _state(page, "dragPath.response")
+    assert drag["path"] == want["path"] and drag["cost"] == want["cost"]
+    line = page.locator("#move-line")
+    assert line.is_visible() and f"{want['cost']} ft, double move" in line.inner_text()
+    prov = page.locator("#provokes li")
+    assert prov.count() == len(want["provokes"]) and prov.first.get_attribute("data-by") == "ogre"
+    assert prov.first.is_visible() and want["provokes"][0]["message"] in prov.first.inner_text()
+    _shot(page, "page-drag")
+    page.mouse.up()
+    _settle(page)
+    assert _at(page, "valeros") == [12, 0]
+
+
+def test_drop_into_a_pit_or_out_of_reach_snaps_back_naming_the_rule(server: str, page: Any) -> None:
+    """A drop into a pit, or farther than a run, leaves the token, names the rule, keeps the
+    shading; the count shown is every shaded square (the union of the band answers)."""
+    _open(page, server + f"/?scene={BRIDGE}")
+    page.select_option("#mover", "kyra")
+    _settle(page)
+    scene = _state(page, "scene")
+    union = set()
+    for action in ("move", "double-move", "run"):
+        reach = _api(server, "reach", {"scene": scene, "mover": "kyra", "action": action})
+        union |= {tuple(s["at"]) for s in reach["squares"]}
+    count = page.locator("#reach-count")
+    assert count.get_attribute("data-count") == str(len(union))
+    _drag(page, (7, 7), (9, 7), (10, 7))  # (10,7) is a pit
+    assert _at(page, "kyra") == [7, 7]
+    status = page.locator("#status")
+    assert "[impassable]" in status.inner_text() and "kyra" in status.inner_text()
+    assert page.locator("#status.error").count() == 1
+    assert count.get_attribute("data-count") == str(len(union))  # the shading stays
+    _shot(page, "page-snap-back")
+    far = _api(server, "path", {"scene": scene, "mover": "kyra", "action": "run", "to": [19, 12]})
+    assert far["found"] is False and far["rule"] == "budget"
+    _drag(page, (7, 7), (12, 9), (19, 12))
+    assert _at(page, "kyra") == [7, 7]
+    assert "[budget]" in status.inner_text()
+
+
+def test_hover_follows_the_band_and_waypoints_force_the_path(server: str, page: Any) -> None:
+    """Hovering a two-move square with "move" chosen answers its double-move path (not "no
+    path"); a waypoint set by Ctrl+click takes the path through it."""
+    _open(page, server + f"/?scene={BRIDGE}")
+    page.select_option("#mover", "valeros")
+    page.select_option("#action", "move")
+    _settle(page)
+    scene = _state(page, "scene")
+    want = _band_path(server, scene, "valeros", [8, 12])
+    assert want["action"] == "double-move" and want["found"]
+    page.mouse.move(*_xy(page, 8, 12))
+    _settle(page)
+    assert page.locator("#hover-cost").get_attribute("data-cost") == str(want["cost"])
+    page.keyboard.down("Control")
+    page.mouse.click(*_xy(page, 6, 9))
+    page.keyboard.up("Control")
+    assert _state(page, "waypoints") == [[6, 9]]
+    via = _api(
+        server,
+        "path",
+        {
+            "scene": scene,
+            "mover": "valeros",
+            "action": "double-move",
+            "to": [8, 12],
+            "via": [[6, 9]],
+        },
+    )
+    page.mouse.move(*_xy(page, 8, 11))
+    page.mouse.move(*_xy(page, 8, 12))
+    _settle(page)
+    assert _state(page, "hover.response.path") == via["path"]
+    assert [6, 9] in via["path"]
+    page.locator("#map").focus()
+    page.keyboard.press("Escape")
+    assert _state(page, "waypoints") == []
+
+
+def test_a_round_undo_redo_end_turn_reload(server: str, page: Any) -> None:
+    """Start an encounter, drag the active creature (recorded), undo and redo by keys and
+    buttons, end the turn (the next creature acts), reload: the same encounter is shown."""
+    _open(page, server + f"/?scene={BRIDGE}")
+    scene0 = _state(page, "scene")
+    page.locator("#turn-start").click()
+    _settle(page)
+    enc = _state(page, "encounter")
+    assert enc["active"] == "valeros" and enc["round"] == 1
+    assert f"encounter={enc['id']}" in page.url
+    _drag(page, (8, 5), (8, 6), (8, 7))
+    enc = _state(page, "encounter")
+    assert [m["path"] for m in enc["turn"]["moves"]] == [[[8, 5], [8, 6], [8, 7]]]
+    budget = page.locator("#budget").inner_text()
+    assert "move 10 of 30 ft" in budget and "double move: 50 ft left" in budget
+    _shot(page, "page-turn")
+    page.locator("#map").focus()
+    page.keyboard.press("Control+z")
+    _settle(page)
+    assert _at(page, "valeros") == [8, 5] and _state(page, "encounter.turn.moves") == []
+    page.keyboard.press("Control+y")
+    _settle(page)
+    assert _at(page, "valeros") == [8, 7]
+    page.locator("#undo-btn").click()
+    _settle(page)
+    page.locator("#redo-btn").click()
+    _settle(page)
+    assert _at(page, "valeros") == [8, 7]
+    assert page.locator("#redo-btn").is_disabled()
+    # a second move is judged with the first: /api/check of the turn's whole path
+    whole = _api(
+        server,
+        "check",
+        {"scene": scene0, "mover": "valeros", "action": "move", "path": [[8, 6], [8, 7], [8, 8]]},
+    )
+    _drag(page, (8, 7), (8, 8), release=False)
+    assert f"(this turn: {whole['cost']} ft)" in page.locator("#move-line").inner_text()
+    page.mouse.up()
+    _settle(page)
+    assert len(_state(page, "encounter.turn.moves")) == 2 and _at(page, "valeros") == [8, 8]
+    # kyra is not the active creature: her drop is refused, named
+    _drag(page, (7, 7), (6, 7))
+    assert _at(page, "kyra") == [7, 7] and "valeros" in page.locator("#status").inner_text()
+    page.locator("#end-turn").click()
+    _settle(page)
+    enc = _state(page, "encounter")
+    assert enc["active"] == "kyra" and page.locator("#active").inner_text() == "kyra"
+    assert page.locator("#order li.active").get_attribute("data-id") == "kyra"
+    version = enc["version"]
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]", timeout=20_000)
+    _settle(page)
+    assert _state(page, "encounter.version") == version
+    assert _at(page, "valeros") == [8, 8] and _state(page, "encounter.active") == "kyra"
+    # the reloaded page plays on: kyra's menus and shading are there
+    assert _state(page, "action") == "move" and _state(page, "moverId") == "kyra"
+    assert page.locator("#reach-count").get_attribute("data-count") not in ("", "0")
+    assert page.locator("#mover").input_value() == "kyra"
+
+
+def test_a_gm_runs_a_whole_round_of_the_pf1e_sample(server: str, page: Any) -> None:
+    """?play=1 opens the sample as an encounter; every creature in the order takes its turn (a
+    move for the party and the ogre, a refused one for the ogre's pit); round 2 starts."""
+    _open(page, server + f"/?scene={BRIDGE}&play=1")
+    enc = _state(page, "encounter")
+    assert enc["round"] == 1 and enc["order"][0] == "valeros"
+    moves = {
+        "valeros": [(8, 5), (9, 4), (9, 3)],
+        "kyra": [(7, 7), (6, 8), (6, 9)],
+        "merisiel": [(2, 8), (3, 8), (4, 8)],
+        "ezren": [(2, 3), (3, 3), (3, 4)],  # in the room west of the thin wall at x 4
+        "ogre": [(12, 5), (13, 5), (13, 6)],
+    }
+    for cid in enc["order"]:
+        assert _state(page, "encounter.active") == cid
+        if cid in moves:
+            frm, *to = moves[cid]
+            if cid == "ogre":  # first into the pit at (11,7): refused, named
+                _drag(page, frm, (11, 6), (11, 7))
+                assert (
+                    _at(page, "ogre") == [12, 5]
+                    and "[impassable]" in page.locator("#status").inner_text()
+                )
+            _drag(page, frm, *to)
+            assert _at(page, cid) == list(to[-1]), page.locator("#status").inner_text()
+            assert len(_state(page, "encounter.turn.moves")) == 1
+            if cid == "ogre":
+                _shot(page, "page-round")
+        page.locator("#end-turn").click()
+        _settle(page)
+    assert _state(page, "encounter.round") == 2
+    assert _state(page, "encounter.active") == "valeros"
+    assert page.locator("#round").inner_text() == "2"
+
+
+def test_the_bare_address_plays_the_sample_encounter(server: str, context: Any) -> None:
+    """`footfall serve`'s address (the README's first command) opens the default sample as an
+    encounter (the last one kept of it, else a new one); opened again, it plays on that one."""
+    before = [e["id"] for e in _api(server, "encounters") if e["title"] == BRIDGE]
+    a = context.new_page()
+    _open(a, server + "/")
+    enc = _state(a, "encounter")
+    assert enc["title"] == BRIDGE
+    assert enc["id"] == (before[-1] if before else enc["id"])
+    assert a.locator("#turn-play").is_visible() and f"encounter={enc['id']}" in a.url
+    b = context.new_page()
+    _open(b, server + "/")
+    assert _state(b, "encounter.id") == enc["id"]
+    after = [e["id"] for e in _api(server, "encounters") if e["title"] == BRIDGE]
+    assert after == (before or [enc["id"]])  # no encounter made twice
+
+
+def test_two_tabs_a_stale_version_reloads_and_says_so(server: str, context: Any) -> None:
+    """Two tabs on one encounter: the second tab's change on an old version is refused (409),
+    and that tab reads the encounter again and says so; no move is lost."""
+    a = context.new_page()
+    _open(a, server + f"/?scene={BRIDGE}")
+    a.locator("#turn-start").click()
+    _settle(a)
+    b = context.new_page()
+    _open(b, a.url)
+    assert _state(b, "encounter.id") == _state(a, "encounter.id")
+    a.bring_to_front()
+    _drag(a, (8, 5), (9, 5), (10, 5))
+    assert _at(a, "valeros") == [10, 5]
+    b.locator("#end-turn").click()  # b still holds the version before a's move
+    _settle(b)
+    assert "another window" in b.locator("#status").inner_text()
+    assert _state(b, "encounter.version") == _state(a, "encounter.version")
+    assert _at(b, "valeros") == [10, 5] and _state(b, "encounter.active") == "valeros"
+
+
+def test_no_encounter_server_is_said(bare_server: str, page: Any) -> None:
+    """Without /api/encounters the turn box says the server is not available; drops are
+    still checked."""
+    assert httpx.get(f"{bare_server}/api/encounters", timeout=10).status_code == 404
+    _open(page, bare_server + f"/?scene={BRIDGE}")
+    assert page.locator("#turn-none").is_visible()
+    assert page.locator("#turn-start").is_disabled()
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def _png(w: int, h: int) -> bytes:
+    """A small green PNG (the picture a GM attaches)."""
+    raw = b"".join(b"\x00" + bytes([40, 120, 60] * w) for _ in range(h))
+    head = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
+    body = _chunk(b"IHDR", head) + _chunk(b"IDAT", zlib.compress(raw)) + _chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + body
+
+
+def test_a_foundry_import_shows_its_warnings_asks_speeds_takes_a_picture(
+    server: str, page: Any, tmp_path: Path
+) -> None:
+    """A Foundry scene opened: every import warning is listed, the tokens without a speed are
+    named and take the system's default on one click, and its picture can be attached."""
+    _open(page, server + f"/?scene={BRIDGE}")
+    src = ROOT / "tests" / "fixtures" / "foundry-v13-regions.json"
+    data = json.loads(src.read_text())
+    want = _api(server, "import", {"data": data, "system": "pf1e", "name": src.name})
+    page.set_input_files("#file", str(src))
+    _settle(page)
+    items = page.locator("#import-warnings li:not(.head)")
+    assert items.count() == len(want["warnings"]) >= 3
+    assert all(items.nth(i).is_visible() for i in range(items.count()))
+    assert page.locator("#speeds-box").is_visible()
+    assert "seoni" in page.locator("#speeds-text").inner_text()
+    assert page.locator("#bg-box").is_visible()
+    assert "sunken-bridge.webp" in page.locator("#bg-text").inner_text()
+    _shot(page, "page-import")
+    page.locator("#speeds-btn").click()
+    _settle(page)
+    assert [c.get("speed") for c in _state(page, "scene.creatures")] == [30, 30]
+    assert page.locator("#speeds-box").is_hidden()
+    pic = tmp_path / "sunken-bridge.png"
+    pic.write_bytes(_png(8, 8))
+    page.set_input_files("#bg-file", str(pic))
+    bg = "(window.footfall.state.scene.background || '').startsWith('data:image/png')"
+    page.wait_for_function(bg)
+    assert page.locator("#bg-box").is_hidden()
+
+
+def test_phone_width_plays(server: str, browser: Any) -> None:
+    """At 390 px the page fits, the map first; the turn box and the move line are reachable."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    pg = ctx.new_page()
+    try:
+        _open(pg, server + f"/?scene={BRIDGE}")
+        width = pg.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390
+        map_box = pg.locator("#drop").bounding_box()
+        turn_box = pg.locator("#turn").bounding_box()
+        assert map_box["y"] < turn_box["y"]
+        pg.locator("#turn-start").click()
+        _settle(pg)
+        assert pg.locator("#budget").is_visible()
+    finally:
+        ctx.close()
