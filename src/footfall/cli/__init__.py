@@ -23,7 +23,9 @@ from typing import Any, NoReturn
 
 import typer
 
+from footfall.cli.language import cli_lang, localize
 from footfall.errors import FootfallError, Param, Spelling, quote
+from footfall.i18n import Lang
 
 try:  # Typer >= 0.24 vendors Click as typer._click; older Typer depends on Click itself.
     from typer._click import exceptions as _click
@@ -148,16 +150,19 @@ def main() -> None:
     """Entry point of the console script: run the app, turning errors into exit 2."""
     command = sys.argv[1] if len(sys.argv) > 1 else ""
     home = COMMAND_HOMES.get(command)
+    lang: Lang = "en"
     try:
+        lang = cli_lang(sys.argv[1:])
         runner = build_app((home,)) if home is not None else _full_app()
         # Without standalone mode Click returns the status of `typer.Exit` (`fail` raises
         # Exit(2)) instead of exiting with it.
-        status = runner(standalone_mode=False)
+        tree = localize(typer.main.get_command(runner), lang)
+        status = tree.main(args=sys.argv[1:], prog_name="footfall", standalone_mode=False)
         if isinstance(status, int) and status:
             sys.exit(status)
     except FootfallError as exc:
         spelling = flag_spelling(_command_flags(home))
-        typer.echo(f"footfall: error: {exc.render('en', spelling)}", err=True)
+        typer.echo(f"footfall: error: {exc.render(lang, spelling)}", err=True)
         sys.exit(2)
     except _click.NoArgsIsHelpError as exc:
         # `footfall` or `footfall fly` alone: the help, as a bare command asks for it. Building

@@ -12,8 +12,9 @@ Keys are unique across catalogs (prefix them with the domain, e.g. ``tactical.bu
 Placeholders use `str.format` syntax. Russian and Chinese terms come from the seed texts.
 
 Error messages (`footfall.errors`) live in the ``errors*.toml`` catalogs under keys starting
-``error.``; their nouns under ``error.noun.<key>``. An error entry may give English only for
-now: the other languages then show the English text (`error_text`).
+``error.``; their nouns under ``error.noun.<key>`` (``errors_nouns.toml``). Every key has all three
+languages: a key without its ru or zh text is refused when the catalogs load, and the refusal
+lists every such key (tests/i18n/test_completeness.py says the same).
 
 A count and its noun agree through the ``plural`` format spec, which prints the number and
 the form its language's plural rule picks (CLDR rules)::
@@ -52,6 +53,7 @@ def parse_lang(value: str) -> Lang:
 def catalog() -> dict[str, dict[Lang, str]]:
     """Load and merge every catalog file; a duplicate key or missing language is an error."""
     merged: dict[str, dict[Lang, str]] = {}
+    incomplete: list[str] = []
     for entry in sorted(resources.files(__package__).iterdir(), key=lambda e: e.name):
         if not entry.name.endswith(".toml"):
             continue
@@ -62,16 +64,10 @@ def catalog() -> dict[str, dict[Lang, str]]:
         for key, texts in data.items():
             if key in merged:
                 raise RuleDataError(f"i18n/{entry.name}: key {key!r} is defined twice")
-            english_only = (
-                key.startswith("error.") and isinstance(texts, dict) and set(texts) == {"en"}
-            )
-            if not isinstance(texts, dict) or (set(texts) != set(LANGS) and not english_only):
-                raise RuleDataError(
-                    f"i18n/{entry.name}: key {key!r} must have exactly en, ru and zh strings"
-                )
+            if not isinstance(texts, dict) or set(texts) != set(LANGS):
+                incomplete.append(f"{entry.name}: {key}")
+                continue
             merged[key] = {cast(Lang, lang): str(text) for lang, text in texts.items()}
-            for lang in LANGS:
-                merged[key].setdefault(lang, merged[key]["en"])
             for lang, text in merged[key].items():
                 for spec in _PLURAL_SPEC.findall(text):
                     if len(spec.split("|")) != _PLURAL_FORMS[lang]:
@@ -79,6 +75,11 @@ def catalog() -> dict[str, dict[Lang, str]]:
                             f"i18n/{entry.name}: key {key!r} ({lang}): plural:{spec} needs "
                             f"{_PLURAL_FORMS[lang]} form(s) separated by '|'"
                         )
+    if incomplete:
+        raise RuleDataError(
+            f"i18n: {len(incomplete)} key(s) lack exactly en, ru and zh strings: "
+            + "; ".join(incomplete)
+        )
     return merged
 
 
@@ -108,9 +109,26 @@ def error_text(key: str, lang: Lang, values: dict[str, object]) -> str:
 
 
 def noun(key: str, lang: Lang) -> str:
-    """Return the error catalog's word ``error.noun.<key>`` in `lang`, or `key` if it has none."""
-    texts = catalog().get(f"error.noun.{key}")
-    return key if texts is None else texts[lang]
+    """Return the error catalog's word ``error.noun.<key>`` in `lang`, or `key` if it has none.
+
+    A noun with a name or a number in it (``pf1e size``, ``leg 3 distance``) is found under
+    its family's key, the name or number written ``{}`` (``{} size``, ``leg {} distance``).
+
+    >>> noun("terrain", "ru"), noun("pf1e size", "ru"), noun("leg 3 distance", "zh")
+    ('местность', 'размер в pf1e', '第3段路程的距离')
+    """
+    words = catalog()
+    texts = words.get(f"error.noun.{key}")
+    if texts is not None:
+        return texts[lang]
+    for pattern in (r"^\S+(?= )", r"\d+"):
+        found = re.search(pattern, key)
+        if found is None:
+            continue
+        family = words.get(f"error.noun.{key[: found.start()]}{{}}{key[found.end() :]}")
+        if family is not None:
+            return family[lang].replace("{}", found.group())
+    return key
 
 
 def plural(lang: Lang, count: object, forms: tuple[str, ...] | list[str]) -> str:
