@@ -23,6 +23,7 @@ from typing import Any, NoReturn
 
 import typer
 
+from footfall.cli.help import localize_help
 from footfall.cli.language import cli_lang, localize
 from footfall.errors import FootfallError, Param, Spelling, quote
 from footfall.i18n import Lang
@@ -156,8 +157,8 @@ def main() -> None:
         runner = build_app((home,)) if home is not None else _full_app()
         # Without standalone mode Click returns the status of `typer.Exit` (`fail` raises
         # Exit(2)) instead of exiting with it.
-        tree = localize(typer.main.get_command(runner), lang)
-        status = tree.main(args=sys.argv[1:], prog_name="footfall", standalone_mode=False)
+        tree = localize_help(localize(typer.main.get_command(runner), lang), lang)
+        status = tree.main(args=_args(sys.argv[1:]), prog_name="footfall", standalone_mode=False)
         if isinstance(status, int) and status:
             sys.exit(status)
     except FootfallError as exc:
@@ -196,6 +197,23 @@ def main() -> None:
             err=True,
         )
         sys.exit(1)
+
+
+def _args(args: list[str]) -> list[str]:
+    """The arguments to run: with ``--help``, a ``--lang`` is dropped once it chose the language
+    (``footfall fly --help --lang ru``: a group has no ``--lang`` of its own)."""
+    if "--help" not in args:
+        return args
+    kept: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg == "--lang":
+            skip = True
+        elif not arg.startswith("--lang="):
+            kept.append(arg)
+    return kept
 
 
 #: Longest exception text an internal-error line quotes.
