@@ -37,6 +37,8 @@ from PIL import Image
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = (
     ROOT / "README.md",
+    ROOT / "README.ru.md",  # the translated READMEs: their examples run with --lang ru / zh
+    ROOT / "README.zh.md",
     *sorted((ROOT / "docs").glob("*.md")),
     *sorted((ROOT / "docs" / "systems").glob("*.md")),
 )
@@ -450,6 +452,7 @@ def test_examples_are_found() -> None:
     """The README and every guide with commands contribute examples with shown output."""
     docs = {e.doc for e in EXAMPLES}
     assert {"README.md", "docs/tactical.md", "docs/travel.md", "docs/flight.md"} <= docs
+    assert {"README.ru.md", "README.zh.md"} <= docs
     assert {"docs/maps.md", "docs/systems/pf1e.md", "docs/systems/dh2e.md"} <= docs
     shown = [c for e in EXAMPLES for c in e.commands if c.shown is not None]
     assert len(shown) >= 40

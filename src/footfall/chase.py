@@ -25,7 +25,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from footfall.dice import OpposedTie, Roller, RollRecord, check_seed, p_first_wins
-from footfall.errors import InputError, Param, unknown
+from footfall.errors import InputError, Noun, Param, unknown
 from footfall.limits import LIMITS, Limits
 from footfall.rules import SYSTEM_IDS, Family, System, load_system
 
@@ -178,16 +178,22 @@ def _check_speed(speed: int, role: str, limits: Limits) -> None:
     """
     param = Param(role)
     if speed < 0:
-        raise InputError("error.travel.chase-speed-negative", param=param, role=role, value=speed)
+        raise InputError(
+            "error.travel.chase-speed-negative", param=param, role=Noun(role), value=speed
+        )
     if speed % _SQUARE_FT:
         raise InputError(
-            "error.travel.chase-speed-step", param=param, role=role, step=_SQUARE_FT, value=speed
+            "error.travel.chase-speed-step",
+            param=param,
+            role=Noun(role),
+            step=_SQUARE_FT,
+            value=speed,
         )
     if speed > limits.d20_speed:
         raise InputError(
             "error.travel.chase-speed-range",
             param=param,
-            role=role,
+            role=Noun(role),
             value=speed,
             high=limits.d20_speed,
         )
@@ -205,8 +211,8 @@ def _check_modifier(value: int, role: str, ability: str, limits: Limits) -> None
         raise InputError(
             "error.travel.chase-modifier-range",
             param=Param(role),
-            role=role,
-            ability=ability,
+            role=Noun(role),
+            ability=Noun(ability),
             value=value,
             low=low,
             high=high,
@@ -321,7 +327,7 @@ def parse_runner(text: str, role: str) -> Runner:
             raise InputError(
                 "error.travel.chase-runner-format",
                 param=param,
-                role=role,
+                role=Noun(role),
                 value=part,
                 keys=", ".join(_RUNNER_KEYS),
             )
@@ -329,7 +335,7 @@ def parse_runner(text: str, role: str) -> Runner:
             raise unknown(f"{role} key", key, _RUNNER_KEYS, param=param)
         if key in fields:
             raise InputError(
-                "error.travel.chase-runner-twice", param=param, role=role, value=text, key=key
+                "error.travel.chase-runner-twice", param=param, role=Noun(role), value=text, key=key
             )
         try:
             fields[key] = int(value.strip())
@@ -337,10 +343,12 @@ def parse_runner(text: str, role: str) -> Runner:
             raise InputError(
                 "error.travel.chase-runner-number",
                 param=param,
-                role=role,
+                role=Noun(role),
                 key=key,
                 value=value.strip(),
             ) from None
     if "speed" not in fields:
-        raise InputError("error.travel.chase-runner-speed", param=param, role=role, value=text)
+        raise InputError(
+            "error.travel.chase-runner-speed", param=param, role=Noun(role), value=text
+        )
     return Runner(speed=fields["speed"], dex=fields.get("dex", 0), con=fields.get("con", 0))

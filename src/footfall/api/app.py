@@ -13,6 +13,7 @@ from footfall.api import flight, forced, journeys, maps, meta, page, rates, scen
 from footfall.api import turns as encounters
 from footfall.api.body_limit import BodyLimit
 from footfall.api.context import Context
+from footfall.api.docs_page import add_docs
 from footfall.api.errors import ERRORS, EXCEPTION_HANDLERS
 from footfall.api.responses import JSON
 from footfall.limits import SERVER_LIMITS, Limits
@@ -72,6 +73,8 @@ def create_app(
     lim = limits or SERVER_LIMITS
     app = FastAPI(
         **_NO_TELEMETRY,
+        docs_url=None,  # footfall serves /docs itself, offline (docs_page.py)
+        redoc_url=None,
         title="footfall",
         version=__version__,
         summary="Exact movement rules for Pathfinder 1e, D&D 3.5, Dark Heresy 2e, Draw Steel.",
@@ -85,6 +88,7 @@ def create_app(
         exception_handlers=EXCEPTION_HANDLERS,
     )
     app.state.footfall = Context.build(lim, scenes, default_scene, default_mover)
+    add_docs(app)  # before the page's catch-all /{asset}
     for router in ROUTERS:
         app.include_router(router)
     big = dict.fromkeys(maps.BIG_BODIES, lim.import_bytes)

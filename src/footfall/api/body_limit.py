@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping
-from typing import Any
+from typing import Any, cast
+from urllib.parse import parse_qs
 
-from footfall.api.errors import footfall_response
+from footfall.api.errors import footfall_response, header_lang
 from footfall.errors import LimitError
+from footfall.i18n import LANGS, Lang
 
 __all__ = ["ASGIApp", "BodyLimit"]
 
@@ -42,7 +44,7 @@ class BodyLimit:
             # The server frames the body by Content-Length: it cannot be longer than declared.
             if declared > limit:
                 refusal = LimitError("error.api.body-bytes", size=declared, limit=limit)
-                await footfall_response(413, refusal)(scope, receive, send)
+                await footfall_response(413, refusal, lang=_lang(scope))(scope, receive, send)
                 return
             await self.app(scope, receive, send)
             return
@@ -60,7 +62,7 @@ class BodyLimit:
             if received > limit:
                 # Chunked: the whole size is unknown; say how much came before it stopped.
                 refusal = LimitError("error.api.body-bytes-chunked", size=received, limit=limit)
-                await footfall_response(413, refusal)(scope, receive, send)
+                await footfall_response(413, refusal, lang=_lang(scope))(scope, receive, send)
                 return
             chunks.append(chunk)
             more = bool(msg.get("more_body", False))
@@ -75,6 +77,15 @@ class BodyLimit:
             return await receive()
 
         await self.app(scope, replay, send)
+
+
+def _lang(scope: Scope) -> Lang:
+    """The language of a refusal before the body is read: the query's lang, the header's."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [""])[0]
+    if query in LANGS:
+        return cast(Lang, query)
+    headers = dict(scope.get("headers") or [])
+    return header_lang(headers.get(b"accept-language", b"").decode("latin-1"))
 
 
 def _declared_length(scope: Scope) -> int | None:

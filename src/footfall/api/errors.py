@@ -23,10 +23,11 @@ says its ``FLAGS``; the error handlers read the ``FIELDS`` of the endpoint's mod
 
 from __future__ import annotations
 
+import json
 import logging
 import sys
 from collections.abc import Callable, Coroutine, Mapping
-from typing import Any
+from typing import Any, cast
 
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
@@ -36,6 +37,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from footfall.api.responses import JSON
 from footfall.errors import FootfallError, InputError, LimitError, Param, Spelling
+from footfall.i18n import LANGS, Lang
+from footfall.i18n.choose import accept_language
 
 __all__ = [
     "ERRORS",
@@ -124,14 +127,16 @@ def error_response(status: int, message: str) -> JSON:
     return JSON({"error": message}, status_code=status)
 
 
-def error_body(exc: FootfallError, fields: Mapping[str, str] | None = None) -> dict[str, str]:
-    """Return the JSON of `exc`: its line in English, its catalog key, the field it names.
+def error_body(
+    exc: FootfallError, fields: Mapping[str, str] | None = None, lang: Lang = "en"
+) -> dict[str, str]:
+    """Return the JSON of `exc`: its line in `lang`, its catalog key, the field it names.
 
     >>> error_body(InputError("error.api.legs", param=Param("legs"), count=3, limit=2))
     {'error': '3 legs, over the limit of 2', 'code': 'error.api.legs', 'field': 'legs'}
     """
     known = fields or {}
-    body = {"error": exc.render("en", fields_spelling(known))}
+    body = {"error": exc.render(lang, fields_spelling(known))}
     if exc.key is not None:
         body["code"] = exc.key
     if exc.param is not None:
@@ -140,10 +145,39 @@ def error_body(exc: FootfallError, fields: Mapping[str, str] | None = None) -> d
 
 
 def footfall_response(
-    status: int, exc: FootfallError, fields: Mapping[str, str] | None = None
+    status: int, exc: FootfallError, fields: Mapping[str, str] | None = None, lang: Lang = "en"
 ) -> JSON:
-    """Answer `exc` with `status` and `error_body`."""
-    return JSON(error_body(exc, fields), status_code=status)
+    """Answer `exc` with `status` and `error_body` in `lang`."""
+    return JSON(error_body(exc, fields, lang), status_code=status)
+
+
+def request_lang(request: Request | None) -> Lang:
+    """Return the language to answer `request`'s error in (docs/i18n.md).
+
+    The body's ``lang`` (when the body was read and is a JSON object), the query's ``lang``,
+    the ``Accept-Language`` header, else English; a ``lang`` footfall does not speak is
+    passed over here (the endpoint itself refuses it, in the header's language).
+    """
+    if request is None:
+        return "en"
+    body = getattr(request, "_body", None)
+    if isinstance(body, bytes) and body.lstrip().startswith(b"{"):
+        try:
+            asked = json.loads(body).get("lang")
+        except (ValueError, RecursionError):
+            asked = None
+        if asked in LANGS:
+            return cast(Lang, asked)
+    query = request.query_params.get("lang", "")
+    for lang in LANGS:
+        if query == lang:
+            return lang
+    return header_lang(request.headers.get("accept-language", ""))
+
+
+def header_lang(header: str) -> Lang:
+    """Return the language of an ``Accept-Language`` header, English when it names none."""
+    return accept_language(header[:1000]) or "en"
 
 
 def _one_line(exc: RequestValidationError) -> str:
@@ -166,18 +200,18 @@ def _one_line(exc: RequestValidationError) -> str:
 
 async def _limit(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, LimitError)
-    return footfall_response(413, exc, _router_fields(request))
+    return footfall_response(413, exc, _router_fields(request), request_lang(request))
 
 
 async def _not_found(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, NotFound)
-    return footfall_response(404, exc, _router_fields(request))
+    return footfall_response(404, exc, _router_fields(request), request_lang(request))
 
 
 async def _footfall(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, FootfallError)
     if isinstance(exc, InputError):
-        return footfall_response(400, exc, _router_fields(request))
+        return footfall_response(400, exc, _router_fields(request), request_lang(request))
     # RuleDataError: a packaged file is broken; not the client's fault, no details.
     _log.error("footfall data error: %s", exc)
     return error_response(500, "internal error: footfall's rule data could not be loaded")

@@ -23,7 +23,10 @@ from typing import Any, NoReturn
 
 import typer
 
+from footfall.cli.help import localize_help
+from footfall.cli.language import cli_lang, localize
 from footfall.errors import FootfallError, Param, Spelling, quote
+from footfall.i18n import Lang
 
 try:  # Typer >= 0.24 vendors Click as typer._click; older Typer depends on Click itself.
     from typer._click import exceptions as _click
@@ -152,16 +155,19 @@ def main() -> None:
     """Entry point of the console script: run the app, turning errors into exit 2."""
     command = sys.argv[1] if len(sys.argv) > 1 else ""
     home = COMMAND_HOMES.get(command)
+    lang: Lang = "en"
     try:
+        lang = cli_lang(sys.argv[1:])
         runner = build_app((home,)) if home is not None else _full_app()
         # Without standalone mode Click returns the status of `typer.Exit` (`fail` raises
         # Exit(2)) instead of exiting with it.
-        status = runner(standalone_mode=False)
+        tree = localize_help(localize(typer.main.get_command(runner), lang), lang)
+        status = tree.main(args=_args(sys.argv[1:]), prog_name="footfall", standalone_mode=False)
         if isinstance(status, int) and status:
             sys.exit(status)
     except FootfallError as exc:
         spelling = flag_spelling(_command_flags(home))
-        typer.echo(f"footfall: error: {exc.render('en', spelling)}", err=True)
+        typer.echo(f"footfall: error: {exc.render(lang, spelling)}", err=True)
         sys.exit(2)
     except _click.NoArgsIsHelpError as exc:
         # `footfall` or `footfall fly` alone: the help, as a bare command asks for it. Building
@@ -195,6 +201,23 @@ def main() -> None:
             err=True,
         )
         sys.exit(1)
+
+
+def _args(args: list[str]) -> list[str]:
+    """The arguments to run: with ``--help``, a ``--lang`` is dropped once it chose the language
+    (``footfall fly --help --lang ru``: a group has no ``--lang`` of its own)."""
+    if "--help" not in args:
+        return args
+    kept: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg == "--lang":
+            skip = True
+        elif not arg.startswith("--lang="):
+            kept.append(arg)
+    return kept
 
 
 #: Longest exception text an internal-error line quotes.

@@ -13,6 +13,7 @@ import typer
 from rich.cells import cell_len
 
 from footfall.cli import emit_json, fail, flag_spelling
+from footfall.cli.language import current_lang
 from footfall.cli.tactical import load_scene_arg
 from footfall.errors import FootfallError, InputError, Param
 from footfall.flight import (
@@ -117,7 +118,7 @@ def _pct(p: Fraction, lang: Lang) -> str:
 
 def _error(exc: FootfallError) -> str:
     """Return the message of `exc` with parameters spelled as this command's flags."""
-    return exc.render("en", flag_spelling(FLAGS))
+    return exc.render(current_lang(), flag_spelling(FLAGS))
 
 
 def _parse_switches(values: list[str] | None) -> dict[str, str]:

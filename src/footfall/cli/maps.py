@@ -19,6 +19,7 @@ from typing import Any, cast
 import typer
 
 from footfall.cli import emit_json, fail, flag_spelling
+from footfall.cli.language import current_lang
 from footfall.errors import FootfallError, InputError, LimitError, Param, quote
 from footfall.i18n import Lang, parse_lang, t
 from footfall.limits import LIMITS
@@ -31,7 +32,7 @@ FLAGS = {"fmt": "--format"}
 
 def _fail(exc: FootfallError) -> None:
     """Print `exc` as this command's one error line (parameters spelled as its flags)."""
-    fail(exc.render("en", flag_spelling(FLAGS)))
+    fail(exc.render(current_lang(), flag_spelling(FLAGS)))
 
 
 def _path(path: Path) -> str:

@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 from footfall.cli import emit_json, fail, flag_spelling
+from footfall.cli.language import current_lang
 from footfall.errors import FootfallError, InputError, Param
 from footfall.i18n import Lang, parse_lang, t
 from footfall.rates import D20Rates, HeresyRates, SteelRates, rates, sample_rates
@@ -37,7 +38,7 @@ _SYSTEMS = ", ".join(SYSTEM_IDS)
 
 def _fail(exc: FootfallError) -> NoReturn:
     """Print `exc` as one error line, parameters spelled as this command's flags; exit 2."""
-    fail(exc.render("en", flag_spelling(FLAGS)))
+    fail(exc.render(current_lang(), flag_spelling(FLAGS)))
 
 
 class _Out:

@@ -17,7 +17,8 @@ from rich.table import Table
 from rich.text import Text
 
 from footfall.cli import emit_json, fail, flag_spelling
-from footfall.errors import FootfallError, InputError, Param
+from footfall.cli.language import current_lang
+from footfall.errors import FootfallError, InputError, Noun, Param
 from footfall.i18n import Lang, parse_lang, t
 from footfall.limits import LIMITS
 from footfall.scene import (
@@ -50,12 +51,12 @@ def parse_square(text: str, what: str) -> tuple[int, int]:
     """Parse ``"X,Y"`` into ``(x, y)``; anything else raises `InputError` naming `what`."""
     match = _SQUARE.match(text)
     if not match:
-        raise InputError("error.tactical.cli.not-a-square", what=what, value=text)
+        raise InputError("error.tactical.cli.not-a-square", what=Noun(what), value=text)
     for group in match.groups():
         digits = len(group.lstrip("-"))
         if digits > LIMITS.token_digits:
             raise InputError(
-                "error.tactical.cli.digits", what=what, value=text, digits=digits,
+                "error.tactical.cli.digits", what=Noun(what), value=text, digits=digits,
                 limit=LIMITS.token_digits,
             )  # fmt: skip
     return int(match.group(1)), int(match.group(2))
@@ -267,7 +268,7 @@ def _run(fn: Any) -> None:
     try:
         fn()
     except FootfallError as exc:
-        fail(exc.render("en", flag_spelling(FLAGS)))
+        fail(exc.render(current_lang(), flag_spelling(FLAGS)))
 
 
 MoverOpt = Annotated[str, typer.Option("--mover", "-m", help="Id of the creature that moves.")]

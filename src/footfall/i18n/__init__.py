@@ -12,8 +12,9 @@ Keys are unique across catalogs (prefix them with the domain, e.g. ``tactical.bu
 Placeholders use `str.format` syntax. Russian and Chinese terms come from the seed texts.
 
 Error messages (`footfall.errors`) live in the ``errors*.toml`` catalogs under keys starting
-``error.``; their nouns under ``error.noun.<key>``. An error entry may give English only for
-now: the other languages then show the English text (`error_text`).
+``error.``; their nouns under ``error.noun.<key>`` (``errors_nouns.toml``). Every key has all three
+languages: a key without its ru or zh text is refused when the catalogs load, and the refusal
+lists every such key (tests/i18n/test_completeness.py says the same).
 
 A count and its noun agree through the ``plural`` format spec, which prints the number and
 the form its language's plural rule picks (CLDR rules)::
@@ -34,7 +35,18 @@ from typing import Literal, cast
 
 from footfall.errors import RuleDataError, unknown
 
-__all__ = ["LANGS", "Lang", "catalog", "error_text", "noun", "parse_lang", "plural", "t"]
+__all__ = [
+    "LANGS",
+    "Lang",
+    "catalog",
+    "error_text",
+    "measure",
+    "noun",
+    "parse_lang",
+    "plural",
+    "t",
+    "unit_forms",
+]
 
 Lang = Literal["en", "ru", "zh"]
 LANGS: tuple[Lang, ...] = ("en", "ru", "zh")
@@ -52,6 +64,7 @@ def parse_lang(value: str) -> Lang:
 def catalog() -> dict[str, dict[Lang, str]]:
     """Load and merge every catalog file; a duplicate key or missing language is an error."""
     merged: dict[str, dict[Lang, str]] = {}
+    incomplete: list[str] = []
     for entry in sorted(resources.files(__package__).iterdir(), key=lambda e: e.name):
         if not entry.name.endswith(".toml"):
             continue
@@ -62,16 +75,10 @@ def catalog() -> dict[str, dict[Lang, str]]:
         for key, texts in data.items():
             if key in merged:
                 raise RuleDataError(f"i18n/{entry.name}: key {key!r} is defined twice")
-            english_only = (
-                key.startswith("error.") and isinstance(texts, dict) and set(texts) == {"en"}
-            )
-            if not isinstance(texts, dict) or (set(texts) != set(LANGS) and not english_only):
-                raise RuleDataError(
-                    f"i18n/{entry.name}: key {key!r} must have exactly en, ru and zh strings"
-                )
+            if not isinstance(texts, dict) or set(texts) != set(LANGS):
+                incomplete.append(f"{entry.name}: {key}")
+                continue
             merged[key] = {cast(Lang, lang): str(text) for lang, text in texts.items()}
-            for lang in LANGS:
-                merged[key].setdefault(lang, merged[key]["en"])
             for lang, text in merged[key].items():
                 for spec in _PLURAL_SPEC.findall(text):
                     if len(spec.split("|")) != _PLURAL_FORMS[lang]:
@@ -79,6 +86,11 @@ def catalog() -> dict[str, dict[Lang, str]]:
                             f"i18n/{entry.name}: key {key!r} ({lang}): plural:{spec} needs "
                             f"{_PLURAL_FORMS[lang]} form(s) separated by '|'"
                         )
+    if incomplete:
+        raise RuleDataError(
+            f"i18n: {len(incomplete)} key(s) lack exactly en, ru and zh strings: "
+            + "; ".join(incomplete)
+        )
     return merged
 
 
@@ -93,8 +105,8 @@ def t(key: str, lang: Lang = "en", /, **values: object) -> str:
     An unknown key is a programming error and raises `KeyError`.
     """
     text = catalog()[key][lang]
-    if ":plural:" in text:
-        return _PluralFormatter(lang).format(text, **values)
+    if ":plural:" in text or ":agree" in text:
+        return _PluralFormatter(lang, values).format(text, **values)
     return text.format(**values)
 
 
@@ -102,15 +114,81 @@ def error_text(key: str, lang: Lang, values: dict[str, object]) -> str:
     """Return the error message `key` in `lang`, formatted with the rendered `values`.
 
     Called by `footfall.errors.FootfallError.render`; an unknown key is a programming error
-    (`KeyError`).
+    (`KeyError`). A decimal number is written in `lang`'s way (ru: 1,5); in Chinese the valid
+    values are listed with the enumeration comma of seed 004 (a、b).
     """
-    return t(key, lang, **values)
+    shown = {name: _shown(name, value, lang) for name, value in values.items()}
+    return t(key, lang, **shown)
+
+
+def _shown(name: str, value: object, lang: Lang) -> object:
+    """One field of an error as its language writes it (decimal comma, list comma)."""
+    if lang == "ru" and isinstance(value, float):
+        return str(value).replace(".", ",")
+    if lang == "zh" and name == "valid" and isinstance(value, str):
+        return value.replace(", ", "、")
+    return value
+
+
+def unit_forms(lang: Lang, unit: str, *, genitive: bool = False) -> tuple[str, ...] | None:
+    """The forms of a unit's word in `lang` (``common.forms.<id>``), by its id or its label.
+
+    `genitive`: the forms after "из", "до" (``common.forms-of.<id>``: из 1 мили, до 5 клеток).
+
+    >>> unit_forms("ru", "mi"), unit_forms("ru", "миль"), unit_forms("ru", "x")
+    (('миля', 'мили', 'миль'), ('миля', 'мили', 'миль'), None)
+    >>> unit_forms("ru", "клеток", genitive=True)
+    ('клетки', 'клеток', 'клеток')
+    """
+    words = catalog()
+    for key, texts in words.items():
+        if not key.startswith("common.forms."):
+            continue
+        ident = key.removeprefix("common.forms.")
+        label = words.get(f"common.unit.{ident}", {}).get(lang)
+        if unit in (ident, label) or unit in texts[lang].split("|"):
+            chosen = words.get(f"common.forms-of.{ident}", texts) if genitive else texts
+            return tuple(chosen[lang].split("|"))
+    return None
+
+
+def measure(lang: Lang, count: object, unit: str) -> str:
+    """Return a count and its unit's word agreeing with it: 1 миля, 2 мили, 5 миль, 1,5 мили.
+
+    `unit` is a unit id (``mi``) or its label; a unit without forms is written as given. This is
+    the one place a number meets a unit in code; templates do the same with ``{unit:agree:n}``.
+
+    >>> measure("ru", 1, "mi"), measure("ru", 24, "mi"), measure("ru", "1,5", "mi")
+    ('1 миля', '24 мили', '1,5 мили')
+    >>> measure("en", 1, "mi"), measure("zh", 5, "ft"), measure("ru", 5, "фт")
+    ('1 mi', '5尺', '5 фт')
+    """
+    forms = unit_forms(lang, unit)
+    word = unit if forms is None else plural(lang, count, forms)
+    return f"{count}{word}" if lang == "zh" else f"{count} {word}"
 
 
 def noun(key: str, lang: Lang) -> str:
-    """Return the error catalog's word ``error.noun.<key>`` in `lang`, or `key` if it has none."""
-    texts = catalog().get(f"error.noun.{key}")
-    return key if texts is None else texts[lang]
+    """Return the error catalog's word ``error.noun.<key>`` in `lang`, or `key` if it has none.
+
+    A noun with a name or a number in it (``pf1e size``, ``leg 3 distance``) is found under
+    its family's key, the name or number written ``{}`` (``{} size``, ``leg {} distance``).
+
+    >>> noun("terrain", "ru"), noun("pf1e size", "ru"), noun("leg 3 distance", "zh")
+    ('местность', 'размер в pf1e', '第3段路程的距离')
+    """
+    words = catalog()
+    texts = words.get(f"error.noun.{key}")
+    if texts is not None:
+        return texts[lang]
+    for pattern in (r"^\S+(?= )", r"\d+"):
+        found = re.search(pattern, key)
+        if found is None:
+            continue
+        family = words.get(f"error.noun.{key[: found.start()]}{{}}{key[found.end() :]}")
+        if family is not None:
+            return family[lang].replace("{}", found.group())
+    return key
 
 
 def plural(lang: Lang, count: object, forms: tuple[str, ...] | list[str]) -> str:
@@ -157,14 +235,24 @@ def _whole(count: object) -> int | None:
 
 
 class _PluralFormatter(string.Formatter):
-    """`str.format` plus the ``plural:form|form...`` spec: the count, a space, the form."""
+    """`str.format` plus two specs: ``plural:form|form...`` prints the count and its agreeing
+    noun; ``agree:NAME`` prints a unit (``{unit:agree:distance}``) in the form the field NAME's
+    count asks for (24 мили), the unit's forms read from ``common.forms.<unit>``."""
 
-    def __init__(self, lang: Lang) -> None:
+    def __init__(self, lang: Lang, values: dict[str, object] | None = None) -> None:
         self.lang = lang
+        self.values = values or {}
 
     def format_field(self, value: object, format_spec: str) -> str:
-        """Format one field; ``plural:...`` prints the count and its agreeing noun."""
+        """Format one field; ``plural:...`` and ``agree:...`` as the class says."""
         if format_spec.startswith("plural:"):
             forms = format_spec.removeprefix("plural:").split("|")
             return f"{value} {plural(self.lang, value, forms)}"
+        if format_spec.startswith(("agree:", "agree-of:")):
+            kind, _, name = format_spec.partition(":")
+            count = self.values.get(name)
+            unit_words = unit_forms(self.lang, str(value), genitive=kind == "agree-of")
+            if unit_words is None or count is None:
+                return str(value)
+            return plural(self.lang, count, unit_words)
         return str(super().format_field(value, format_spec))

@@ -21,7 +21,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import TypeVar
 
-from footfall.errors import RuleDataError
+from footfall.errors import Noun, RuleDataError
 from footfall.rules import Family, Unit
 
 __all__ = ["Conventions", "FamilyConventions", "UnitConventions", "conventions"]
@@ -92,14 +92,19 @@ def _table(
     """Return the rows of table `key`, one for each member of `vocabulary`, no other."""
     table = data[key]
     if not isinstance(table, Mapping):
-        raise RuleDataError("error.maps.conventions-type", file=_FILE, key=key, want="a table")
+        raise RuleDataError(
+            "error.maps.conventions-type", file=_FILE, key=key, want=Noun("a table")
+        )
     _keys(table, f"{key}.", {member.value for member in vocabulary})
     rows: dict[E, Mapping[str, object]] = {}
     for member in vocabulary:
         row = table[member.value]
         if not isinstance(row, Mapping):
             raise RuleDataError(
-                "error.maps.conventions-type", file=_FILE, key=f"{key}.{member}", want="a table"
+                "error.maps.conventions-type",
+                file=_FILE,
+                key=f"{key}.{member}",
+                want=Noun("a table"),
             )
         rows[member] = row
     return rows
@@ -134,7 +139,7 @@ def _unit(row: Mapping[str, object], where: str) -> UnitConventions:
             "error.maps.conventions-type",
             file=_FILE,
             key=f"{where}.spellings",
-            want="a list of strings",
+            want=Noun("a list of strings"),
         )
     return UnitConventions(tuple(spellings), _flag(row, "sets_square", where))
 
@@ -143,7 +148,10 @@ def _string(row: Mapping[str, object], key: str, where: str) -> str:
     value = row[key]
     if not isinstance(value, str) or not value:
         raise RuleDataError(
-            "error.maps.conventions-type", file=_FILE, key=f"{where}.{key}", want="a size name"
+            "error.maps.conventions-type",
+            file=_FILE,
+            key=f"{where}.{key}",
+            want=Noun("a size name"),
         )
     return value
 
@@ -152,6 +160,9 @@ def _flag(row: Mapping[str, object], key: str, where: str) -> bool:
     value = row[key]
     if not isinstance(value, bool):
         raise RuleDataError(
-            "error.maps.conventions-type", file=_FILE, key=f"{where}.{key}", want="true or false"
+            "error.maps.conventions-type",
+            file=_FILE,
+            key=f"{where}.{key}",
+            want=Noun("true or false"),
         )
     return value

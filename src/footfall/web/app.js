@@ -4,7 +4,7 @@
 // header's menus and files, the language, the movement panel's controls, and the start.
 import { state, ask, isCurrent, job, idle, debounce, selectCreature } from "./state.js";
 import { getMeta, getSamples } from "./api.js";
-import { pickLang, documentLang, systemOption, sampleOption } from "./labels.js";
+import { browserLang, documentLang, systemOption, sampleOption } from "./labels.js";
 import { $, tr, status, say } from "./page.js";
 import { draw, resize } from "./drawing.js";
 import { fillActions, actionChosen, buildInterpretations, refresh, refreshCheck, changed } from "./panel.js";
@@ -119,7 +119,7 @@ function bind() {
 
 async function start() {
   const params = new URLSearchParams(window.location.search);
-  state.lang = pickLang(params.get("lang"));
+  state.lang = browserLang(params.get("lang"), navigator.languages);
   $("lang").value = state.lang;
   bind();
   applyLabels();

@@ -8,6 +8,19 @@ export function pickLang(asked) {
   return asked && Object.hasOwn(I18N, asked) ? asked : "en";
 }
 
+/**
+ * The page's first language: the URL's `lang` when the catalog has it, else the first of the
+ * browser's languages (`navigator.languages`, "ru-RU", "zh-CN") the catalog has, else English.
+ */
+export function browserLang(asked, languages) {
+  if (asked && Object.hasOwn(I18N, asked)) return asked;
+  for (const tag of languages || []) {
+    const code = String(tag).split("-")[0].toLowerCase();
+    if (Object.hasOwn(I18N, code)) return code;
+  }
+  return "en";
+}
+
 /** The document's `lang` attribute for a page language (Chinese labels are Simplified). */
 export function documentLang(lang) {
   return lang === "zh" ? "zh-Hans" : lang;

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 
 from footfall.cli import flag_spelling
 from footfall.dice import check_seed
-from footfall.errors import InputError, Param
+from footfall.errors import InputError, Noun, Param
 
 __all__ = ["FLAGS", "check_roll", "flags", "spell", "whole"]
 
@@ -54,7 +54,7 @@ def check_roll(roll: bool, seed: int | None, what: str) -> None:
         check_seed(seed)
     if roll and seed is None:
         raise InputError(
-            "error.travel.roll-seed", param=Param("roll"), seed=Param("seed"), what=what
+            "error.travel.roll-seed", param=Param("roll"), seed=Param("seed"), what=Noun(what)
         )
     if seed is not None and not roll:
         raise InputError(

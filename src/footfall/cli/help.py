@@ -1,0 +1,97 @@
+"""Help in the user's language: ``footfall --help`` and every command's, option names kept.
+
+The help texts are the catalog ``i18n/cli_help.toml``, keyed by the English text Typer builds
+from a command's docstring and its options' ``help=`` (so the topic modules stay as they are:
+a new option's English help is its key, and tests/i18n/test_help.py fails until the catalog has
+its ru and zh). `localize_help` rewrites the Click command tree Typer built, before it runs;
+Typer's own panel titles (Arguments, Options, Commands) and ``[default: ...]`` follow.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from footfall.i18n import Lang, catalog
+
+__all__ = ["help_texts", "localize_help"]
+
+#: Typer's words (typer.rich_utils) and their catalog keys.
+_TYPER_WORDS = {
+    "ARGUMENTS_PANEL_TITLE": "help.typer.panel-arguments",
+    "OPTIONS_PANEL_TITLE": "help.typer.panel-options",
+    "COMMANDS_PANEL_TITLE": "help.typer.panel-commands",
+    "DEFAULT_STRING": "help.typer.default",
+    "REQUIRED_LONG_STRING": "help.typer.required",
+}
+
+
+@cache
+def help_texts() -> dict[str, dict[Lang, str]]:
+    """The help catalog by its English text: English -> {language: text}."""
+    return {
+        texts["en"]: texts
+        for key, texts in catalog().items()
+        if key.startswith("help.") and not key.startswith("help.typer.")
+    }
+
+
+def _said(text: str | None, lang: Lang) -> str | None:
+    if text is None:
+        return None
+    found = help_texts().get(text.strip())
+    return text if found is None else found[lang]
+
+
+def localize_help(command: Any, lang: Lang) -> Any:
+    """Put `command`'s help, its options' and its subcommands' into `lang` (in place)."""
+    if lang != "en":
+        _typer_words(lang)
+    _walk(command, lang)
+    return command
+
+
+def _walk(command: Any, lang: Lang) -> None:
+    if getattr(command, "help", None):
+        command.help = _said(command.help, lang)
+    if getattr(command, "short_help", None):
+        command.short_help = _said(command.short_help, lang)
+    for param in getattr(command, "params", ()):
+        if getattr(param, "help", None):
+            param.help = _said(param.help, lang)
+    if lang != "en" and hasattr(command, "get_help_option"):
+        _wrap_help_option(command, lang)
+    for sub in getattr(command, "commands", {}).values():
+        _walk(sub, lang)
+
+
+def _wrap_help_option(command: Any, lang: Lang) -> None:
+    """Translate the ``--help`` option Click adds itself, and the ``Usage:`` word."""
+    make_option = command.get_help_option
+    make_usage = command.get_usage
+    usage = catalog()["help.typer.usage"][lang]
+
+    def get_help_option(ctx: Any) -> Any:
+        option = make_option(ctx)
+        if option is not None and option.help:
+            option.help = _said(option.help, lang)
+        return option
+
+    def get_usage(ctx: Any) -> str:
+        text: str = make_usage(ctx)
+        return usage + text.removeprefix("Usage:") if text.startswith("Usage:") else text
+
+    command.get_help_option = get_help_option
+    command.get_usage = get_usage
+
+
+def _typer_words(lang: Lang) -> None:
+    """Set Typer's panel titles and default marker in `lang` (its module constants)."""
+    try:
+        from typer import rich_utils
+    except ImportError:  # pragma: no cover - Typer without rich
+        return
+    words = catalog()
+    for name, key in _TYPER_WORDS.items():
+        if hasattr(rich_utils, name):
+            setattr(rich_utils, name, words[key][lang])
