@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 import string
 import tomllib
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from importlib import resources
@@ -38,6 +39,7 @@ from footfall.errors import RuleDataError, unknown
 __all__ = [
     "LANGS",
     "Lang",
+    "Words",
     "catalog",
     "error_text",
     "measure",
@@ -99,12 +101,29 @@ _PLURAL_FORMS: dict[Lang, int] = {"en": 2, "ru": 3, "zh": 1}
 _PLURAL_SPEC = re.compile(r"\{[^{}:]*:plural:([^{}]*)\}")
 
 
+@dataclass(frozen=True)
+class Words:
+    """A value written in every language (a data file's ``names``): a message formatted in
+    one language takes that language's word, so every language's template names the same
+    field (``{name}``).
+
+    >>> t("tactical.note.condition-still", "ru", name=Words("Pinned", "Прижатый", "压制"))
+    'Прижатый: не может двигаться'
+    """
+
+    en: str
+    ru: str
+    zh: str
+
+
 def t(key: str, lang: Lang = "en", /, **values: object) -> str:
-    """Return the message `key` in `lang`, formatted with `values`.
+    """Return the message `key` in `lang`, formatted with `values` (a `Words` value in `lang`).
 
     An unknown key is a programming error and raises `KeyError`.
     """
     text = catalog()[key][lang]
+    if any(isinstance(v, Words) for v in values.values()):
+        values = {k: getattr(v, lang) if isinstance(v, Words) else v for k, v in values.items()}
     if ":plural:" in text or ":agree" in text:
         return _PluralFormatter(lang, values).format(text, **values)
     return text.format(**values)

@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from footfall.errors import InputError, LimitError, Param, unknown
+from footfall.i18n import Words
 from footfall.limits import LIMITS, Limits
 from footfall.rules import Armor, ConditionRule, Family, Load, RuleId, System, load_system
 from footfall.scene import Creature, Scene, validate
@@ -172,7 +173,8 @@ def apply_conditions(
     start_rule: RuleId | None = None
     still = False
     for row in condition_rows(system, mover):
-        name = {f"name_{lang}": row.names.get(lang) for lang in ("en", "ru", "zh")}
+        words = Words(*(row.names.get(lang) or str(row.condition) for lang in ("en", "ru", "zh")))
+        name = {"name": words}
         if not row.moves:
             still = True
             notes.append(remark("tactical.note.condition-still", **name))

@@ -68,6 +68,7 @@ __all__ = [
     "straight_lines",
 ]
 
+
 class Kind(StrEnum):
     """The three forced movements (Draw Steel Heroes, "Forced Movement")."""
 
