@@ -592,7 +592,7 @@ CASES = [
          with_(IMPORT, data=with_(UVTT, line_of_sight=[[{"x": i / 1000, "y": 0},
                                                        {"x": i / 1000, "y": 3}]
                                                       for i in range(5001)])),
-         413, ["5001 walls", "5000"], "import-walls"),
+         413, ["5001 wall segments", "5000"], "import-walls"),
     case("POST", "/api/reach", with_(TAC, scene=scene(square="1002/1001")), 400,
          ["square", "'1002/1001'", "denominator of at most 1000"], "square-fine"),
 ]
