@@ -669,15 +669,18 @@ def test_many_waypoints_on_the_largest_map_fail_fast(
     assert_one_line_error(send(client, "POST", "/api/path", body), 413, ["waypoints"])
 
 
-def test_long_walls_on_the_largest_map_are_answered_in_seconds(client: TestClient) -> None:
+def test_long_walls_on_the_largest_map_are_answered_in_seconds() -> None:
     """5000 walls across a 500x500 map (within Limits) are answered (200), in seconds.
 
     Was a strict xfail: scene.thin_wall_exits took minutes (400 walls: 26 s) on walls at float
     coordinates. Session 2 made it O(total wall length) with a float filter, so the request
-    is answered rather than refused: about 3 s here, far below the bound.
+    is answered rather than refused: about 3 s here, far below the bound. The wall-time budget
+    (`query_seconds`, 20 s) is lifted: this pins the search's cost, not the budget, on a
+    machine shared by many test runs.
     """
     import time
 
+    client = TestClient(create_app(limits=Limits.server(query_seconds=600)))
     body = {"scene": _long_walls(5000), "mover": "v"}
     start = time.perf_counter()
     response = send(client, "POST", "/api/reach", body)
