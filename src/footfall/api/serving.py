@@ -7,7 +7,8 @@
   web page cannot reach a loopback server by DNS rebinding; `allowed_hosts` computes them;
 - `GuardedH11`: uvicorn's HTTP/1.1 protocol with a time limit on a request's headers, so that
   a slow client (slowloris) is closed, never waited for;
-- `run`: uvicorn with the server's timeouts and limits (`footfall.limits.Limits`).
+- `run`: uvicorn with the server's timeouts and limits (`footfall.limits.Limits`);
+- `tune_process`: a server process hands the GIL round every `SWITCH_SECONDS`.
 """
 
 from __future__ import annotations
@@ -30,10 +31,26 @@ from footfall.api.errors import footfall_response
 from footfall.errors import InputError
 from footfall.limits import SERVER_LIMITS, Limits
 
-__all__ = ["ENV", "GuardedH11", "HostGuard", "Options", "allowed_hosts", "run", "worker_app"]
+__all__ = [
+    "ENV",
+    "SWITCH_SECONDS",
+    "GuardedH11",
+    "HostGuard",
+    "Options",
+    "allowed_hosts",
+    "run",
+    "tune_process",
+    "worker_app",
+]
 
 #: The environment variable that carries `Options` to the worker processes.
 ENV = "FOOTFALL_SERVE"
+
+#: How often a server process's threads hand the interpreter round (`sys.setswitchinterval`;
+#: Python's default is 5 ms). Queries run in threads (`footfall.api.work`); with the default,
+#: the event loop waited up to 5 ms per hand-over behind each busy thread: a health check took
+#: a median 70 ms while three worst-case reaches ran, 10 ms at 0.5 ms (docs/benchmarks-api.md).
+SWITCH_SECONDS = 0.0005
 
 #: The names of the loopback interface.
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -122,6 +139,7 @@ def worker_app() -> FastAPI:
     from footfall.tactical.search import warm_up
 
     threading.Thread(target=warm_up, name="footfall-warm-up", daemon=True).start()
+    tune_process()
     return build_app(Options.from_env(os.environ.get(ENV, "{}")))
 
 
@@ -265,6 +283,13 @@ def protocol(limits: Limits) -> type[GuardedH11]:
 # ------------------------------------------------------------------------------ running
 
 
+def tune_process() -> None:
+    """Set this server process's GIL hand-over interval to `SWITCH_SECONDS`."""
+    import sys
+
+    sys.setswitchinterval(SWITCH_SECONDS)
+
+
 def uvicorn_options(limits: Limits) -> dict[str, Any]:
     """Return uvicorn's settings of the server's timeouts and limits.
 
@@ -293,6 +318,7 @@ def run(
 
     settings = uvicorn_options(limits)
     if workers <= 1:
+        tune_process()
         uvicorn.run(build_app(options, limits), host=host, port=port, **settings)
         return
     os.environ[ENV] = options.to_env()
