@@ -81,6 +81,8 @@ def register(app: typer.Typer) -> None:
         # --scene is named whatever the port's state.
         name, extra = resolve_scene(scene)
         origins = tuple(_origin(value) for value in cors_origin)
+        for name in allow_host:
+            _check_host_name(name)
         _check_port(host, port)
         mover = DEFAULT_MOVER if scene is None else None
         if name is not None and mover is not None:
@@ -107,6 +109,14 @@ def register(app: typer.Typer) -> None:
         sys.stdout.flush()  # the URL must show before uvicorn takes over (pipes buffer)
         _warm_up_in_background()
         run(options, host, port, count)
+
+
+def _check_host_name(value: str) -> None:
+    """Refuse an ``--allow-host`` that is not a host name, an IP address or ``*``."""
+    import re
+
+    if not re.fullmatch(r"\*|[A-Za-z0-9._-]+|\[?[0-9A-Fa-f:.]+\]?", value):
+        raise InputError("error.api.allow-host", param=Param("allow_host"), value=value)
 
 
 def _origin(value: str) -> str:
