@@ -49,7 +49,7 @@ def check_json(body: bytes, depth: int) -> None:
     >>> check_json(b'{"a": [1]}', 64)
     >>> check_json(b'{"mover": "\\\\ud800"}', 64)
     Traceback (most recent call last):
-    footfall.errors.InputError: request body: 'mover' holds a lone surrogate '\\ud800' \
+    footfall.errors.InputError: request body: mover holds a lone surrogate '\\ud800' \
 (half of a UTF-16 pair, not a character)
     >>> check_json(b"[" * 65 + b"]" * 65, 64)
     Traceback (most recent call last):
