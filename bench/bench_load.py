@@ -1,15 +1,18 @@
-"""Load benchmark of the HTTP API: ``POST /api/reach`` on a 100x100 pf1e scene, over loopback.
+"""Load benchmark of the HTTP API (``footfall serve``) over loopback: health, a sample's reach,
+a 100x100 reach.
 
-Not a test: it starts ``uvicorn footfall.api:create_app --factory`` in a child process on a free
-loopback port, drives it with a bounded async load generator (httpx, a fixed number of
-requests, a fixed concurrency, and a time cap), and reports requests per second, latency
-percentiles and the server's resident memory sampled as the run goes (to show it stays flat).
+Not a test: it starts ``footfall serve --workers N`` (the real server: queries in threads, the
+Host allow-list, the timeouts) in a child process on a free loopback port, drives it with a
+bounded async load generator (httpx, a fixed number of requests, a fixed concurrency, and a
+time cap), and reports requests per second, latency percentiles and the server's resident
+memory sampled as the run goes (to show it stays flat).
 
     python bench/bench_load.py                      # 10,000 requests, 4 in flight, 1 worker
     python bench/bench_load.py --requests 2000 --concurrency 8 --workers 2
+    python bench/bench_load.py --query health      # or sample (the pf1e sample's reach)
 
-Targets (issue 6): at least 300 requests/s with p99 under 50 ms on 2 cores; memory flat over
-10,000 requests. Results and the machine are recorded in docs/benchmarks-api.md.
+Targets (issue 10): 100x100 60-ft reach at 500 requests/s with p99 under 50 ms on 2 cores;
+memory flat over 10,000 requests. Results and the machine are in docs/benchmarks-api.md.
 """
 
 from __future__ import annotations
@@ -160,6 +163,33 @@ async def _run(port: int, raw: bytes, requests: int, concurrency: int, max_secon
     }
 
 
+SCENES = {
+    "reach100": "POST /api/reach, 100x100 pf1e, 70% open / 20% difficult / 10% walls",
+    "sample": "POST /api/reach, the pf1e-ogre-bridge sample",
+    "health": "GET /api/health",
+}
+
+
+def _query(url: str, query: str, action: str) -> tuple[bytes, int, bytes]:
+    """Return the raw request of `query`, its reachable squares (0: none) and its body."""
+    if query == "health":
+        return b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 0, b""
+    if query == "sample":
+        scene = httpx.get(f"{url}/api/scenes/pf1e-ogre-bridge", timeout=60).json()
+        data = {"scene": scene, "mover": "ogre"}
+    else:
+        data = {"scene": scene_100(), "mover": "fighter", "action": action}
+    body = json.dumps(data).encode()
+    probe = httpx.post(f"{url}/api/reach", content=body,
+                       headers={"content-type": "application/json"}, timeout=60)  # fmt: skip
+    probe.raise_for_status()
+    raw = (
+        b"POST /api/reach HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(body)
+    ) + body
+    return raw, len(probe.json()["squares"]), body
+
+
 def main() -> None:
     """Start the server, warm it up, run the bounded load, print a JSON report."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -168,17 +198,17 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--max-seconds", type=float, default=120.0)
     parser.add_argument("--warmup", type=int, default=300)
-    parser.add_argument("--action", default="move")
+    parser.add_argument("--action", default="double-move")
+    parser.add_argument("--query", choices=("reach100", "sample", "health"), default="reach100")
     args = parser.parse_args()
 
     port = _free_port()
-    cmd = [sys.executable, "-m", "uvicorn", "footfall.api:create_app", "--factory",
-           "--host", "127.0.0.1", "--port", str(port), "--workers", str(args.workers),
-           "--log-level", "warning", "--no-access-log"]  # fmt: skip
+    cmd = [sys.executable, "-m", "footfall", "serve", "--host", "127.0.0.1",
+           "--port", str(port), "--workers", str(args.workers)]  # fmt: skip
     server = subprocess.Popen(cmd, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(200):
+        for _ in range(1200):
             try:
                 if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
                     break
@@ -186,23 +216,14 @@ def main() -> None:
                 time.sleep(0.1)
         else:
             raise SystemExit("server did not start")
-        scene = scene_100()
-        body = json.dumps({"scene": scene, "mover": "fighter", "action": args.action}).encode()
-        probe = httpx.post(f"{url}/api/reach", content=body,
-                           headers={"content-type": "application/json"}, timeout=60)  # fmt: skip
-        probe.raise_for_status()
-        squares = len(probe.json()["squares"])
-        raw = (
-            b"POST /api/reach HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(body)
-        ) + body
+        raw, squares, body = _query(url, args.query, args.action)
         asyncio.run(_run(port, raw, args.warmup, args.concurrency, 60, server.pid))
         report = asyncio.run(
             _run(port, raw, args.requests, args.concurrency, args.max_seconds, server.pid)
         )
         report = {
-            "endpoint": "POST /api/reach",
-            "scene": "100x100 pf1e, 70% open / 20% difficult / 10% walls, 6 creatures",
+            "query": args.query,
+            "scene": SCENES[args.query],
             "action": args.action,
             "reachable_squares": squares,
             "body_bytes": len(body),

@@ -52,6 +52,10 @@ class Limits:
     """Largest side of a grid square: a 1000-ft overland square."""
     square_denominator: int = 1000
     """Largest denominator of ``square`` (three decimal places, thirds, sevenths...)."""
+    id_chars: int = 100
+    """Longest creature id or side, in characters; an id is also printable, with no control
+    character or line break (docs/scenes.md, "Identifiers"). A 100,000-character
+    id took 8 s to draw in a picture's legend."""
 
     # ---------------------------------------------------------------- files
     scene_bytes: int = 64 * 1024 * 1024
@@ -175,6 +179,36 @@ class Limits:
     scene_cache: int = 32
     """Parsed scenes the server keeps for reuse (a page asks many questions of one scene);
     0 = none. Not a bound on a request."""
+    json_depth: int = 64
+    """Deepest nesting of a request's JSON (a scene is 5 deep); deeper is a 413 before any
+    model reads it."""
+    picture_pixels: int = 178_956_970
+    """Largest background picture a ``/api/render`` scene carries, width x height in pixels,
+    read from the picture's header before it is decoded (a 13000x13000 picture of 877 KB
+    decoded to 1.4 GB). The library's bound is Pillow's own (twice ``MAX_IMAGE_PIXELS``); the
+    server's 40,000,000."""
+    pixels_in_flight: int = 400_000_000
+    """Most picture pixels one process decodes at once, over all its threads (the server's
+    requests: 80,000,000, about 320 MB); a request waits up to `query_seconds` for room, then
+    is refused. One picture alone is always let through."""
+    query_seconds: int = 20
+    """Wall time one query may take, waiting for a compute thread included: past it the answer
+    is a 503 at once; the computation (bounded by the work limits) ends in the background and
+    its answer is dropped."""
+    header_seconds: int = 10
+    """Time a client has to send a request's headers, from the connection's opening (or the end
+    of the previous request); past it the connection is closed."""
+    body_seconds: int = 60
+    """Time a client has to send a request's body once its headers are in; past it, a 408 and
+    the connection closed."""
+    keep_alive_seconds: int = 5
+    """Time an idle kept-alive connection stays open between requests."""
+    header_bytes: int = 65_536
+    """Largest request line and headers, in bytes (431 beyond)."""
+    requests: int = 64
+    """Requests one worker process works on at once; more are answered 503 at once."""
+    shutdown_seconds: int = 30
+    """On SIGTERM or Ctrl+C, time the requests in progress have to finish."""
 
     @classmethod
     def server(cls, **bounds: int) -> Limits:
@@ -187,7 +221,10 @@ class Limits:
           export and its picture, in base64);
         - `flight_work` 1,100,000 states a flight search may expand, whichever engine runs
           it (about a second compiled, docs/api.md "Limits"), so `flight_compiled_work` is
-          the same bound.
+          the same bound;
+        - an import's `import_squares` 250,000 (`map_side` squared) and `import_walls` 5,000
+          (`walls`), checked from the file's header and counts before any rasterising, and
+          `region_work` 20,000,000 (about a second).
 
         >>> Limits.server().walls, Limits.server(walls=10).walls, LIMITS.walls
         (5000, 10, 100000)
@@ -213,6 +250,11 @@ SERVER_LIMITS = Limits(
     creatures=500,
     walls=5_000,
     import_bytes=20_000_000,
+    import_squares=250_000,
+    import_walls=5_000,
+    region_work=20_000_000,
+    picture_pixels=40_000_000,
+    pixels_in_flight=80_000_000,
     flight_work=1_100_000,
     flight_compiled_work=1_100_000,
 )
@@ -230,5 +272,16 @@ SERVER_FIELDS = (
     "leg_distance",
     "flight_work",
     "flight_ends",
+    "json_depth",
+    "id_chars",
+    "picture_pixels",
+    "pixels_in_flight",
+    "query_seconds",
+    "header_seconds",
+    "body_seconds",
+    "keep_alive_seconds",
+    "header_bytes",
+    "requests",
+    "shutdown_seconds",
     "scene_cache",
 )

@@ -639,7 +639,7 @@ CASES = [
          with_(IMPORT, data=with_(UVTT, line_of_sight=[[{"x": i / 1000, "y": 0},
                                                        {"x": i / 1000, "y": 3}]
                                                       for i in range(5001)])),
-         413, ["5001 walls", "5000"], "import-walls"),
+         413, ["5001 wall segments", "5000"], "import-walls"),
     case("POST", "/api/reach", with_(TAC, scene=scene(square="1002/1001")), 400,
          ["square", "'1002/1001'", "denominator of at most 1000"], "square-fine"),
     # ---- encounters (TURN.md; tests/api/test_turns.py plays them)
@@ -764,15 +764,18 @@ def test_many_waypoints_on_the_largest_map_fail_fast(
     assert_one_line_error(send(client, "POST", "/api/path", body), 413, ["waypoints"])
 
 
-def test_long_walls_on_the_largest_map_are_answered_in_seconds(client: TestClient) -> None:
+def test_long_walls_on_the_largest_map_are_answered_in_seconds() -> None:
     """5000 walls across a 500x500 map (within Limits) are answered (200), in seconds.
 
     Was a strict xfail: scene.thin_wall_exits took minutes (400 walls: 26 s) on walls at float
     coordinates. Session 2 made it O(total wall length) with a float filter, so the request
-    is answered rather than refused: about 3 s here, far below the bound.
+    is answered rather than refused: about 3 s here, far below the bound. The wall-time budget
+    (`query_seconds`, 20 s) is lifted: this pins the search's cost, not the budget, on a
+    machine shared by many test runs.
     """
     import time
 
+    client = TestClient(create_app(limits=Limits.server(query_seconds=600)))
     body = {"scene": _long_walls(5000), "mover": "v"}
     start = time.perf_counter()
     response = send(client, "POST", "/api/reach", body)

@@ -27,8 +27,59 @@ ONE: dict[str, Any] = {
     "creatures": [{"id": "valeros", "at": [0, 0], "size": "medium", "side": "party", "speed": 10}],
 }
 
-#: Fields that bound no request (a cache size).
-NOT_REQUEST_LIMITS = {"scene_cache"}
+#: Fields that bound no one request's answer: a cache size, the process's pixels in flight,
+#: and the server's clock and connection bounds (tests/api/test_server.py).
+NOT_REQUEST_LIMITS = {
+    "scene_cache",
+    "pixels_in_flight",
+    "query_seconds",
+    "header_seconds",
+    "body_seconds",
+    "keep_alive_seconds",
+    "header_bytes",
+    "requests",
+    "shutdown_seconds",
+}
+
+
+def _png(width: int, height: int) -> str:
+    """Return a ``data:`` URL of a blank PNG picture of `width` x `height` pixels."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (width, height)).save(out, format="PNG")
+    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode()
+
+
+def _case_json_depth() -> tuple[Limits, str, Any, str]:
+    return (
+        Limits.server(json_depth=5),
+        "/api/reach",
+        {"scene": ONE, "mover": "valeros", "x-deep": [[[[[[1]]]]]]},
+        ("request body: JSON nested 7 deep, over the limit of 5"),
+    )
+
+
+def _case_id_chars() -> tuple[Limits, str, Any, str]:
+    long = {**ONE["creatures"][0], "id": "valeros-the-bold"}
+    return (
+        Limits.server(id_chars=10),
+        "/api/reach",
+        {"scene": {**ONE, "creatures": [long]}, "mover": "valeros-the-bold"},
+        ("creatures[0] ('valeros-the-bold').id: an id of 16 characters, over the limit of 10"),
+    )
+
+
+def _case_picture_pixels() -> tuple[Limits, str, Any, str]:
+    return (
+        Limits.server(picture_pixels=50),
+        "/api/render",
+        {"scene": {**ONE, "background": _png(10, 6)}, "cell": 8},
+        ("background picture of 10x6 pixels is over the limit of 50 pixels"),
+    )
 
 
 def _case_body_bytes() -> tuple[Limits, str, Any, str]:
@@ -156,6 +207,9 @@ CASES = {
     "leg_distance": _case_leg_distance,
     "flight_work": _case_flight_work,
     "flight_ends": _case_flight_ends,
+    "json_depth": _case_json_depth,
+    "id_chars": _case_id_chars,
+    "picture_pixels": _case_picture_pixels,
 }
 
 
@@ -173,6 +227,9 @@ CODES = {
     "leg_distance": "error.api.leg-distance",
     "flight_ends": "error.api.flight-ends",
     "flight_work": "error.flight.search-work",
+    "json_depth": "error.api.json-depth",
+    "id_chars": "error.scene.id-long",
+    "picture_pixels": "error.maps.picture-pixels",
 }
 
 
@@ -211,6 +268,9 @@ AT_LIMIT = {
     "leg_distance": 12,
     "flight_work": 1_000_000,
     "flight_ends": 3040,
+    "json_depth": 7,
+    "id_chars": 16,
+    "picture_pixels": 60,
 }
 
 

@@ -293,7 +293,7 @@ def test_render_crop_draws_the_part_around_the_reach(tmp_path: Path) -> None:
     """--crop frames the mover's reach; --window takes explicit squares; not both."""
     scene_path = _scene_with_mover(tmp_path)
     png = tmp_path / "crop.png"
-    args = ["render", str(scene_path), "--mover", "val", "-o", str(png), "--json"]
+    args = ["render", str(scene_path), "--mover", "val", "-o", str(png), "--json", "--force"]
     report = json.loads(run(*args, "--crop").stdout)
     assert report["window"] == [0, 0, 4, 3]  # reach x 0..2 plus 2 squares, clamped to the map
     report = json.loads(run(*args, "--window", "1,1,2,2", "--cell", "100").stdout)
@@ -521,7 +521,7 @@ def test_render_speed_at_the_bounds_is_drawn(dd2vtt: Path, tmp_path: Path) -> No
     assert run("import", str(dd2vtt), "--system", "pf1e", "-o", str(scene_path)).exit_code == 0
     for speed in ("35", "0"):
         result = run("render", str(scene_path), "--mover", "v", "--at", "1,1", "--speed", speed,
-                     "-o", str(tmp_path / "x.png"))  # fmt: skip
+                     "-o", str(tmp_path / "x.png"), "--force")  # fmt: skip
         assert result.exit_code == 0, result.output
 
 

@@ -11,6 +11,7 @@ from fastapi import FastAPI
 from footfall import __version__
 from footfall.api import flight, forced, journeys, maps, meta, page, rates, scenes, tactical
 from footfall.api import turns as encounters
+from footfall.api.body import StrictJson
 from footfall.api.body_limit import BodyLimit
 from footfall.api.context import Context
 from footfall.api.docs_page import add_docs
@@ -92,5 +93,7 @@ def create_app(
     for router in ROUTERS:
         app.include_router(router)
     big = dict.fromkeys(maps.BIG_BODIES, lim.import_bytes)
+    # StrictJson inside BodyLimit: a body's size is checked first.
+    app.add_middleware(StrictJson, depth=lim.json_depth, seconds=lim.body_seconds)
     app.add_middleware(BodyLimit, limit=lim.body_bytes, paths=big)
     return app

@@ -13,6 +13,7 @@ Statuses:
   scene named in the URL) -> 404;
 - a request the schema rejects (malformed JSON, wrong type, missing field) -> 422;
 - `LimitError` and a body over the limit -> 413;
+- a query over its wall-time budget (`footfall.api.work.Busy`) -> 503 with ``Retry-After``;
 - a broken packaged data file (`RuleDataError`) and anything unforeseen -> 500 with a generic
   line; the details go to the server's log (logger ``footfall.api``).
 
@@ -36,6 +37,7 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from footfall.api.responses import JSON
+from footfall.api.work import Busy
 from footfall.errors import FootfallError, InputError, LimitError, Param, Spelling
 from footfall.i18n import LANGS, Lang
 from footfall.i18n.choose import accept_language
@@ -73,6 +75,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     413: {"model": ErrorBody, "description": "Over a limit (body, map size, work)."},
     422: {"model": ErrorBody, "description": "Malformed request (JSON, types, fields)."},
     500: {"model": ErrorBody, "description": "Internal error (never details)."},
+    503: {"model": ErrorBody, "description": "Busy: the query ran out of time; try again."},
 }
 
 
@@ -208,6 +211,13 @@ async def _not_found(request: Request, exc: Exception) -> Response:
     return footfall_response(404, exc, _router_fields(request), request_lang(request))
 
 
+async def _busy(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, Busy)
+    response = footfall_response(503, exc)
+    response.headers["retry-after"] = "1"
+    return response
+
+
 async def _footfall(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, FootfallError)
     if isinstance(exc, InputError):
@@ -239,6 +249,7 @@ _Handler = Callable[[Request, Any], Coroutine[Any, Any, Response]]
 EXCEPTION_HANDLERS: dict[int | type[Exception], _Handler] = {
     LimitError: _limit,
     NotFound: _not_found,
+    Busy: _busy,
     FootfallError: _footfall,
     RequestValidationError: _invalid,
     StarletteHTTPException: _http,

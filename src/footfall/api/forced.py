@@ -12,9 +12,8 @@ from fastapi import APIRouter
 from pydantic import Field
 
 from footfall.api.context import Context, Ctx
-from footfall.api.responses import JSON
 from footfall.api.schema import LANG_DOC, LANG_ENUM, SCENE_DOC, RequestModel, lang
-from footfall.api.work import answer_on_loop
+from footfall.api.work import answer
 from footfall.errors import LimitError, Param
 
 __all__ = ["FIELDS", "ForcedQuery", "router"]
@@ -74,4 +73,4 @@ def forced_answer(body: ForcedQuery, ctx: Context) -> dict[str, Any]:
 async def forced(body: ForcedQuery, ctx: Ctx) -> Any:
     """Push, pull or slide a creature N squares (Draw Steel forced movement): every outcome
     (end square, collision, damage), or the given path played and checked."""
-    return JSON(await answer_on_loop(forced_answer, body, ctx))
+    return await answer(forced_answer, body, ctx)

@@ -131,8 +131,8 @@ def meta_answer(language: str, ctx: Context) -> dict[str, Any]:
 
 
 @router.get("/api/health")
-def health() -> Any:
-    """Say the server is up, with footfall's version."""
+async def health() -> Any:
+    """Say the server is up, with footfall's version (on the event loop: no thread to wait for)."""
     return {"ok": True, "version": __version__}
 
 

@@ -15,9 +15,8 @@ from pydantic import Field
 
 from footfall.api.context import Context, Ctx
 from footfall.api.errors import fields_spelling
-from footfall.api.responses import JSON
 from footfall.api.schema import LANG_DOC, LANG_ENUM, SCENE_DOC, Pair, RequestModel, lang
-from footfall.api.work import answer_on_loop
+from footfall.api.work import answer
 from footfall.errors import LimitError, Param
 from footfall.i18n import Lang
 from footfall.scene import Scene
@@ -168,23 +167,23 @@ async def reach(body: TacticalQuery, ctx: Ctx) -> Any:
     Each square also carries its cost ``band`` (1: one move, 2: two, 3: a run ...), listed
     in ``bands`` with their thresholds.
     """
-    return JSON(await answer_on_loop(reach_answer, body, ctx))
+    return await answer(reach_answer, body, ctx)
 
 
 @router.post("/api/reach/all")
 async def reach_every(body: EveryQuery, ctx: Ctx) -> Any:
     """Every creature's reach for one action: ``reaches`` by id (each the ``/api/reach``
     answer) and ``refused`` by id (a creature this action cannot move: its error)."""
-    return JSON(await answer_on_loop(every_answer, body, ctx))
+    return await answer(every_answer, body, ctx)
 
 
 @router.post("/api/path")
 async def path(body: PathQuery, ctx: Ctx) -> Any:
     """A cheapest legal path to a square, with its step-by-step breakdown (SCENE.md)."""
-    return JSON(await answer_on_loop(path_answer, body, ctx))
+    return await answer(path_answer, body, ctx)
 
 
 @router.post("/api/check")
 async def check(body: CheckQuery, ctx: Ctx) -> Any:
     """Check a drawn path: cost, legality and every violated rule (SCENE.md ``check``)."""
-    return JSON(await answer_on_loop(check_answer, body, ctx))
+    return await answer(check_answer, body, ctx)

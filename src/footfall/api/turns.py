@@ -27,7 +27,7 @@ from footfall.api.responses import JSON
 from footfall.api.schema import SCENE_DOC, Pair, RequestModel
 from footfall.api.work import answer
 from footfall.errors import InputError, Param
-from footfall.limits import SERVER_LIMITS
+from footfall.limits import SERVER_LIMITS, Limits
 from footfall.turns import (
     Encounter,
     IllegalMove,
@@ -43,7 +43,8 @@ from footfall.turns.store import DATABASE_ENV
 from footfall.turns.store_pg import AnyStore, PostgresStore, open_store
 
 __all__ = [
-    "DATABASE_ENV", "FIELDS", "EncounterBody", "MoveBody", "VersionBody", "router", "store_of",
+    "DATABASE_ENV", "FIELDS", "EncounterBody", "MoveBody", "VersionBody", "router",
+    "share_database", "store_of",
     "use_database",
 ]  # fmt: skip
 
@@ -134,13 +135,19 @@ def store_of(request: Request) -> AnyStore:
 Store = Annotated[AnyStore, Depends(store_of)]
 
 
-def use_database(app: Any, database: str | pathlib.Path | None) -> AnyStore:
-    """Keep `app`'s encounters in `database` (None: `DATABASE_ENV`, else the default), opened
-    now (a bad file is one line before the server starts); worker processes started later
-    find it in `DATABASE_ENV`."""
-    store = open_store(database, limits=app.state.footfall.limits)
+def share_database(database: str | pathlib.Path | None, limits: Limits) -> AnyStore:
+    """Open the encounter store `database` (None: `DATABASE_ENV`, else the default) now, so a
+    bad file is one line before the server starts, and name it in `DATABASE_ENV`, where the
+    worker processes started later find it (`store_of`)."""
+    store = open_store(database, limits=limits)
     store.list()
     os.environ[DATABASE_ENV] = store.url if isinstance(store, PostgresStore) else str(store.path)
+    return store
+
+
+def use_database(app: Any, database: str | pathlib.Path | None) -> AnyStore:
+    """Keep `app`'s encounters in `database` (`share_database`)."""
+    store = share_database(database, app.state.footfall.limits)
     app.state.encounters = store
     return store
 
@@ -193,13 +200,15 @@ _REFUSED = (UnknownEncounter, StaleVersion, IllegalMove)
 @router.post("/api/encounters", status_code=201, responses=_RESPONSES)
 async def create_encounter(body: EncounterBody, ctx: Ctx, store: Store) -> Any:
     """Start an encounter on a scene (or a sample): round 1, the first of the order active."""
-    return JSON(await answer(_create, body, ctx, store), status_code=201)
+    response = await answer(_create, body, ctx, store)
+    response.status_code = 201
+    return response
 
 
 @router.get("/api/encounters")
 async def list_encounters(store: Store) -> Any:
     """Every stored encounter: id, title, system, round, active creature, version."""
-    return JSON(await answer(store.list))
+    return await answer(store.list)
 
 
 @router.get("/api/encounters/{encounter_id}", responses=_RESPONSES)
@@ -207,7 +216,7 @@ async def get_encounter(encounter_id: _ID, ctx: Ctx, store: Store) -> Any:
     """The encounter (TURN.md), with what each action still allows this turn."""
     try:
         found = await answer(store.get, encounter_id)
-        return JSON(await answer(encounter_to_json, found, limits=ctx.limits))
+        return await answer(encounter_to_json, found, limits=ctx.limits)
     except _REFUSED as exc:
         return _refused(exc)
 
@@ -227,7 +236,7 @@ async def move_encounter(encounter_id: _ID, body: MoveBody, ctx: Ctx, store: Sto
         return move(e, body.action, squares, distance=body.distance, limits=ctx.limits)
 
     try:
-        return JSON(await answer(_change, store, ctx, encounter_id, body.version, change))
+        return await answer(_change, store, ctx, encounter_id, body.version, change)
     except _REFUSED as exc:
         return _refused(exc)
 
@@ -236,7 +245,7 @@ async def move_encounter(encounter_id: _ID, body: MoveBody, ctx: Ctx, store: Sto
 async def undo_encounter(encounter_id: _ID, body: VersionBody, ctx: Ctx, store: Store) -> Any:
     """Take back the last move of the turn."""
     try:
-        return JSON(await answer(_change, store, ctx, encounter_id, body.version, undo))
+        return await answer(_change, store, ctx, encounter_id, body.version, undo)
     except _REFUSED as exc:
         return _refused(exc)
 
@@ -249,7 +258,7 @@ async def end_turn_encounter(encounter_id: _ID, body: VersionBody, ctx: Ctx, sto
         return end_turn(e, limits=ctx.limits)
 
     try:
-        return JSON(await answer(_change, store, ctx, encounter_id, body.version, change))
+        return await answer(_change, store, ctx, encounter_id, body.version, change)
     except _REFUSED as exc:
         return _refused(exc)
 

@@ -11,8 +11,6 @@ squares the mover can reach (tinted by cost band, costs written in them) and the
 from __future__ import annotations
 
 import dataclasses
-import errno
-import os
 from pathlib import Path
 from typing import Any, cast
 
@@ -60,31 +58,48 @@ def import_command(
     ),
     as_json: bool = typer.Option(False, "--json", help="print a JSON report (with -o)"),
     lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
+    force: bool = typer.Option(False, "--force", help="replace files -o would write over"),
 ) -> None:
     """Import a Universal VTT map or a Foundry VTT scene export as a footfall scene."""
     try:
-        _import(file, system, output, terrain, fmt, embed, background, as_json, parse_lang(lang))
+        inputs = _Inputs(file, terrain, background, force)
+        _import(inputs, system, output, fmt, embed, as_json, parse_lang(lang))
     except FootfallError as exc:
         _fail(exc)
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Inputs:
+    """The files ``import`` reads, and whether it may replace the files it writes."""
+
+    file: Path
+    terrain: Path | None
+    background: Path | None
+    force: bool
+
+    def check(self, target: Path, what: str) -> None:
+        """Refuse to write `target` over an input, a special file or (unforced) a file."""
+        from footfall.cli.output import check_output
+
+        check_output(target, (self.file, self.terrain, self.background), self.force, what)
+
+
 def _import(
-    file: Path,
+    inputs: _Inputs,
     system: str,
     output: Path | None,
-    terrain: Path | None,
     fmt: str | None,
     embed: bool,
-    background: Path | None,
     as_json: bool,
     lang: Lang,
 ) -> None:
     from footfall.imports import import_map
     from footfall.scene import scene_json_text, scene_to_json
 
-    if output is not None and output.is_dir():
-        # Before anything is written (the picture goes beside the scene) or said.
-        raise _cannot_write(output, os.strerror(errno.EISDIR))
+    file, terrain, background = inputs.file, inputs.terrain, inputs.background
+    if output is not None:
+        # Before anything is read, written (the picture goes beside the scene) or said.
+        inputs.check(output, "output")
     result = import_map(file, system=system, terrain=terrain, fmt=fmt)
     if background is not None:
         result = _with_background(result, background)
@@ -100,6 +115,7 @@ def _import(
             if target.resolve() == output.resolve():
                 raise InputError("error.maps.cli-overwrite", path=_path(output))
             if background is None or target.resolve() != background.resolve():
+                inputs.check(target, "picture")
                 _write(target, image.data)
                 written.append(str(target))
             picture = target.name
@@ -214,7 +230,9 @@ def _square(text: str, param: str) -> tuple[int, int]:
 
 
 def render_command(
-    scene_file: Path = typer.Argument(..., help="scene file (SCENE.md JSON or a text map)"),
+    scene_file: str = typer.Argument(
+        ..., help="scene file (SCENE.md JSON or a text map) or a sample scene's name"
+    ),
     output: Path = typer.Option(..., "-o", "--output", help="PNG file to write"),
     mover: str | None = typer.Option(None, "--mover", help="creature id whose reach to draw"),
     action: str | None = typer.Option(None, "--action", help="action (default per system)"),
@@ -243,9 +261,13 @@ def render_command(
     ),
     as_json: bool = typer.Option(False, "--json", help="print a JSON report"),
     lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
+    force: bool = typer.Option(False, "--force", help="replace the file -o names if it exists"),
 ) -> None:
     """Draw a scene as a PNG: map, walls, doors, creatures, reach by cost band and a path."""
     try:
+        from footfall.cli.output import check_output
+
+        check_output(output, [Path(scene_file)], force)
         frame = _window(window) if window is not None else None
         if crop and frame is not None:
             raise InputError(
@@ -342,13 +364,13 @@ def _window(text: str) -> tuple[int, int, int, int]:
 
 
 def _render(
-    scene_file: Path, output: Path, options: _RenderOptions, as_json: bool, lang_text: str
+    scene_file: str, output: Path, options: _RenderOptions, as_json: bool, lang_text: str
 ) -> None:
+    from footfall.cli.tactical import load_scene_arg
     from footfall.render import auto_cell, reach_window, render
-    from footfall.scene import load_scene
 
     language = parse_lang(lang_text)
-    scene = load_scene(scene_file)
+    scene = load_scene_arg(scene_file)  # a file, else a sample's name (issue 12, item 12)
     overlay = None
     _check_options(options)
     mover, window, cell = options.mover, options.window, options.cell
@@ -367,7 +389,7 @@ def _render(
         reach=overlay,
         cell=cell,
         lang=language,
-        base_dir=scene_file.parent,
+        base_dir=Path(scene_file).parent,
         window=window,
     )
     try:

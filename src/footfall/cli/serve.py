@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
 import sys
 from pathlib import Path
@@ -10,7 +11,8 @@ from typing import Any
 
 import typer
 
-from footfall.errors import InputError, unknown
+from footfall.errors import InputError, Param, unknown
+from footfall.limits import SERVER_LIMITS
 
 #: The scene the page opens when none is named: a pf1e sample with an ogre beside a patch of
 #: difficult terrain (the README's first command shows it).
@@ -63,19 +65,29 @@ def register(app: typer.Typer) -> None:
         scene: str | None = typer.Option(
             None, help="Sample scene name or scene file the page opens first."
         ),
+        workers: int = typer.Option(
+            0, min=0, max=64, help="Server processes (0: one per CPU core)."
+        ),
+        allow_host: list[str] = typer.Option(
+            [], "--allow-host", help="Also serve this Host name (repeatable; * serves any)."
+        ),
+        cors_origin: list[str] = typer.Option(
+            [], "--cors-origin", help="Let pages of this origin call the API (repeatable)."
+        ),
         database: str | None = typer.Option(
             None,
             help="SQLite file or postgresql:// URL of the encounters (default: user data folder).",
         ),
     ) -> None:
         """Serve the battle-map page and the JSON API; print the URL to open."""
-        import uvicorn
-
-        from footfall.api import create_app
+        from footfall.api.serving import Options, allowed_hosts, run
 
         # Local input first (the user's own file or sample name), then the port: a bad
         # --scene is named whatever the port's state.
         name, extra = resolve_scene(scene)
+        origins = tuple(_origin(value) for value in cors_origin)
+        for name in allow_host:
+            _check_host_name(name)
         _check_port(host, port)
         mover = DEFAULT_MOVER if scene is None else None
         if name is not None and mover is not None:
@@ -83,18 +95,46 @@ def register(app: typer.Typer) -> None:
                 c.get("id") for c in ({**_samples(), **extra}.get(name) or {}).get("creatures", [])
             ]
             mover = mover if mover in ids else None
-        app_ = create_app(default_scene=name, default_mover=mover, scenes=extra)
-        from footfall.api.turns import use_database  # encounters (TURN.md): docs/turns.md
+        hosts, ip_hosts = allowed_hosts(host, allow_host)
+        options = Options(
+            default_scene=name,
+            default_mover=mover,
+            scene_file=scene if extra else None,
+            hosts=hosts,
+            ip_hosts=ip_hosts,
+            cors=origins,
+        )
+        count = workers or os.cpu_count() or 1
+        from footfall.api.turns import share_database  # encounters (TURN.md): docs/turns.md
 
-        use_database(app_, database)
+        share_database(database, SERVER_LIMITS)
         shown = f"[{host}]" if ":" in host else host
         typer.echo(f"footfall {_version()}: open http://{shown}:{port}/  (API docs: /docs)")
         if name:
             typer.echo(f"scene: {name}")
+        typer.echo(f"workers: {count}")
         typer.echo("press Ctrl+C to stop")
         sys.stdout.flush()  # the URL must show before uvicorn takes over (pipes buffer)
         _warm_up_in_background()
-        uvicorn.run(app_, host=host, port=port, log_level="warning")
+        run(options, host, port, count)
+
+
+def _check_host_name(value: str) -> None:
+    """Refuse an ``--allow-host`` that is not a host name, an IP address or ``*``."""
+    import re
+
+    if not re.fullmatch(r"\*|[A-Za-z0-9._-]+|\[?[0-9A-Fa-f:.]+\]?", value):
+        raise InputError("error.api.allow-host", param=Param("allow_host"), value=value)
+
+
+def _origin(value: str) -> str:
+    """Return a ``--cors-origin`` as an origin (``scheme://host[:port]``), or refuse it."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in ("", "/"):
+        raise InputError("error.api.cors-origin", param=Param("cors_origin"), value=value)
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 def _warm_up_in_background() -> None:

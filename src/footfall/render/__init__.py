@@ -254,7 +254,7 @@ def render(
     notes = list(layout.notes)
     width, height = layout.map_size
     image = Image.new("RGB", (width, height), TERRAIN_COLOURS["open"])
-    background = open_background(scene, base_dir, notes, lang)
+    background = open_background(scene, base_dir, notes, lang, limits)
     if background is not None:
         paste_background(image, background, placement(scene), shown)
     else:

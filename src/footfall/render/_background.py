@@ -3,6 +3,10 @@
 The picture is the scene's ``background`` (a path beside the scene file, or a ``data:``
 URL); an import may record where it lies (``x-import.extent``, ``x-import.background_origin``).
 A picture that cannot be read is noted, and the map is drawn in terrain colours instead.
+
+Its pixel count is read from its header before it is decoded (`Limits.picture_pixels`: a
+13000x13000 picture of 877 KB decodes to 1.4 GB), and `PIXELS` bounds the pixels a process
+decodes at once over all its threads (`Limits.pixels_in_flight`, the server's requests).
 """
 
 from __future__ import annotations
@@ -10,19 +14,63 @@ from __future__ import annotations
 import base64
 import binascii
 import io
+import threading
+import time
 import warnings
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
 from PIL import Image
 
+from footfall.errors import LimitError
 from footfall.i18n import Lang, t
+from footfall.limits import LIMITS, Limits
 from footfall.render._view import View
 from footfall.scene import Scene
 
-__all__ = ["Placement", "open_background", "paste_background", "placement"]
+__all__ = ["PIXELS", "PixelBudget", "Placement", "open_background", "paste_background", "placement"]
+
+
+class PixelBudget:
+    """The picture pixels this process holds decoded at once, over all threads.
+
+    `hold` waits (up to `wait` seconds) until `pixels` more fit under `limit`, then holds them
+    while its block runs; past the wait it raises `LimitError`.
+
+    >>> budget = PixelBudget()
+    >>> with budget.hold(10, limit=10, wait=0): budget.held
+    10
+    >>> budget.held
+    0
+    """
+
+    def __init__(self) -> None:
+        self.held = 0
+        self._room = threading.Condition()
+
+    @contextmanager
+    def hold(self, pixels: int, limit: int, wait: float) -> Iterator[None]:
+        """Hold `pixels` of the budget while the block runs."""
+        deadline = time.monotonic() + wait
+        with self._room:
+            while self.held and self.held + pixels > limit:
+                left = deadline - time.monotonic()
+                if left <= 0 or not self._room.wait(left):
+                    raise LimitError("error.maps.pixels-in-flight", held=self.held, limit=limit)
+            self.held += pixels
+        try:
+            yield
+        finally:
+            with self._room:
+                self.held -= pixels
+                self._room.notify_all()
+
+
+#: The process's one budget of decoded picture pixels.
+PIXELS = PixelBudget()
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,9 +108,17 @@ def _pair(value: object) -> tuple[Fraction, Fraction] | None:
 
 
 def open_background(
-    scene: Scene, base_dir: str | Path | None, notes: list[str], lang: Lang
+    scene: Scene,
+    base_dir: str | Path | None,
+    notes: list[str],
+    lang: Lang,
+    limits: Limits = LIMITS,
 ) -> Image.Image | None:
-    """Open the scene's background picture, or note why it cannot be used."""
+    """Open the scene's background picture, or note why it cannot be used.
+
+    A picture over `limits.picture_pixels` (told by its header) raises `LimitError` before
+    it is decoded; decoding waits for room in `PIXELS` (`limits.pixels_in_flight`).
+    """
     ref = scene.background
     if ref is None:
         return None
@@ -83,7 +139,16 @@ def open_background(
             # are that big; only its error, at twice that, stops the picture (noted below).
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             image = Image.open(io.BytesIO(data))
-            image.load()
+            pixels = image.width * image.height
+            if pixels > limits.picture_pixels:
+                raise LimitError(
+                    "error.maps.picture-pixels",
+                    width=image.width,
+                    height=image.height,
+                    limit=limits.picture_pixels,
+                )
+            with PIXELS.hold(pixels, limits.pixels_in_flight, limits.query_seconds):
+                image.load()
         return image
     except Image.DecompressionBombError:
         shown = ref if len(ref) <= 60 else ref[:57] + "..."

@@ -17,10 +17,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from footfall.errors import LimitError, SceneError
+from footfall.errors import LimitError, SceneError, quote
 from footfall.limits import LIMITS, Limits
 from footfall.rules import SYSTEM_IDS, Armor, Load
 from footfall.scene import values
+from footfall.scene.identifiers import identifier
 from footfall.scene.model import (
     DEFAULT_LEGEND,
     FORMAT_VERSION,
@@ -318,12 +319,12 @@ def _parse_fly(value: object, where: str, reading: _Reading) -> Fly:
 
 def _parse_creature(value: object, where: str, reading: _Reading) -> Creature:
     if isinstance(value, Mapping) and isinstance(value.get("id"), str):
-        where = f"{where} ({value['id']!r})"
+        where = f"{where} ({quote(value['id'])})"
     data, extra = values.mapping(value, where, _CREATURE_KEYS)
     for key in _REQUIRED:
         if key not in data:
             raise SceneError("error.scene.creature-key", where=Where(where), value=key)
-    cid = values.string(data["id"], f"{where}.id")
+    cid = identifier(data["id"], f"{where}.id", reading.limits)
     ax, ay = values.pair(data["at"], f"{where}.at")
     at = (
         values.integer(ax, f"{where}.at[0]", reading.limits, minimum=None),
@@ -334,7 +335,7 @@ def _parse_creature(value: object, where: str, reading: _Reading) -> Creature:
         size_in = str(size_in)  # Draw Steel sizes 2..5 written as JSON numbers
     sizes = reading.words.size_members
     size = values.choice(size_in, f"{where}.size", f"{reading.system} size", sizes)
-    side = Side(values.string(data["side"], f"{where}.side"))
+    side = Side(identifier(data["side"], f"{where}.side", reading.limits))
     speed, agility_bonus, toughness_bonus = _movement(data, where, reading)
     armor = values.choice(data.get("armor", "none"), f"{where}.armor", "armor", _ARMORS)
     load = values.choice(data.get("load", "light"), f"{where}.load", "load", _LOADS)

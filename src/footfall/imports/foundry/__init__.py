@@ -41,7 +41,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from footfall.errors import InputError, Noun
+from footfall.errors import InputError, LimitError, Noun
 from footfall.imports._terrain import EXTRA_LEGEND, merge_overlay
 from footfall.imports._tokens import place_creatures
 from footfall.imports._values import FileKind, expect_list, load_document
@@ -118,7 +118,8 @@ def read_foundry(
     `terrain` is an optional plain-text overlay (default-legend characters, the map's size)
     written over the imported terrain (``.`` keeps it). The background picture is not part of
     a Foundry export: its path is reported in a warning and kept under ``x-import``. `limits`
-    bounds the map's squares, its walls and the work of placing its regions.
+    bounds the map's squares, its walls and tokens (counted before any region is placed)
+    and the work of placing its regions.
     """
     rules = load_system(system)
     doc = load_document(data, _FOUNDRY)
@@ -136,6 +137,11 @@ def read_foundry(
         ignored,
         limits=limits,
     )
+    tokens = expect_list(doc.get("tokens", []), _FOUNDRY, "tokens", null=True)
+    if len(tokens) > limits.creatures:  # counted before the regions are rasterised
+        raise LimitError(
+            "error.maps.foundry-tokens", file=Noun(_FOUNDRY), n=len(tokens), limit=limits.creatures
+        )
     legend = dict(DEFAULT_LEGEND)
     rows = terrain_rows(doc, rules, place, warnings, ignored, found.distance, limits=limits)
     if any(char in EXTRA_LEGEND for row in rows for char in row):
@@ -143,7 +149,6 @@ def read_foundry(
     if terrain is not None:
         merge_overlay(rows, terrain, legend)
     text_rows = tuple("".join(row) for row in rows)
-    tokens = expect_list(doc.get("tokens", []), _FOUNDRY, "tokens", null=True)
     proposed = read_tokens(tokens, rules, place.frame, warnings, ignored)
     creatures = place_creatures(rules, text_rows, legend, proposed, warnings)
     _warn_unsupported(doc, warnings)

@@ -1,0 +1,183 @@
+"""Check a request's JSON body strictly, before FastAPI's models see it (issue 10, item 5).
+
+FastAPI reads a JSON body with ``json.loads``, which takes UTF-8 that encodes surrogates,
+keeps ``"\\ud800"`` as a lone surrogate (the answer's JSON then cannot be written: a 500),
+and turns deep nesting and integers of more than 4300 digits into a generic 400. `StrictJson`
+(a pure ASGI middleware, inside `footfall.api.body_limit.BodyLimit`) refuses them first:
+
+- text that is not UTF-8 (or UTF-16/32, as RFC 8259 readers may take it) -> 400 naming the
+  byte;
+- nesting deeper than `Limits.json_depth` -> 413;
+- an integer of more than 4300 digits -> 400 (Python's own limit, CVE-2020-10735);
+- a string holding a lone surrogate -> 400 naming its field (``scene.creatures[0].id``);
+- a body that takes longer than `Limits.body_seconds` to arrive -> 408, connection closed.
+
+Malformed JSON is left to FastAPI (its 422 ``malformed JSON: ...`` line). The common case costs
+a strict decode and a few scans of the raw bytes; the body is parsed here only when a scan
+finds something to look at (a ``\\u`` escape of a surrogate, a run of 4301 digits).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from typing import Any
+
+import anyio
+
+from footfall.api.body_limit import ASGIApp, Message, Receive, Scope, Send
+from footfall.api.errors import footfall_response
+from footfall.errors import FootfallError, InputError, LimitError, Param
+
+__all__ = ["StrictJson", "check_json"]
+
+#: Where a refusal says the problem sits.
+_WHERE = "request body"
+
+#: A ``\\u`` escape of a surrogate (D800-DFFF): only such an escape can bring one into a string.
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+#: A JSON string (to blank out before counting brackets).
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+#: Every byte but the four brackets (deleted before measuring the nesting).
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+
+def check_json(body: bytes, depth: int) -> None:
+    """Refuse a JSON body the server cannot answer in one line; malformed JSON passes.
+
+    >>> check_json(b'{"a": [1]}', 64)
+    >>> check_json(b'{"mover": "\\\\ud800"}', 64)
+    Traceback (most recent call last):
+    footfall.errors.InputError: request body: mover holds a lone surrogate '\\ud800' \
+(half of a UTF-16 pair, not a character)
+    >>> check_json(b"[" * 65 + b"]" * 65, 64)
+    Traceback (most recent call last):
+    footfall.errors.LimitError: request body: JSON nested 65 deep, over the limit of 64
+    """
+    _decode(body)
+    brackets = body.count(b"[") + body.count(b"{")
+    if brackets > depth:
+        deepest = _depth(body)
+        if deepest > depth:
+            raise LimitError("error.api.json-depth", found=deepest, limit=depth)
+    digits = sys.get_int_max_str_digits()
+    long_number = re.search(rb"\d{%d}" % (digits + 1), body) is not None
+    if long_number or _SURROGATE_ESCAPE.search(body) is not None:
+        try:
+            document = json.loads(body)
+        except json.JSONDecodeError:
+            return
+        except ValueError:  # an integer of more than 4300 digits (CVE-2020-10735)
+            raise InputError("error.json.digits", where=_WHERE, digits=digits) from None
+        _walk(document)
+
+
+def _decode(body: bytes) -> str:
+    """Decode a body as RFC 8259 JSON text: UTF-8 (a byte-order mark dropped), UTF-16 or 32."""
+    encoding = json.detect_encoding(body)
+    try:
+        return body.decode(encoding)  # strict: no encoded surrogates (json.loads lets them by)
+    except UnicodeDecodeError as exc:
+        raise InputError("error.api.json-encoding", encoding=encoding, byte=exc.start) from None
+
+
+def _depth(body: bytes) -> int:
+    """Return the deepest nesting of brackets outside strings."""
+    deepest = level = 0
+    for byte in _STRING.sub(b'""', body).translate(None, _NOT_BRACKETS):
+        if byte in b"[{":
+            level += 1
+            deepest = max(deepest, level)
+        else:
+            level -= 1
+    return deepest
+
+
+def _walk(document: Any) -> None:
+    """Refuse a string (or key) with a lone surrogate, naming the field it is in."""
+    stack: list[tuple[Any, str]] = [(document, "")]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                _text(key, where or "body")
+                stack.append((item, f"{where}.{key}" if where else key))
+        elif isinstance(value, list):
+            stack.extend((item, f"{where}[{i}]") for i, item in enumerate(value))
+        elif isinstance(value, str):
+            _text(value, where or "body")
+
+
+def _text(value: str, where: str) -> None:
+    """Refuse a string that holds a lone surrogate (it has no UTF-8 form)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InputError(
+            "error.api.surrogate", param=Param(where), value=value[exc.start]
+        ) from None
+
+
+def _is_json(scope: Scope) -> bool:
+    """Tell whether FastAPI reads this request's body as JSON (its own rule)."""
+    kind = b""
+    for name, value in scope.get("headers", ()):
+        if name == b"content-type":
+            kind = value
+    if not kind:
+        return True
+    main, _, rest = kind.partition(b";")[0].strip().lower().partition(b"/")
+    return main == b"application" and (rest == b"json" or rest.endswith(b"+json"))
+
+
+class StrictJson:
+    """Refuse a JSON request body that `check_json` refuses, with its one-line 4xx."""
+
+    def __init__(self, app: ASGIApp, depth: int, seconds: float = 60) -> None:
+        self.app = app
+        self.depth = depth
+        self.seconds = seconds
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Read a JSON body, check it, and hand it on (or answer its error)."""
+        if scope["type"] != "http" or scope.get("method") not in ("POST", "PUT", "PATCH"):
+            await self.app(scope, receive, send)
+            return
+        if not _is_json(scope):
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        more = True
+        with anyio.move_on_after(self.seconds) as timer:
+            while more:
+                msg = await receive()
+                if msg["type"] != "http.request":
+                    await self.app(scope, receive, send)  # disconnected: let the app see it
+                    return
+                chunks.append(msg.get("body", b""))
+                more = bool(msg.get("more_body", False))
+        if timer.cancelled_caught:  # a slow or trickling client: answered and closed
+            late = InputError("error.api.body-seconds", seconds=self.seconds)
+            response = footfall_response(408, late)
+            response.headers["connection"] = "close"
+            await response(scope, receive, send)
+            return
+        body = b"".join(chunks)
+        if body:
+            try:
+                check_json(body, self.depth)
+            except FootfallError as exc:
+                status = 413 if isinstance(exc, LimitError) else 400
+                await footfall_response(status, exc)(scope, receive, send)
+                return
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)

@@ -1,0 +1,333 @@
+"""Run the application as a server one can share (issue 10, items 2, 4 and 6).
+
+- `Options`: what ``footfall serve`` was asked for, handed to every worker process (as JSON in
+  the ``FOOTFALL_SERVE`` environment variable: uvicorn starts workers from an import string);
+- `worker_app`: the application factory each worker calls;
+- `HostGuard`: only the host names the server was bound to (and those added) are served, so a
+  web page cannot reach a loopback server by DNS rebinding; `allowed_hosts` computes them;
+- `GuardedH11`: uvicorn's HTTP/1.1 protocol with a time limit on a request's headers, so that
+  a slow client (slowloris) is closed, never waited for;
+- `run`: uvicorn with the server's timeouts and limits (`footfall.limits.Limits`);
+- `tune_process`: a server process hands the GIL round every `SWITCH_SECONDS`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import json
+import os
+import socket
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import h11
+from fastapi import FastAPI
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from footfall.api.body_limit import ASGIApp, Receive, Scope, Send
+from footfall.api.errors import footfall_response
+from footfall.errors import InputError
+from footfall.limits import SERVER_LIMITS, Limits
+
+__all__ = [
+    "ENV",
+    "SWITCH_SECONDS",
+    "GuardedH11",
+    "HostGuard",
+    "Options",
+    "allowed_hosts",
+    "run",
+    "tune_process",
+    "worker_app",
+]
+
+#: The environment variable that carries `Options` to the worker processes.
+ENV = "FOOTFALL_SERVE"
+
+#: How often a server process's threads hand the interpreter round (`sys.setswitchinterval`;
+#: Python's default is 5 ms). Queries run in threads (`footfall.api.work`); with the default,
+#: the event loop waited up to 5 ms per hand-over behind each busy thread: a health check took
+#: a median 70 ms while three worst-case reaches ran, 10 ms at 0.5 ms (docs/benchmarks-api.md).
+SWITCH_SECONDS = 0.0005
+
+#: The names of the loopback interface.
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What ``footfall serve`` was asked for; every worker builds its application from it.
+
+    `scene_file` is a scene file to offer as `default_scene` (each worker reads it);
+    `hosts` the host names served (None: any, as a test client's); `ip_hosts` serves any IP
+    address literal too (a server bound to every interface); `cors` the origins allowed to
+    call the API from a page of theirs.
+    """
+
+    default_scene: str | None = None
+    default_mover: str | None = None
+    scene_file: str | None = None
+    hosts: tuple[str, ...] | None = None
+    ip_hosts: bool = False
+    cors: tuple[str, ...] = field(default=())
+
+    def to_env(self) -> str:
+        """Return the options as the JSON text of `ENV`."""
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_env(cls, text: str) -> Options:
+        """Read the options `to_env` wrote.
+
+        >>> Options.from_env(Options(hosts=("a",)).to_env()).hosts
+        ('a',)
+        """
+        data: dict[str, Any] = json.loads(text)
+        hosts = data.get("hosts")
+        return cls(
+            data.get("default_scene"), data.get("default_mover"), data.get("scene_file"),
+            None if hosts is None else tuple(hosts), bool(data.get("ip_hosts")),
+            tuple(data.get("cors") or ()),
+        )  # fmt: skip
+
+
+def build_app(options: Options, limits: Limits = SERVER_LIMITS) -> FastAPI:
+    """Return the application `options` describe."""
+    from footfall.api.app import create_app
+
+    scenes: dict[str, Any] = {}
+    if options.scene_file is not None and options.default_scene is not None:
+        from footfall.scene import load_scene, scene_to_json
+
+        scene = load_scene(options.scene_file)
+        scenes[options.default_scene] = json.loads(json.dumps(scene_to_json(scene)))
+    app = create_app(
+        limits=limits,
+        default_scene=options.default_scene,
+        default_mover=options.default_mover,
+        scenes=scenes,
+    )
+    return guard(app, options)
+
+
+def guard(app: FastAPI, options: Options) -> FastAPI:
+    """Add the host allow-list and the CORS policy of `options` to `app`."""
+    if options.cors:
+        from starlette.middleware.cors import CORSMiddleware
+
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(options.cors),
+            allow_methods=["GET", "POST"],
+            allow_headers=["content-type"],
+            max_age=600,
+        )
+    if options.hosts is not None:
+        app.add_middleware(HostGuard, hosts=options.hosts, ip_hosts=options.ip_hosts)
+    return app
+
+
+def worker_app() -> FastAPI:
+    """Build a worker's application from `ENV` (uvicorn's ``factory=True``).
+
+    The compiled search kernel is loaded beside the first requests, in a daemon thread.
+    """
+    import threading
+
+    from footfall.tactical.search import warm_up
+
+    threading.Thread(target=warm_up, name="footfall-warm-up", daemon=True).start()
+    tune_process()
+    return build_app(Options.from_env(os.environ.get(ENV, "{}")))
+
+
+# ------------------------------------------------------------------------------ hosts
+
+
+def allowed_hosts(bound: str, extra: Sequence[str] = ()) -> tuple[tuple[str, ...], bool]:
+    """Return the host names a server bound to `bound` serves, and whether IP literals are.
+
+    Loopback: its names. Every interface (``0.0.0.0``, ``::``): the machine's names and any
+    IP address (DNS rebinding needs a name). Else the address or name bound. `extra` adds
+    names (``*``: every host).
+
+    >>> allowed_hosts("127.0.0.1")
+    (('127.0.0.1', 'localhost', '::1'), False)
+    >>> allowed_hosts("192.168.1.5", ["gm.example"])
+    (('192.168.1.5', 'gm.example'), False)
+    """
+    names: list[str] = []
+    ip_hosts = False
+    if bound in ("0.0.0.0", "::", ""):
+        ip_hosts = True
+        hostname = socket.gethostname().lower()
+        names += [*LOOPBACK, hostname, f"{hostname}.local"]
+    elif _is_loopback(bound):
+        names += LOOPBACK
+    else:
+        names.append(bound.lower())
+    names += [name.lower() for name in extra]
+    return tuple(dict.fromkeys(names)), ip_hosts
+
+
+def _is_loopback(host: str) -> bool:
+    """Tell whether `host` names the loopback interface."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def host_name(header: str) -> str:
+    """Return a ``Host`` header's name, without its port or an IPv6 address's brackets.
+
+    >>> host_name("[::1]:8000"), host_name("LocalHost:80"), host_name("example.org")
+    ('::1', 'localhost', 'example.org')
+    """
+    text = header.strip().lower()
+    if text.startswith("["):
+        return text[1:].partition("]")[0]
+    return text.rpartition(":")[0] if text.count(":") == 1 else text
+
+
+class HostGuard:
+    """Answer 400 with one line to a request whose ``Host`` is not served (pure ASGI)."""
+
+    def __init__(self, app: ASGIApp, hosts: Sequence[str], ip_hosts: bool = False) -> None:
+        self.app = app
+        self.hosts = frozenset(hosts)
+        self.ip_hosts = ip_hosts
+
+    def served(self, name: str) -> bool:
+        """Tell whether the host `name` is served."""
+        if "*" in self.hosts or name in self.hosts:
+            return True
+        if self.ip_hosts:
+            try:
+                ipaddress.ip_address(name)
+            except ValueError:
+                return False
+            return True
+        return False
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass a request for a served host on; refuse any other."""
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        header = ""
+        for name, value in scope.get("headers", ()):
+            if name == b"host":
+                header = value.decode("latin-1")
+        if self.served(host_name(header)):
+            await self.app(scope, receive, send)
+            return
+        shown = sorted(self.hosts) + (["any IP address"] if self.ip_hosts else [])
+        refusal = InputError("error.api.host", value=header[:100], valid=shown)
+        await footfall_response(400, refusal)(scope, receive, send)
+
+
+# ------------------------------------------------------------------------------ the protocol
+
+
+class GuardedH11(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, closing a connection whose headers take too long.
+
+    The clock starts when the connection opens and again when an answer is sent (a kept-alive
+    connection's next request); the connection is closed if, `header_seconds` later, no
+    request's headers are in and none is being answered.
+    """
+
+    header_seconds: float = SERVER_LIMITS.header_seconds
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        """Open the connection and start the clock on its first request's headers."""
+        super().connection_made(transport)
+        self._arm()
+
+    def on_response_complete(self) -> None:
+        """Answer sent: the clock starts again for the next request's headers."""
+        super().on_response_complete()
+        self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """Stop the clock with the connection."""
+        timer = getattr(self, "_header_timer", None)
+        if timer is not None:
+            timer.cancel()
+        super().connection_lost(exc)
+
+    def _arm(self) -> None:
+        old = getattr(self, "_header_timer", None)
+        if old is not None:
+            old.cancel()
+        self._header_timer = self.loop.call_later(self.header_seconds, self._late)
+
+    def _late(self) -> None:
+        answering = self.cycle is not None and not self.cycle.response_complete
+        if answering or self.transport.is_closing():
+            return
+        if self.conn.their_state in (h11.IDLE, h11.DONE):  # no headers in (DONE: pipelined)
+            self.transport.close()
+
+
+def protocol(limits: Limits) -> type[GuardedH11]:
+    """Return `GuardedH11` with `limits.header_seconds`."""
+    return type("GuardedH11", (GuardedH11,), {"header_seconds": limits.header_seconds})
+
+
+# ------------------------------------------------------------------------------ running
+
+
+def tune_process() -> None:
+    """Set this server process's GIL hand-over interval to `SWITCH_SECONDS`."""
+    import sys
+
+    sys.setswitchinterval(SWITCH_SECONDS)
+
+
+def uvicorn_options(limits: Limits) -> dict[str, Any]:
+    """Return uvicorn's settings of the server's timeouts and limits.
+
+    >>> uvicorn_options(SERVER_LIMITS)["timeout_keep_alive"]
+    5
+    """
+    return {
+        "http": protocol(limits),
+        "timeout_keep_alive": limits.keep_alive_seconds,
+        "limit_concurrency": limits.requests,
+        "timeout_graceful_shutdown": limits.shutdown_seconds,
+        "h11_max_incomplete_event_size": limits.header_bytes,
+        "log_level": "warning",
+    }
+
+
+def run(
+    options: Options, host: str, port: int, workers: int, limits: Limits = SERVER_LIMITS
+) -> None:
+    """Serve until SIGTERM or Ctrl+C: in this process (one worker) or in `workers` processes.
+
+    With several, uvicorn's supervisor starts them from `worker_app` and replaces one that
+    dies; each finishes its requests in progress on SIGTERM (`limits.shutdown_seconds`).
+    """
+    import uvicorn
+
+    settings = uvicorn_options(limits)
+    if workers <= 1:
+        tune_process()
+        uvicorn.run(build_app(options, limits), host=host, port=port, **settings)
+        return
+    os.environ[ENV] = options.to_env()
+    settings["http"] = "footfall.api.serving:GuardedH11"  # by name: spawned workers import it
+    uvicorn.run(
+        "footfall.api.serving:worker_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        **settings,
+    )
