@@ -34,7 +34,7 @@ NAMES = set(
     trackless forest road fly_speed grid type size distance units bounds closed image format
     resolution points c door ds disposition multiple terrainheight padding coreVersion legend
     map wall creature mark on at side legs party name toughness x-height e.g squares given
-    structured creatures travel z Draw Steel PostgreSQL psycopg pip
+    structured creatures travel z Draw Steel PostgreSQL psycopg pip IP
     install""".split()  # noqa: SIM905
 )
 #: Left out before looking for English: placeholders, quotes, flags, ids (with ``_./=`` or a
