@@ -75,3 +75,22 @@ def test_sample_titles_match_the_scenes() -> None:
     catalog = _catalog()["en"]
     for name, scene in sample_scenes().items():
         assert catalog[f"sample_{_part(name)}"] == scene["x-title"], name
+
+
+#: The seeds' words on the page (as GLOSSARY in test_completeness.py): seed 000 марш-бросок,
+#: спешка, Выносливость; seed 004 强行军, 急行, 体质.
+PAGE_TERMS = {
+    "t_forced": ("марш-брос", "强行军"),
+    "forced_h": ("марш-брос", "强行军"),
+    "chart_p": ("марш-брос", "强行军"),
+    "t_hustle": ("спешк", "急行"),
+    "t_con": ("выносливост", "体质"),
+}
+
+
+@pytest.mark.parametrize("key", sorted(PAGE_TERMS))
+def test_the_page_uses_the_seeds_terms(key: str) -> None:
+    """The travel planner's labels use the seeds' words (not «форсированный марш»)."""
+    catalog = _catalog()
+    stem, chinese = PAGE_TERMS[key]
+    assert stem in catalog["ru"][key].lower() and chinese in catalog["zh"][key]
