@@ -32,3 +32,15 @@ def test_encounter_error_in_the_language(tmp_path: Path) -> None:
     result = invoke([*args, "--database", database, "--lang", "ru"])
     assert result.exit_code == 2
     assert "'zzz'" in result.stderr and "is not a creature" not in result.stderr
+
+
+@pytest.mark.parametrize(("lang", "words"), [("ru", "выходной файл"), ("zh", "输出文件")])
+def test_output_exists_names_the_file_in_the_language(
+    tmp_path: Path, lang: str, words: str
+) -> None:
+    """``-o`` onto an existing file: the refusal names the output in the language's words."""
+    target = tmp_path / "map.png"
+    target.write_bytes(b"")
+    result = invoke(["render", "pf1e-ogre-bridge", "-o", str(target), "--lang", lang])
+    assert result.exit_code == 2
+    assert words in result.stderr and "error: output" not in result.stderr
