@@ -34,9 +34,14 @@ NAMES = set(
     trackless forest road fly_speed grid type size distance units bounds closed image format
     resolution points c door ds disposition multiple terrainheight padding coreVersion legend
     map wall creature mark on at side legs party name toughness x-height e.g squares given
-    structured creatures travel""".split()  # noqa: SIM905
+    structured creatures travel z Draw Steel PostgreSQL psycopg pip IP
+    install""".split()  # noqa: SIM905
 )
-_STRIPPED = re.compile(r"\{[^{}]*\}|'[^']*'|\"[^\"]*\"|--[\w-]+|\S*[_./=\d]\S*")
+#: Left out before looking for English: placeholders, quotes, flags, ids (with ``_./=`` or a
+#: digit) and a data file's table name (``[turn]``).
+_STRIPPED = re.compile(
+    r"\{[^{}]*\}|'[^']*'|\"[^\"]*\"|--[\w-]+|\S*[_./=\d]\S*|\[[a-z_.-]+\]"
+)
 
 
 def _english_words(text: str) -> list[str]:
