@@ -39,9 +39,7 @@ NAMES = set(
 )
 #: Left out before looking for English: placeholders, quotes, flags, ids (with ``_./=`` or a
 #: digit) and a data file's table name (``[turn]``).
-_STRIPPED = re.compile(
-    r"\{[^{}]*\}|'[^']*'|\"[^\"]*\"|--[\w-]+|\S*[_./=\d]\S*|\[[a-z_.-]+\]"
-)
+_STRIPPED = re.compile(r"\{[^{}]*\}|'[^']*'|\"[^\"]*\"|--[\w-]+|\S*[_./=\d]\S*|\[[a-z_.-]+\]")
 
 
 def _english_words(text: str) -> list[str]:
