@@ -232,3 +232,17 @@ def test_to_json_is_plain() -> None:
     assert data["kind"] == "push" and data["distance"] == 3 and data["source"] == "hero"
     hits = [o["collision"] for o in data["outcomes"] if o["collision"]]
     assert {"hit": "object", "material": "stone"}.items() <= hits[0].items()
+
+
+def test_a_restrained_target_is_not_force_moved() -> None:
+    """Restrained: "can't be force moved" (Draw Steel Heroes, Conditions): a push 3 of a
+    restrained orc leaves it where it stands, and the answer names the condition."""
+    free = duel(["......"])
+    held = make("drawsteel", ["......"], ds("hero", 0, 0),
+                ds("orc", 1, 0, side="foes", conditions=["restrained"]))  # fmt: skip
+    pushed = forced_move(free, "orc", "push", 3, source="hero")
+    assert pushed.held is None and max(o.moved for o in pushed.outcomes) == 3
+    stays = forced_move(held, "orc", "push", 3, source="hero")
+    assert stays.held == "restrained" and stays.distance == 0
+    assert {(o.end[:2], o.moved) for o in stays.outcomes} == {((1, 0), 0)}
+    assert stays.to_json()["held"] == "restrained"

@@ -20,7 +20,20 @@ from footfall.turns import IllegalMove, StaleVersion, UnknownEncounter, move, ne
 from footfall.turns.store import EncounterStore
 from footfall.turns.store_pg import SCHEMA_VERSION, PostgresStore, open_store
 
-psycopg = pytest.importorskip("psycopg")  # an optional dependency, not one of footfall's modules
+#: .ci/run sets it: there the server and psycopg are installed, and a skip would hide a failure.
+REQUIRED = bool(os.environ.get("FOOTFALL_REQUIRE_POSTGRES"))
+
+if REQUIRED:
+    import psycopg
+else:
+    psycopg = pytest.importorskip("psycopg")  # an optional dependency, not one of footfall's
+
+
+def _skip(reason: str) -> None:
+    """Skip the module's tests, or fail them where CI requires PostgreSQL."""
+    if REQUIRED:
+        pytest.fail(f"FOOTFALL_REQUIRE_POSTGRES is set: {reason}")
+    pytest.skip(reason)
 
 
 def _bin(name: str) -> str | None:
@@ -36,7 +49,7 @@ def url() -> Iterator[str]:
     """Start a PostgreSQL cluster in a temporary folder (as user postgres under root)."""
     initdb, pg_ctl = _bin("initdb"), _bin("pg_ctl")
     if initdb is None or pg_ctl is None:
-        pytest.skip("no PostgreSQL server binaries (initdb, pg_ctl)")
+        _skip("no PostgreSQL server binaries (initdb, pg_ctl)")
     root = Path(tempfile.mkdtemp(prefix="footfall-pg-"))
     as_user: list[str] = []
     if os.geteuid() == 0:  # PostgreSQL refuses to run as root
@@ -54,7 +67,7 @@ def url() -> Iterator[str]:
                         "-w", "start"], check=True, capture_output=True, timeout=120)  # fmt: skip
     except (subprocess.SubprocessError, OSError) as exc:
         shutil.rmtree(root, ignore_errors=True)
-        pytest.skip(f"cannot start PostgreSQL: {exc}")
+        _skip(f"cannot start PostgreSQL: {exc}")
     try:
         yield f"postgresql://postgres@/postgres?host={root}&port={port}"
     finally:

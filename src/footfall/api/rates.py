@@ -28,12 +28,14 @@ def rates_answer(
     load: str,
     metric: bool,
     language: str,
+    base_speed: int | None = None,
 ) -> dict[str, Any]:
     """Answer ``GET /api/rates/{system}`` (``footfall rates SYSTEM --json``)."""
     lang(language)
     result = rates(
-        system, speed=speed, agility_bonus=agility_bonus, armor=armor, load=load, metric=metric
-    )
+        system, speed=speed, agility_bonus=agility_bonus, armor=armor, load=load, metric=metric,
+        base_speed=base_speed,
+    )  # fmt: skip
     return result.to_json()
 
 
@@ -70,9 +72,20 @@ async def rates_(
     load: str = "light",
     metric: bool = False,
     lang: LangQuery = "en",
+    base_speed: Annotated[
+        int | None,
+        Query(
+            ge=0,
+            le=SERVER_LIMITS.d20_speed,
+            description="pf1e/dnd35 speed before armor and load (ft); not with speed.",
+        ),
+    ] = None,
 ) -> Any:
-    """Rates per round, minute, hour and day (``footfall rates SYSTEM --json``)."""
-    return await answer(rates_answer, system, speed, agility_bonus, armor, load, metric, lang)
+    """Rates per round, minute, hour and day (``footfall rates SYSTEM --json``); `speed` is
+    the speed after armor and load, `base_speed` the speed before (armor or load slows it)."""
+    return await answer(
+        rates_answer, system, speed, agility_bonus, armor, load, metric, lang, base_speed
+    )
 
 
 @router.get("/api/tables/{system}")

@@ -44,6 +44,8 @@ class ConditionRule:
     """Squares each square crawled costs beyond the step (Draw Steel prone: 1); None: the
     family's own crawl (pf1e / dnd35: 5 ft per move action, the squeezing table's crawl)."""
     helpless: bool = False
+    force_moved: bool = True
+    """False: forced movement does not move the creature (Draw Steel's restrained)."""
     reported: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:

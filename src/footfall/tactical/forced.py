@@ -43,6 +43,7 @@ from footfall.limits import LIMITS, Limits
 from footfall.rules import Family, Material, SteelForced, System, load_system
 from footfall.scene import Creature, Scene, footprint
 from footfall.scene.model import creature as find_creature
+from footfall.tactical.conditions import condition_rows
 from footfall.tactical.forced_world import (
     Body,
     Cell,
@@ -97,6 +98,9 @@ class Forced:
     outcomes: tuple[Outcome, ...]
     checked: bool
     """Whether a path was given (one outcome, maybe with violations) or all were listed."""
+    held: str | None = None
+    """The target's condition that forced movement cannot move it out of (restrained: Draw
+    Steel Heroes, Conditions), None when it moves; then `distance` is 0."""
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         """Return the answer as plain JSON values (docs/tactical.md, "Forced movement")."""
@@ -114,6 +118,7 @@ class Forced:
             "vertical": self.vertical,
             "interpretations": dict(self.switches),
             "checked": self.checked,
+            "held": self.held,
             "outcomes": [self._outcome_json(o) for o in self.outcomes],
         }
 
@@ -452,6 +457,10 @@ def forced_move(
     bigger = melee_weapon and src is not None and src.order > me.order
     bonus = forced.big_bonus if bigger else 0
     most = _distance(distance, stability, bonus, limits)
+    rows = condition_rows(rules, target)
+    held = next((str(row.condition) for row in rows if not row.force_moved), None)
+    if held is not None:
+        most = 0  # a restrained creature "can't be force moved" (Draw Steel Heroes, Conditions)
     chosen = rules.switches(switches)
     world = World(
         scene=scene,
@@ -481,6 +490,8 @@ def forced_move(
         played = _run(world, most, cells[:most])
         broken = tuple(_violations(world, kind, vertical, most, cells))
         outcomes: tuple[Outcome, ...] = (replace(played, violations=broken),)
+    elif held is not None:
+        outcomes = (_run(world, 0, []),)  # it stays where it stands
     else:
         work = limits.forced_work
         listed = (
@@ -492,7 +503,7 @@ def forced_move(
     return Forced(
         scene, target.id, kind, distance, most, bonus, stability, src_id,
         None if src is None or src_id is not None else (src.x, src.y, src.z),
-        vertical, chosen, outcomes, path is not None,
+        vertical, chosen, outcomes, path is not None, held,
     )  # fmt: skip
 
 
