@@ -23,7 +23,7 @@ test("oddsChart: a line of text when there is nothing to chart", () => {
   assert.deepEqual(oddsChart(en, { forced_march: [], hustle: [] }), [
     { name: "text", attrs: { x: 8, y: 20, "font-size": 11 }, text: "No hustle or forced march: no odds to chart." },
   ]);
-  assert.equal(oddsChart(translator("ru"), {})[0].text, "Нет спешки и форсированного марша: шансов для графика нет.");
+  assert.equal(oddsChart(translator("ru"), {})[0].text, "Нет спешки и марш-броска: шансов для графика нет.");
 });
 
 test("oddsChart: a bar per forced-march hour (or dh2e fatigue test) with its odds", () => {

@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from footfall.cli import emit_json, fail, flag_spelling
+from footfall.cli.language import current_lang
 from footfall.errors import FootfallError
 from footfall.i18n import Lang, parse_lang, t
 
@@ -49,7 +50,7 @@ def _run(work: Callable[[], None]) -> None:
     try:
         work()
     except FootfallError as exc:
-        fail(exc.render("en", flag_spelling(FLAGS)))
+        fail(exc.render(current_lang(), flag_spelling(FLAGS)))
 
 
 def _store(database: str | None) -> Any:

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from footfall.cli import emit_json, fail, flag_spelling
+from footfall.cli.language import current_lang
 from footfall.cli.tactical import load_scene_arg
 from footfall.errors import FootfallError, InputError, Param
 from footfall.i18n import parse_lang, t
@@ -117,7 +118,7 @@ def forced(
         )  # fmt: skip
         data = answer.to_json(language)
     except FootfallError as exc:
-        fail(exc.render("en", flag_spelling(FLAGS)))
+        fail(exc.render(current_lang(), flag_spelling(FLAGS)))
     if json:
         emit_json(data)
         return

@@ -15,7 +15,7 @@ import stat
 from collections.abc import Iterable
 from pathlib import Path
 
-from footfall.errors import InputError, Param, quote
+from footfall.errors import InputError, Noun, Param, quote
 from footfall.limits import LIMITS
 
 __all__ = ["check_output"]
@@ -39,13 +39,16 @@ def check_output(
         reason = os.strerror(errno.EISDIR)
         raise InputError("error.maps.cli-write", path=_quoted(path), reason=reason)
     if not stat.S_ISREG(found.st_mode):
-        raise InputError("error.maps.cli-output-special", what=what, path=_quoted(path))
+        raise InputError("error.maps.cli-output-special", what=Noun(what), path=_quoted(path))
     for source in inputs:
         if source is not None and _same(path, source):
-            raise InputError("error.maps.cli-output-input", what=what, path=_quoted(path))
+            raise InputError("error.maps.cli-output-input", what=Noun(what), path=_quoted(path))
     if not force:
         raise InputError(
-            "error.maps.cli-output-exists", what=what, path=_quoted(path), force=Param("force")
+            "error.maps.cli-output-exists",
+            what=Noun(what),
+            path=_quoted(path),
+            force=Param("force"),
         )
 
 

@@ -90,16 +90,63 @@ export function travelTotal(tr, res) {
   return text;
 }
 
-/** Menu entries: a system, a sample scene, a mover, an interpretation's choice. */
+/** An id as the tail of a catalog key: "as-diagonals" -> "as_diagonals", "1T" -> "1t". */
+export function keyPart(id) {
+  return String(id).toLowerCase().replace(/[^a-z0-9]+/g, "_");
+}
+
+// The catalog's words for `key`, or `fallback` when the catalog has no such key (an id the
+// page has no words for, a sample of the server's own, a system's new switch).
+function wordsOr(tr, key, fallback) {
+  const s = tr(key);
+  return s === key ? fallback : s;
+}
+
+/** A value the user picks, in words: a size ("medium", "1M"), a side ("party"), an armor
+ *  ("heavy"), a maneuverability ("good"); a value without words stays as it is ("2", "guards"). */
+export function sizeName(tr, size) {
+  return wordsOr(tr, "size_" + keyPart(size), String(size));
+}
+export function sideName(tr, side) {
+  return wordsOr(tr, "side_" + keyPart(side), String(side));
+}
+export function armorName(tr, armor) {
+  return wordsOr(tr, "armor_" + keyPart(armor), String(armor));
+}
+export function maneuverabilityName(tr, m) {
+  return wordsOr(tr, "man_" + keyPart(m), String(m));
+}
+
+/** A sample scene's title in the language (`s` as /api/scenes lists it: name, title, system);
+ *  a scene the catalog does not know keeps its own title. */
+export function sampleName(tr, s) {
+  return wordsOr(tr, "sample_" + keyPart(s.name), s.title || s.name);
+}
+
+/** An interpretation switch (an /api/meta `interpretations` entry) in words, its one-line
+ *  explanation of what it changes, and one of its choices in words; a switch the catalog does
+ *  not know keeps its id and the server's description. */
+export function switchName(tr, it) {
+  return wordsOr(tr, "sw_" + keyPart(it.name), it.name);
+}
+export function switchHelp(tr, it) {
+  return wordsOr(tr, "sw_" + keyPart(it.name) + "_help", it.description || "");
+}
+export function choiceName(tr, it, choice) {
+  return wordsOr(tr, "ch_" + keyPart(it.name) + "_" + keyPart(choice), choice);
+}
+
+/** Menu entries: a system, a sample scene, a mover, an interpretation's choice (the default
+ *  marked "*"). Given the page's translator `tr`, the values are in words; without, as typed. */
 export function systemOption(s) {
   return s.name + " (" + s.id + ")";
 }
-export function sampleOption(s) {
-  return (s.title || s.name) + " — " + s.system;
+export function sampleOption(s, tr) {
+  return (tr ? sampleName(tr, s) : s.title || s.name) + " — " + s.system;
 }
-export function moverOption(c) {
-  return c.id + " (" + c.side + ")";
+export function moverOption(c, tr) {
+  return c.id + " (" + (tr ? sideName(tr, c.side) : c.side) + ")";
 }
-export function choiceOption(choice, interpretation) {
-  return choice + (choice === interpretation.default ? " *" : "");
+export function choiceOption(choice, interpretation, tr) {
+  return (tr ? choiceName(tr, interpretation, choice) : choice) + (choice === interpretation.default ? " *" : "");
 }
