@@ -289,6 +289,11 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
     first_ru = api_ru["violations"][0]["message"]
     assert first_ru != api_check["violations"][0]["message"]
     assert first_ru in page.locator(VIOLATIONS).first.text_content()
+    # the switches in words, each with its one-line explanation (issue 14, item 4)
+    label = page.locator('#interp label:has(select[data-name="hampered_diagonal"])')
+    assert label.locator("span").text_content() == "Диагональ в затрудняющую местность"
+    assert (label.get_attribute("title") or "").endswith("(hampered_diagonal)")
+    assert len(label.get_attribute("title") or "") > len("(hampered_diagonal)") + 10
     _shot(page, "page-russian")
 
 

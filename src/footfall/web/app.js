@@ -7,7 +7,7 @@ import { getMeta, getSamples } from "./api.js";
 import { browserLang, documentLang, systemOption, sampleOption } from "./labels.js";
 import { $, tr, status, say } from "./page.js";
 import { draw, resize } from "./drawing.js";
-import { fillActions, actionChosen, buildInterpretations, refresh, refreshCheck, changed } from "./panel.js";
+import { fillActions, fillMovers, actionChosen, buildInterpretations, refresh, refreshCheck, changed } from "./panel.js";
 import { bindMap, buildPalette, selectTool, fillCreatureKinds, fillCreatureForm, applyCreatureForm, removeCreature } from "./editing.js";
 import { openSample, openFile, newScene, saveScene, savePicture } from "./files.js";
 import { travelFields, planTravel, planShown } from "./travel.js";
@@ -35,6 +35,7 @@ async function setLang(lang) {
   await job(state, async () => {
     if (!(await loadMeta())) return; // a newer language was picked meanwhile
     fillSystemSelects();
+    if (state.scene) fillMovers();  // sides in words
     fillActions();
     fillCreatureKinds();
     buildInterpretations();
@@ -65,7 +66,7 @@ function fillSystemSelects() {
   if (cur) sel.value = cur;
   const sm = $("sample"), curS = sm.value;
   sm.innerHTML = "";
-  for (const s of state.samples) sm.add(new Option(sampleOption(s), s.name));
+  for (const s of state.samples) sm.add(new Option(sampleOption(s, tr), s.name));
   if (curS) sm.value = curS;
 }
 

@@ -3,7 +3,7 @@
 // numbered so a late answer is dropped (docs/page.md, "Answers that arrive late").
 import { state, ask, isCurrent, job, debounce, systemMeta, mover, bandActions, takesDistance, chooseAction, chooseInterpretations } from "./state.js";
 import { postReach, postPath, postCheck, reachBody, pathBody, checkBody } from "./api.js";
-import { stepLine, pathHeading, checkHeading, answerNotes, moverOption, choiceOption, unitLabel } from "./labels.js";
+import { stepLine, pathHeading, checkHeading, answerNotes, moverOption, choiceOption, unitLabel, switchName, switchHelp } from "./labels.js";
 import { actionForSquare, bandCounts, previewLine, provocations } from "./play.js";
 import { bandOf } from "./drawing.js";
 import { $, tr, status, clearStatus } from "./page.js";
@@ -21,7 +21,7 @@ export function squareAction(sq) {
 export function fillMovers() {
   const sel = $("mover");
   sel.innerHTML = "";
-  for (const c of state.scene.creatures) sel.add(new Option(moverOption(c), c.id));
+  for (const c of state.scene.creatures) sel.add(new Option(moverOption(c, tr), c.id));
   if (state.moverId) sel.value = state.moverId;
 }
 
@@ -55,11 +55,12 @@ export function buildInterpretations() {
   for (const it of sm.interpretations) {
     const lab = document.createElement("label");
     const span = document.createElement("span");
-    span.textContent = it.name;
-    if (it.description) lab.title = it.description;
+    span.textContent = switchName(tr, it);  // in words; the id stays in data-name and the tooltip
+    const help = switchHelp(tr, it);
+    lab.title = help ? help + " (" + it.name + ")" : it.name;
     const sel = document.createElement("select");
     sel.dataset.name = it.name;
-    for (const c of it.choices) sel.add(new Option(choiceOption(c, it), c));
+    for (const c of it.choices) sel.add(new Option(choiceOption(c, it, tr), c));
     sel.value = state.interp[it.name];
     sel.addEventListener("change", () => { state.interp[it.name] = sel.value; refresh(); });
     lab.append(span, sel);
