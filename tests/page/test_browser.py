@@ -293,6 +293,12 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
     label = page.locator('#interp label:has(select[data-name="hampered_diagonal"])')
     assert label.locator("span").text_content() == "Диагональ в затрудняющую местность"
     assert (label.get_attribute("title") or "").endswith("(hampered_diagonal)")
+    # the creature form's menus: words shown, ids kept as values
+    armor = page.eval_on_selector_all("#c-armor option", "os => os.map(o => [o.value, o.text])")
+    assert [v for v, _ in armor] == ["none", "light", "medium", "heavy"]
+    assert all(text != value for value, text in armor)
+    sizes = page.eval_on_selector_all("#c-size option", "os => os.map(o => [o.value, o.text])")
+    assert ["medium", "средний"] in sizes and ["heavy", "тяжёлый доспех"] in armor
     assert len(label.get_attribute("title") or "") > len("(hampered_diagonal)") + 10
     _shot(page, "page-russian")
 

@@ -7,7 +7,7 @@ import {
   legend, creatureAt, mapSize, paint, wallNear, wallAtSquare, wallPoint, addCreature,
   removeCreature as removeFromScene, eraseAt, creatureFields, applyCreatureFields,
 } from "./scene.js";
-import { legendName } from "./labels.js";
+import { legendName, sizeName, sideName, armorName, maneuverabilityName } from "./labels.js";
 import { $, tr, say, clearStatus } from "./page.js";
 import { draw, squareColour, squareAt, cornerAt } from "./drawing.js";
 import { changed, fillMovers, refreshCheck, refreshHover, showHover } from "./panel.js";
@@ -265,7 +265,18 @@ export function fillCreatureKinds() {
   if (!sm) return;
   const sizes = $("c-size");
   sizes.innerHTML = "";
-  for (const s of Object.keys(sm.sizes)) sizes.add(new Option(s, s));
+  for (const s of Object.keys(sm.sizes)) sizes.add(new Option(sizeName(tr, s), s));
+  // The fixed menus' values stay ids; their labels are words in the page's language.
+  // (An option without a value attribute takes its text as value: pin the id first.)
+  for (const o of $("c-armor").options) {
+    o.value = o.value;
+    o.textContent = armorName(tr, o.value);
+  }
+  for (const o of $("c-man").options) {
+    o.value = o.value;
+    if (o.value) o.textContent = maneuverabilityName(tr, o.value);
+  }
+  for (const o of $("sides").options) o.label = sideName(tr, o.value);
   const isDh = sm.speed_field === "agility_bonus";
   $("c-speed-l").hidden = isDh;
   $("c-ab-l").hidden = !isDh;
