@@ -230,6 +230,17 @@ def test_json_round_trip_keeps_the_encounter() -> None:
     assert parse_encounter(data) == e
 
 
+def test_x_keys_are_kept_through_moves_and_the_json() -> None:
+    """TURN.md: an encounter's own ``x-...`` keys are kept and ignored: read, carried through
+    a move, undo and end turn, and written back as they were."""
+    data = encounter_to_json(new_encounter(load_sample("pf1e-ogre-bridge"), encounter_id="e-x"))
+    data["x-vtt"] = {"scene": "abc", "tokens": [1, 2]}
+    e = parse_encounter(data)
+    e = end_turn(undo(move(move(e, "move", [(9, 5)]), "move", [(10, 5)])))
+    assert encounter_to_json(e)["x-vtt"] == {"scene": "abc", "tokens": [1, 2]}
+    assert "x-vtt" not in encounter_to_json(d20(mob("a", 0, 0)))
+
+
 def test_newer_shape_is_refused() -> None:
     """An encounter of a later shape version is refused naming the version."""
     data = encounter_to_json(d20(mob("a", 0, 0)))

@@ -8,6 +8,7 @@ brought up to date by `SHAPE_MIGRATIONS` (none yet: 1 is the first shape).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -62,6 +63,7 @@ def encounter_to_json(
     spent: dict[str, int | float] = {}
     for movement in movements(encounter):
         spent[movement.action] = spent.get(movement.action, 0) + movement.cost
+    kept: dict[str, Any] = json.loads(encounter.extensions) if encounter.extensions else {}
     return {
         "footfall_encounter": FORMAT,
         "id": encounter.id,
@@ -87,6 +89,7 @@ def encounter_to_json(
             }
             for e in encounter.log
         ],
+        **kept,
     }
 
 
@@ -153,10 +156,17 @@ def _fail(reason: str) -> bool:
     raise _Bad(reason)
 
 
+def _extensions(body: Mapping[str, Any]) -> str:
+    """Return the encounter's top-level ``x-...`` keys as JSON text ("" when it has none)."""
+    kept = {k: v for k, v in body.items() if isinstance(k, str) and k.startswith("x-")}
+    return json.dumps(kept, ensure_ascii=False, sort_keys=True) if kept else ""
+
+
 def parse_encounter(data: Any, *, limits: Limits = LIMITS, param: str = "encounter") -> Encounter:
     """Read TURN.md's encounter JSON (an older shape brought up to date); refuse a bad one.
 
-    ``x-...`` keys are ignored; ``turn.spent`` and ``turn.can`` are recomputed, not read.
+    Its own ``x-...`` keys are kept (written back by `encounter_to_json`) and otherwise
+    ignored; ``turn.spent`` and ``turn.can`` are recomputed, not read.
     """
     try:
         if not isinstance(data, Mapping):
@@ -189,6 +199,7 @@ def parse_encounter(data: Any, *, limits: Limits = LIMITS, param: str = "encount
             active=_get(body, "active", str),
             moves=tuple(_move(m) for m in _get(turn, "moves", list)),
             log=log,
+            extensions=_extensions(body),
         )
     except _Bad as exc:
         raise InputError("error.turns.shape", param=Param(param), reason=str(exc)) from None

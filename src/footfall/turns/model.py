@@ -87,6 +87,9 @@ class Encounter:
     active: str
     moves: tuple[Move, ...] = ()
     log: tuple[LogEntry, ...] = ()
+    extensions: str = ""
+    """The encounter's own ``x-...`` keys as JSON text ("" for none): TURN.md keeps them
+    (ignored by footfall, written back as read; text, so the record holds no mutable dict)."""
 
     @property
     def system(self) -> str:
