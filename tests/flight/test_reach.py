@@ -20,7 +20,7 @@ from footfall.flight.space import SceneAirspace, scene_flyer
 from footfall.rules import Maneuverability, load_system
 from footfall.scene import parse_scene
 from helpers import strategies
-from helpers.flight import dnd35_flyer, flight_oracle
+from helpers.flight import bat_cave, dnd35_flyer, flight_oracle
 
 SYSTEM = load_system("dnd35")
 assert SYSTEM.flight is not None and SYSTEM.tactical is not None
@@ -128,25 +128,7 @@ def test_griffon_turns_and_dives() -> None:
     assert {v.rule for v in refused.violations} == {"flight-turn", "flight-max-turn", "flight-dive"}
 
 
-SCENE = {
-    "footfall": 1,
-    "system": "dnd35",
-    "map": ["......", "..#...", "..#...", "......"],
-    "walls": [{"from": [4, 0], "to": [4, 4]}],
-    "ceiling_ft": 20,
-    "creatures": [
-        {
-            "id": "bat",
-            "at": [0, 1],
-            "size": "tiny",
-            "side": "foes",
-            "speed": 5,
-            "fly": {"speed": 40, "maneuverability": "good"},
-            "alt": 5,
-        },
-        {"id": "hero", "at": [0, 3], "size": "medium", "side": "party", "speed": 30},
-    ],
-}
+SCENE = bat_cave(40)
 
 
 def test_walls_ceiling_and_creatures_bound_the_reach() -> None:

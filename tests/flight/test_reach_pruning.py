@@ -15,7 +15,7 @@ from footfall.flight.reach import find_path, format_steps, reach
 from footfall.flight.space import BandedAirspace, scene_flyer
 from footfall.rules import Maneuverability, load_system
 from footfall.scene import load_sample, parse_scene
-from helpers.flight import dnd35_flyer
+from helpers.flight import bat_cave, dnd35_flyer
 
 SYSTEM = load_system("dnd35")
 assert SYSTEM.flight is not None and SYSTEM.tactical is not None
@@ -171,25 +171,7 @@ def test_compiled_kernel_matches_python_on_a_scene(
     assert got.work != want.work, "the kernel ran"
 
 
-CAVE = {
-    "footfall": 1,
-    "system": "dnd35",
-    "map": ["......", "..#...", "..#...", "......"],
-    "walls": [{"from": [4, 0], "to": [4, 4]}],
-    "ceiling_ft": 20,
-    "creatures": [
-        {
-            "id": "bat",
-            "at": [0, 1],
-            "size": "tiny",
-            "side": "foes",
-            "speed": 5,
-            "fly": {"speed": 60, "maneuverability": "good"},
-            "alt": 5,
-        },
-        {"id": "hero", "at": [0, 3], "size": "medium", "side": "party", "speed": 30},
-    ],
-}
+CAVE = bat_cave(60)
 
 
 def test_compiled_kernel_matches_python_under_a_ceiling() -> None:

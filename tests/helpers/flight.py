@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import heapq
 from fractions import Fraction
+from typing import Any
 
 from footfall.flight import OPEN_SKY, Airspace, FlightState, Flyer, Step, StepKind, keeps_flying
 from footfall.flight.model import HALF_FT, Raw, raw, step_raw
@@ -11,6 +12,30 @@ from footfall.rules import Maneuverability, load_system
 
 #: dnd35: the system with seed 004's maneuverability table (表:机动性).
 SYSTEM = load_system("dnd35")
+
+
+def bat_cave(fly_speed: int) -> dict[str, Any]:
+    """Return a dnd35 cave scene: a thin wall, a wall column, a 20-ft ceiling, a tiny bat
+    with a good fly speed of `fly_speed` ft at 5 ft, and a hero on the ground below it."""
+    return {
+        "footfall": 1,
+        "system": "dnd35",
+        "map": ["......", "..#...", "..#...", "......"],
+        "walls": [{"from": [4, 0], "to": [4, 4]}],
+        "ceiling_ft": 20,
+        "creatures": [
+            {
+                "id": "bat",
+                "at": [0, 1],
+                "size": "tiny",
+                "side": "foes",
+                "speed": 5,
+                "fly": {"speed": fly_speed, "maneuverability": "good"},
+                "alt": 5,
+            },
+            {"id": "hero", "at": [0, 3], "size": "medium", "side": "party", "speed": 30},
+        ],
+    }
 
 
 def dnd35_flyer(cls: Maneuverability, speed: int) -> Flyer:
