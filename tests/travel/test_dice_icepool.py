@@ -132,3 +132,11 @@ def test_the_256_check_limit_is_icepools() -> None:
     dcs = [h.dc for h in result.hours if isinstance(h, ForcedHour)] * 16
     assert dcs[:3] == [12, 14, 16]  # seed 000 «Марш-бросок»: DC 10 + 2 per extra hour
     assert dict(result.odds.damage) == _as_dict(_damage_die(2, dcs, 6))
+
+
+def test_check_die_is_the_icepool_view_of_p_check() -> None:
+    """`dice.check_die` (icepool, imported on use) gives the same odds as `p_check`."""
+    for modifier, dc in ((2, 12), (0, 30), (-5, 0)):
+        assert Fraction(dice.check_die(modifier).probability(">=", dc)) == dice.p_check(
+            modifier, dc
+        )
