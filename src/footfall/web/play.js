@@ -203,6 +203,16 @@ export function reorder(order, id, delta) {
   return out;
 }
 
+/** The initiative order after putting `id` at place `index` (the place of the name it was
+ *  dropped on: the names between shift by one). */
+export function moveTo(order, id, index) {
+  const i = order.indexOf(id);
+  if (i < 0 || index < 0 || index >= order.length) return order.slice();
+  const out = order.filter((o) => o !== id);
+  out.splice(index, 0, id);
+  return out;
+}
+
 /** The path answer `res` (from the token's square) judged as part of the whole turn: `check`
  *  is /api/check's answer for the turn's path so far (`before` squares entered) plus `res`'s
  *  steps. Illegal: a path answer that is not found, with the first violation as its reason;
