@@ -151,7 +151,7 @@ def reach_left(
     found = _continued(plan, last.squares)
     return TurnReach(
         action, encounter.active, here, True, last.cost,
-        _checked(plan.policy, last.squares, found, last.cost), None, plan.policy,
+        _checked(plan, last.squares, found, last.cost), None, plan.policy,
     )  # fmt: skip
 
 
@@ -178,7 +178,7 @@ def _fresh(
     else:
         candidates = _searched(plan, here, policy.start_state, 0)
     return TurnReach(
-        action, encounter.active, here, False, 0, _checked(policy, (), candidates, 0), None,
+        action, encounter.active, here, False, 0, _checked(plan, (), candidates, 0), None,
         policy,
     )  # fmt: skip
 
@@ -249,17 +249,20 @@ def _lines(plan: Any, before: Sequence[Square], here: Square) -> list[tuple[Squa
 
 
 def _checked(
-    policy: Policy,
+    plan: Any,
     before: Sequence[Square],
     candidates: Sequence[tuple[Square, ...]],
     paid: int | float,
 ) -> tuple[ReachLeft, ...]:
-    """Keep the candidates whose joined path `move` accepts, the cheapest per square."""
+    """Keep the candidates whose joined path `move` accepts, the cheapest per square (walked
+    over the plan's window frame, which holds every path the budget allows)."""
+    policy: Policy = plan.policy
+    frame = plan.frame()
     best: dict[Square, tuple[int, tuple[Square, ...]]] = {}
     for path in candidates:
         if not path:
             continue
-        w = walk(policy, [*before, *path])
+        w = walk(policy, [*before, *path], frame)
         if not w.legal:
             continue
         seen = best.get(path[-1])
