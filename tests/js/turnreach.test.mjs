@@ -91,6 +91,7 @@ test("a path is judged with the turn so far: /api/check of the joined path from 
   assert.deepEqual(asked.path, [[2, 1], [3, 2]]);
   assert.deepEqual(asked.scene.creatures.find((c) => c.id === id).at, [1, 1]);
   assert.equal(judged.turn_cost, 15);
+  assert.equal(judged.cost, 10); // 15 in all less the 5 ft the turn spent
 });
 
 test("message words are worked out when shown: a language switch names the unit anew", () => {

@@ -492,8 +492,9 @@ def _turn_reach(server: str, eid: str, actions: list[str]) -> Any:
 
 def test_the_shading_is_what_the_active_creature_may_still_reach(server: str, page: Any) -> None:
     """After valeros's 5-ft diagonal move the shading is the server's rest of the turn: the
-    count shown is its count, (10,5) costs 10 ft (the turn's second diagonal), the run (a
-    full-round action) shades nothing; a fresh turn from (9,4) would shade more."""
+    count shown is its count, (10,5) costs 10 ft (the turn's second diagonal) in the shading
+    and under the pointer, the run (a full-round action) shades nothing; a fresh turn from
+    (9,4) would shade more."""
     enc = _start(page, server)
     _drag(page, (8, 5), (9, 4))
     assert _at(page, "valeros") == [9, 4]
@@ -510,6 +511,11 @@ def test_the_shading_is_what_the_active_creature_may_still_reach(server: str, pa
         body = {"scene": _state(page, "scene"), "mover": "valeros", "action": action}
         fresh |= {tuple(s["at"]) for s in _api(server, "reach", body)["squares"]}
     assert len(fresh) > want["count"]
+    page.mouse.move(*_xy(page, 10, 5))  # the path under the pointer says what the shading says
+    _settle(page)
+    hover = _state(page, "hover.response")
+    assert (hover["cost"], hover["turn_cost"]) == (10, 15)
+    assert "10 ft, move (this turn: 15 ft)" in page.locator("#move-line").inner_text()
     _shot(page, "page-rest-of-turn")
 
 

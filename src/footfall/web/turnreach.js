@@ -79,7 +79,8 @@ export async function withTurn(st, res, check) {
   });
   q.action = moveAction(enc.turn.can, res.cost, res.action) || res.action;
   q.path = soFar.slice(1).concat(res.path.slice(1));
-  return judgedByTurn(res, await (check || postCheck)(st.lang, q), soFar.length - 1);
+  const paid = enc.turn.moves.reduce((sum, m) => sum + m.cost, 0);
+  return judgedByTurn(res, await (check || postCheck)(st.lang, q), soFar.length - 1, paid);
 }
 
 /** Whether an answer `got` of question `seq` may still be shown: its question is the newest
