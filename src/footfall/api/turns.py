@@ -44,8 +44,7 @@ from footfall.turns import (
     reorder,
     undo,
 )
-from footfall.turns.play import allowed
-from footfall.turns.reach import reach_left
+from footfall.turns.reach import turn_reach_json
 from footfall.turns.store import DATABASE_ENV
 from footfall.turns.store_pg import AnyStore, PostgresStore, open_store
 
@@ -244,20 +243,7 @@ def _reach(
     chosen: Lang,
 ) -> dict[str, Any]:
     """The rest of the turn's reach under each of `actions` (default: what the turn allows)."""
-    wanted = actions or [a.action for a in allowed(encounter, limits=ctx.limits)]
-    answers = {
-        a: reach_left(encounter, a, distance=distance, limits=ctx.limits, lang=chosen)
-        for a in wanted
-    }
-    shaded = {s.at for r in answers.values() for s in r.squares}
-    return {
-        "id": encounter.id,
-        "version": encounter.version,
-        "mover": encounter.active,
-        "at": list(next(c.at for c in encounter.scene.creatures if c.id == encounter.active)),
-        "count": len(shaded),
-        "reach": {a: r.to_json(chosen) for a, r in answers.items()},
-    }
+    return turn_reach_json(encounter, actions, distance=distance, limits=ctx.limits, lang=chosen)
 
 
 @router.get("/api/encounters/{encounter_id}/reach", responses=_RESPONSES)

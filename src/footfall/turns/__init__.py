@@ -9,7 +9,8 @@ to price "the turn so far plus this move"; the engine stays pure. The modules:
 - `play`: `new_encounter`, `move`, `undo`, `end_turn`, `reorder` (the initiative order during
   play), `allowed` (what each action still allows) under the system file's ``[turn]`` rules
   (`footfall.rules.Turn`);
-- `reach`: `reach_left`, where the active creature may still move this turn;
+- `reach`: `reach_left`, where the active creature may still move this turn, and
+  `turn_reach_json`, that of every action the turn allows;
 - `document`: the JSON form (`encounter_to_json`, `parse_encounter`);
 - `store`: `EncounterStore`, SQLite (the server's only state), with the version check;
   `store_pg`: `PostgresStore` (psycopg 3, optional) and `open_store` (a URL or a file).
@@ -43,7 +44,7 @@ from footfall.turns.play import (
     reorder,
     undo,
 )
-from footfall.turns.reach import TurnReach, reach_left
+from footfall.turns.reach import TurnReach, reach_left, turn_reach_json
 
 __all__ = [
     "FORMAT",
@@ -67,5 +68,6 @@ __all__ = [
     "reach_left",
     "reorder",
     "summary",
+    "turn_reach_json",
     "undo",
 ]

@@ -46,9 +46,9 @@ from footfall.tactical.report import head_json
 from footfall.tactical.search import INF, search
 from footfall.tactical.walk import straight_lines, walk
 from footfall.turns.model import Encounter
-from footfall.turns.play import _economy, _where, movements, turn_rules
+from footfall.turns.play import _economy, _where, allowed, movements, turn_rules
 
-__all__ = ["ReachLeft", "TurnReach", "reach_left"]
+__all__ = ["ReachLeft", "TurnReach", "reach_left", "turn_reach_json"]
 
 Square = tuple[int, int]
 
@@ -153,6 +153,34 @@ def reach_left(
         action, encounter.active, here, True, last.cost,
         _checked(plan, last.squares, found, last.cost), None, plan.policy,
     )  # fmt: skip
+
+
+def turn_reach_json(
+    encounter: Encounter,
+    actions: Sequence[str] | None = None,
+    *,
+    distance: int | None = None,
+    limits: Limits = LIMITS,
+    lang: Lang = "en",
+) -> dict[str, Any]:
+    """Return the rest of the turn's reach under each of `actions` as JSON (default: every
+    action the turn still allows): the answer of ``GET /api/encounters/{id}/reach`` and of
+    ``footfall encounter reach`` (docs/contracts/EXTENSIONS.md). `count` is the number of
+    squares some action reaches (what the page shows).
+    """
+    wanted = list(actions) if actions else [a.action for a in allowed(encounter, limits=limits)]
+    answers = {
+        a: reach_left(encounter, a, distance=distance, limits=limits, lang=lang) for a in wanted
+    }
+    shaded = {s.at for r in answers.values() for s in r.squares}
+    return {
+        "id": encounter.id,
+        "version": encounter.version,
+        "mover": encounter.active,
+        "at": list(_where(encounter)),
+        "count": len(shaded),
+        "reach": {a: r.to_json(lang) for a, r in answers.items()},
+    }
 
 
 def _placed(scene: Scene, mover: str, at: Square) -> Scene:
