@@ -11,7 +11,8 @@ Steel, heresy for Dark Heresy 2e) is small, and is all a `RuleFamily` says:
   tables are tabulated from `Pricing.price` and cached);
 - `start`: what the square the mover starts in changes (prone in a crawl, a shift refused);
 - `mark_squares` and `classify`: the frame's layers (terrain factors, squeezing, what a flyer
-  ignores) and a position's cost class;
+  ignores) and a position's cost class; `frame_key`: what of the policy they read, so that
+  movers with one key share a frame (`footfall.tactical.every`);
 - `provocation` and `provoke`: what leaving an enemy's reach provokes, and when;
 - `explain`: a step's price in a GM's words; `terrain_test`: the hardest test a path needs.
 
@@ -22,7 +23,7 @@ The records the protocol exchanges are defined here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -259,6 +260,14 @@ class RuleFamily(Protocol):
         """Reduce the squares to the ``h`` x ``w`` positions of the mover's space.
 
         Return the positions' layers, their class codes and hampering exponents.
+        """
+        ...
+
+    def frame_key(self, policy: Policy) -> Hashable:
+        """Return what `mark_squares` and `classify` read of `policy` (its space's side ...).
+
+        Two policies of one scene and system with equal keys and equal occupants get the same
+        frame on any window: `footfall.tactical.every` builds it once for such movers.
         """
         ...
 

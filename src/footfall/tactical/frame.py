@@ -35,7 +35,16 @@ from footfall.tactical.search import StepGraph
 if TYPE_CHECKING:
     from footfall.tactical.policy import Policy
 
-__all__ = ["Frame", "build_frame", "cost_tables", "mark_terrain", "reduce", "reduce_space"]
+__all__ = [
+    "Frame",
+    "build_frame",
+    "clip_edges",
+    "cost_tables",
+    "influence",
+    "mark_terrain",
+    "reduce",
+    "reduce_space",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +81,7 @@ class Frame:
         cost, nxt = cost_tables(policy.pricing)
         klass = np.where(self.block == BLOCK_OK, self.code, -1).astype(np.int16)
         exits = (~(self.thin | self.corner)).astype(np.uint8)
-        _clip_edges(exits)
+        clip_edges(exits)
         return StepGraph(square_class=klass, exits=exits, cost=cost, next_state=nxt)
 
     def end_ok(self) -> npt.NDArray[np.bool_]:
@@ -110,12 +119,27 @@ _EDGE_BITS = {
 }
 
 
-def _clip_edges(exits: npt.NDArray[np.uint8]) -> None:
+def clip_edges(exits: npt.NDArray[np.uint8]) -> None:
     """Clear the exits that would leave the window (the search takes no step off its arrays)."""
     exits[0, :] &= np.uint8(~_EDGE_BITS["north"] & 0xFF)
     exits[-1, :] &= np.uint8(~_EDGE_BITS["south"] & 0xFF)
     exits[:, 0] &= np.uint8(~_EDGE_BITS["west"] & 0xFF)
     exits[:, -1] &= np.uint8(~_EDGE_BITS["east"] & 0xFF)
+
+
+def influence(side: int) -> int:
+    """Return how far past a position's space its arrays read the squares' layers.
+
+    A 1-square space reads its own square only (every layer is computed square by square); a
+    larger one also reads its neighbours' spaces, one square further (a narrowed placement's
+    exits depend on the placements around it, `footfall.tactical.families.narrowing`). So a
+    mark on a square changes the positions whose space, widened by this margin, holds it:
+    what `footfall.tactical.every` relies on to share one frame between several movers.
+
+    >>> influence(1), influence(3)
+    (0, 1)
+    """
+    return 0 if side <= 1 else 1
 
 
 def reduce(

@@ -12,7 +12,7 @@ times the multiplier. Class code = min(m, 15) | ally << 4 | crawl << 5.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -37,8 +37,8 @@ from footfall.rules import (
 )
 from footfall.scene import Creature, Scene
 from footfall.tactical.actions import Budget
-from footfall.tactical.families.narrowing import narrow_spaces
-from footfall.tactical.families.squeezing import mark_narrow, narrow_of
+from footfall.tactical.families.narrowing import narrow_spaces, squeeze_past_mode
+from footfall.tactical.families.squeezing import mark_narrow, narrow_key, narrow_of
 from footfall.tactical.family import (
     Layers,
     Passage,
@@ -376,6 +376,11 @@ class D20Family:
             | (((notes & NOTE_CRAWL) != 0).astype(np.int16) << 5)
         ).astype(np.int16)
         return positions, code, mexp
+
+    def frame_key(self, policy: Policy) -> Hashable:
+        """The side, flying, switch ``squeeze_past`` and the mover's width and height (when the
+        map has narrow squares: `narrow_key`)."""
+        return policy.side, policy.flying, squeeze_past_mode(policy), narrow_key(policy)
 
     def provoke(self, policy: Policy, passage: Passage) -> ProvocationReason | None:
         """Say whether one step past one enemy provokes an attack of opportunity (RULES 1.3-1.5).
