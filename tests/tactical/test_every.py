@@ -161,11 +161,11 @@ def test_every_reach_is_one_call_on_random_crowded_scenes(case: tuple[Scene, str
     try:
         every = reach_all(scene, action, switches=switches, distance=distance)
     except InputError as error:  # an error every creature would get: one call raises it too
-        with pytest.raises(InputError) as alone:
+        with pytest.raises(InputError) as raised:
             for other in scene.creatures:
                 reachable(dataclasses.replace(scene), other.id, action, switches=switches,
                           distance=distance)  # fmt: skip
-        assert alone.value.key == error.key
+        assert raised.value.key == error.key
         return
     for other in scene.creatures:
         fresh = dataclasses.replace(scene)
