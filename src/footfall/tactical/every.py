@@ -24,7 +24,7 @@ move, nothing to reach) get their `reachable` answer.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
@@ -36,8 +36,7 @@ from footfall.i18n import Lang
 from footfall.limits import LIMITS, Limits
 from footfall.rules import System
 from footfall.scene import Scene
-from footfall.tactical.family import Occupant
-from footfall.tactical.frame import Frame, build_frame, clip_edges, cost_tables, influence
+from footfall.tactical.frame import Frame, build_frames, clip_edges, cost_tables, influence
 from footfall.tactical.marks import BLOCK_OK, END_OK, NOTE_COLUMNS, NOTE_CORRIDOR
 from footfall.tactical.plans import Ask, Plan, planned
 from footfall.tactical.policy import Policy
@@ -110,7 +109,7 @@ def reach_all(
                 raise
             refused[other.id] = error
     batch = [plan for plan in plans.values() if _batched(plan.policy)]
-    found = _reaches(scene, batch)
+    found = _reaches(batch)
     reaches: dict[str, Reach] = {}
     for cid in plans:
         reach = found.get(cid)
@@ -168,35 +167,55 @@ def _cut(frame: Frame) -> _Cut:
     return _Cut(frame.x0, frame.y0, klass, exits, ends, bits)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class _Tile:
-    """One mover's window in the stacked search: its arrays, cut from a shared or own frame."""
+    """One mover's window in a stacked search: cut from `full`, with `bare` where the mover's
+    own space reaches (`_reach_of`), when its frame is shared."""
 
     policy: Policy
     box: Box
-    klass: npt.NDArray[np.int16]
-    exits: npt.NDArray[np.uint8]
-    ends: npt.NDArray[np.bool_]
-    bits: npt.NDArray[np.int32]
+    full: _Cut
+    bare: _Cut | None = None
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(h, w)`` of the window."""
+        return self.box[3] - self.box[1], self.box[2] - self.box[0]
+
+    @property
+    def box_area(self) -> int:
+        """Positions of the window."""
+        h, w = self.shape
+        return h * w
 
 
-def _tile(policy: Policy, box: Box, full: _Cut, bare: _Cut | None = None) -> _Tile:
-    """Cut `policy`'s window from `full`, with `bare` where the mover's own space reaches."""
-    part = full.part(box)
-    tile = _Tile(policy, box, full.klass[part].copy(), full.exits[part].copy(),
-                 full.ends[part].copy(), full.bits[part].copy())  # fmt: skip
-    if bare is not None:
-        own = _meet(_reach_of(policy), box)
-        if own is not None:
-            x0, y0, _, _ = box
-            here = (slice(own[1] - y0, own[3] - y0), slice(own[0] - x0, own[2] - x0))
-            there = bare.part(own)
-            tile.klass[here] = bare.klass[there]
-            tile.exits[here] = bare.exits[there]
-            tile.ends[here] = bare.ends[there]
-            tile.bits[here] = bare.bits[there]
-    clip_edges(tile.exits)
-    return tile
+def _place(tile: _Tile, arrays: _Stack, row: int) -> None:
+    """Write `tile`'s arrays into rows ``row ...`` of the stacked arrays (exits clipped)."""
+    h, w = tile.shape
+    here = (slice(row, row + h), slice(0, w))
+    part = tile.full.part(tile.box)
+    for name in _Stack.__slots__:
+        getattr(arrays, name)[here] = getattr(tile.full, name)[part]
+    own = None if tile.bare is None else _meet(_reach_of(tile.policy), tile.box)
+    if tile.bare is not None and own is not None:
+        x0, y0 = tile.box[0], tile.box[1]
+        patch = (slice(row + own[1] - y0, row + own[3] - y0), slice(own[0] - x0, own[2] - x0))
+        there = tile.bare.part(own)
+        for name in _Stack.__slots__:
+            getattr(arrays, name)[patch] = getattr(tile.bare, name)[there]
+    clip_edges(arrays.exits[here])
+
+
+class _Stack:
+    """The stacked arrays of several tiles, one under the other (padding: no class, no exit)."""
+
+    __slots__ = ("bits", "ends", "exits", "klass")
+
+    def __init__(self, height: int, width: int) -> None:
+        self.klass = np.full((height, width), -1, dtype=np.int16)
+        self.exits = np.zeros((height, width), dtype=np.uint8)
+        self.ends = np.zeros((height, width), dtype=np.bool_)
+        self.bits = np.zeros((height, width), dtype=np.int32)
 
 
 def _reach_of(policy: Policy) -> Box:
@@ -212,81 +231,32 @@ def _meet(a: Box, b: Box) -> Box | None:
     return (x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
 
 
-def _seen(scene: Scene, policy: Policy) -> dict[str, Occupant | None] | None:
-    """Map every other creature's id to its entry of the policy's occupants (None: unmarked).
+def _group_tiles(members: list[Plan]) -> list[_Tile]:
+    """Return the tiles of movers with one `frame_key` and one view of the others (`Seen`).
 
-    None when the entries do not line up with the scene's creatures (`family.occupants` keeps
-    the scene's order and drops the unmarked).
+    Every creature's space as they see it is marked in one frame (theirs too: as the others
+    of the view see it) and all but theirs in another, over the box of their windows.
     """
-    entries, sides = policy.occupants, policy.sizes.sides
-    found: dict[str, Occupant | None] = {}
-    i = 0
-    for other in scene.creatures:
-        if other.id == policy.mover.id:
-            continue
-        if i < len(entries) and entries[i][:3] == (other.at[0], other.at[1], sides[other.id]):
-            found[other.id] = entries[i]
-            i += 1
-        else:
-            found[other.id] = None
-    return found if i == len(entries) else None
-
-
-def _companies(
-    scene: Scene, policies: Sequence[Policy]
-) -> list[tuple[list[int], tuple[Occupant, ...], tuple[Occupant, ...]] | None]:
-    """Split movers of one `frame_key` into companies that see every creature alike.
-
-    Each company: its members (indices into `policies`), every creature's space as they see
-    it (theirs too: as the others of the company see it) and the same without theirs. A mover
-    whose occupants do not line up with the scene (`_seen`) is a company of its own (None).
-    """
-    found: list[tuple[list[int], dict[str, Occupant | None]] | None] = []
-    for i, policy in enumerate(policies):
-        view = _seen(scene, policy)
-        if view is None:
-            found.append(None)
-            continue
-        for company in found:
-            if company is None:
-                continue
-            members, merged = company
-            if all(merged.get(cid, entry) == entry for cid, entry in view.items()):
-                members.append(i)
-                merged.update((cid, entry) for cid, entry in view.items() if cid not in merged)
-                break
-        else:
-            found.append(([i], dict(view)))
-    out: list[tuple[list[int], tuple[Occupant, ...], tuple[Occupant, ...]] | None] = []
-    for company in found:
-        if company is None:
-            out.append(None)
-            continue
-        members, merged = company
-        ids = {policies[i].mover.id for i in members}
-        full = [merged.get(c.id) for c in scene.creatures]
-        bare = [entry for c, entry in zip(scene.creatures, full, strict=True) if c.id not in ids]
-        out.append((members, tuple(e for e in full if e), tuple(e for e in bare if e)))
-    return out
-
-
-def _group_tiles(scene: Scene, members: list[Plan]) -> list[_Tile]:
-    """Return the tiles of movers with one `frame_key`: shared frames where they can."""
     policies = [plan.policy for plan in members]
     boxes = [_box(policy) for policy in policies]
+    seen = policies[0].seen
     tiles: list[_Tile] = []
     done: set[int] = set()
-    for company in _companies(scene, policies) if len(members) > 1 else []:
-        if company is None or len(company[0]) < 2:
-            continue
-        indices, full, bare = company
+    if len(members) > 1 and seen is not None:
         # A member another member's space also reaches, where its own does, keeps its frame.
-        reach = {i: _reach_of(policies[i]) for i in indices}
+        reach = [_reach_of(policy) for policy in policies]
+        count: dict[tuple[int, int], int] = {}
+        for around in reach:
+            for square in _squares(around):
+                count[square] = count.get(square, 0) + 1
         shared = [
-            i for i in indices
-            if (own := _meet(reach[i], boxes[i])) is None
-            or all(_meet(own, reach[j]) is None for j in indices if j != i)
+            i for i, box in enumerate(boxes)
+            if (own := _meet(reach[i], box)) is None
+            or all(count[square] == 1 for square in _squares(own))
         ]  # fmt: skip
+        ids = {policy.mover.id for policy in policies}
+        bare = tuple(entry for cid, entry in seen if cid not in ids)
+        theirs = tuple(entry for cid, entry in seen if cid in ids)
         clusters: list[tuple[Box, int, list[int]]] = []
         for i in shared:
             clusters = _join(clusters, boxes, i)
@@ -294,14 +264,19 @@ def _group_tiles(scene: Scene, members: list[Plan]) -> list[_Tile]:
             if len(group) < 2:
                 continue
             first = policies[group[0]]
-            whole = _cut(build_frame(replace(first, occupants=full), *box))
-            empty = _cut(build_frame(replace(first, occupants=bare), *box))
-            tiles.extend(_tile(policies[i], boxes[i], whole, empty) for i in group)
+            empty, whole = build_frames(first, box, bare, theirs)
+            whole_cut, empty_cut = _cut(whole), _cut(empty)
+            tiles.extend(_Tile(policies[i], boxes[i], whole_cut, empty_cut) for i in group)
             done.update(group)
     for i, plan in enumerate(members):
         if i not in done:
-            tiles.append(_tile(policies[i], boxes[i], _cut(plan.frame())))
+            tiles.append(_Tile(policies[i], boxes[i], _cut(plan.frame())))
     return tiles
+
+
+def _squares(box: Box) -> list[tuple[int, int]]:
+    """Return the squares (positions) of `box`."""
+    return [(x, y) for y in range(box[1], box[3]) for x in range(box[0], box[2])]
 
 
 def _join(
@@ -319,23 +294,27 @@ def _join(
     return [*clusters, (box, area, [i])]
 
 
-def _reaches(scene: Scene, batch: Sequence[Plan]) -> dict[str, Reach]:
+def _reaches(batch: Sequence[Plan]) -> dict[str, Reach]:
     """Return the reach of every mover of `batch`, by id: shared frames, stacked searches."""
     groups: dict[Hashable, list[Plan]] = {}
-    spaces = {(c.at, c.side) for c in scene.creatures}
     for plan in batch:
         policy = plan.policy
-        key = policy.family.frame_key(policy)
-        if len(spaces) < len(scene.creatures):
-            key = (key, policy.mover.id)  # two creatures in one place: no sharing
+        # One view of the others is one `Seen` object (`family.occupants` caches it).
+        key = (policy.family.frame_key(policy), id(policy.seen))
         groups.setdefault(key, []).append(plan)
-    tiles = [tile for members in groups.values() for tile in _group_tiles(scene, members)]
+    tiles = [tile for members in groups.values() for tile in _group_tiles(members)]
+    # One stacked search per budget: a tile searched past its own budget costs work for nothing.
+    tiles.sort(key=lambda tile: tile.policy.budget)
     found: dict[str, Reach] = {}
     start = 0
     while start < len(tiles):
-        stop, area = start, 0
-        while stop < len(tiles) and (stop == start or area + tiles[stop].klass.size <= _STACKED):
-            area += tiles[stop].klass.size
+        stop, area, budget = start, 0, tiles[start].policy.budget
+        while (
+            stop < len(tiles)
+            and tiles[stop].policy.budget == budget
+            and (stop == start or area + tiles[stop].box_area <= _STACKED)
+        ):
+            area += tiles[stop].box_area
             stop += 1
         for tile, reach in zip(tiles[start:stop], _stacked(tiles[start:stop]), strict=True):
             found[tile.policy.mover.id] = reach
@@ -351,43 +330,45 @@ def _stacked(tiles: Sequence[_Tile]) -> list[Reach]:
         if tile.policy.pricing not in offsets:
             offsets[tile.policy.pricing] = sum(cost.shape[2] for cost, _ in tables)
             tables.append(cost_tables(tile.policy.pricing))
-    states = max(cost.shape[0] for cost, _ in tables)
-    classes = sum(cost.shape[2] for cost, _ in tables)
-    cost = np.full((states, 2, classes), -1, dtype=np.int32)
-    nxt = np.zeros((states, 2, classes), dtype=np.int8)
-    for (part, after), at in zip(tables, offsets.values(), strict=True):
-        cost[: part.shape[0], :, at : at + part.shape[2]] = part
-        nxt[: part.shape[0], :, at : at + part.shape[2]] = after
-    height = sum(tile.klass.shape[0] for tile in tiles)
-    width = max(tile.klass.shape[1] for tile in tiles)
-    klass = np.full((height, width), -1, dtype=np.int16)
-    exits = np.zeros((height, width), dtype=np.uint8)
+    if len(tables) == 1:
+        cost, nxt = tables[0]
+    else:
+        states = max(cost.shape[0] for cost, _ in tables)
+        classes = sum(cost.shape[2] for cost, _ in tables)
+        cost = np.full((states, 2, classes), -1, dtype=np.int32)
+        nxt = np.zeros((states, 2, classes), dtype=np.int8)
+        for (part, after), at in zip(tables, offsets.values(), strict=True):
+            cost[: part.shape[0], :, at : at + part.shape[2]] = part
+            nxt[: part.shape[0], :, at : at + part.shape[2]] = after
+    starts = np.cumsum([0, *(tile.shape[0] for tile in tiles)])
+    arrays = _Stack(int(starts[-1]), max(tile.shape[1] for tile in tiles))
     sources = []
-    row = 0
-    for tile in tiles:
-        h, w = tile.klass.shape
+    for tile, row in zip(tiles, starts.tolist(), strict=False):
+        _place(tile, arrays, row)
         at = offsets[tile.policy.pricing]
-        klass[row : row + h, :w] = np.where(tile.klass >= 0, tile.klass + at, -1)
-        exits[row : row + h, :w] = tile.exits
+        if at:
+            h, w = tile.shape
+            klass = arrays.klass[row : row + h, :w]
+            klass[klass >= 0] += at
         x, y = tile.policy.mover.at
         sources.append((x - tile.box[0], row + y - tile.box[1], tile.policy.start_state, 0))
-        row += h
-    budget = max(tile.policy.budget for tile in tiles)
-    best = search(ready(StepGraph(klass, exits, cost, nxt)), sources, budget).dist.min(axis=0)
+    budget = min(max(tile.policy.budget for tile in tiles), INF - 1)
+    graph = ready(StepGraph(arrays.klass, arrays.exits, cost, nxt))
+    best = search(graph, sources, budget).dist.min(axis=0)
+    limit = np.repeat([min(tile.policy.budget, INF - 1) for tile in tiles], np.diff(starts))
+    ok = (best <= limit[:, None]) & arrays.ends
+    xs0, ys0 = zip(*((x, y) for x, y, _, _ in sources), strict=True)
+    ok[list(ys0), list(xs0)] = False  # the start square is no end of a move
+    rows, cols = np.nonzero(ok)
+    least = np.asarray(best[rows, cols], dtype=np.int64)
+    bits = arrays.bits[rows, cols]
+    cuts = np.searchsorted(rows, starts).tolist()
     reaches: list[Reach] = []
-    row = 0
-    for tile, (sx, sy, _, _) in zip(tiles, sources, strict=True):
-        h, w = tile.klass.shape
-        least = best[row : row + h, :w]
-        ok = (least <= tile.policy.budget) & (least < INF) & tile.ends
-        ok[sy - row, sx] = False
-        rows, cols = np.nonzero(ok)
-        xs = np.asarray(cols, dtype=np.int64) + tile.box[0]
-        ys = np.asarray(rows, dtype=np.int64) + tile.box[1]
-        shapes = None
-        if xs.size:
-            bits = tile.bits[rows, cols]
-            shapes = bits if bits.any() else None
-        reaches.append(Reach(tile.policy, xs, ys, np.asarray(least[rows, cols], np.int64), shapes))
-        row += h
+    for k, tile in enumerate(tiles):
+        a, b = cuts[k], cuts[k + 1]
+        xs = np.asarray(cols[a:b], dtype=np.int64) + tile.box[0]
+        ys = np.asarray(rows[a:b], dtype=np.int64) + (tile.box[1] - int(starts[k]))
+        shape = bits[a:b]
+        shapes = shape if a < b and shape.any() else None
+        reaches.append(Reach(tile.policy, xs, ys, least[a:b], shapes))
     return reaches

@@ -23,6 +23,8 @@ The records the protocol exchanges are defined here.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -57,6 +59,7 @@ __all__ = [
     "Query",
     "Remark",
     "RuleFamily",
+    "Seen",
     "TerrainTest",
     "Why",
     "Window",
@@ -174,6 +177,8 @@ class Plan:
     one_step: bool = False
     notes: tuple[Remark, ...] = ()
     min_cost: int = 0
+    seen: Seen | None = None
+    """Every creature's space as this mover's view sees it (`occupants`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,25 +309,54 @@ def moving_speed(query: Query) -> int:
     return speed
 
 
+#: Every creature's space as the movers of one view see it: ``(id, occupant)`` in the scene's
+#: order, the unmarked left out; a mover's own space too, as the others of its view see it.
+Seen = tuple[tuple[str, Occupant], ...]
+
+_SEEN: OrderedDict[Hashable, tuple[Scene, System, Seen]] = OrderedDict()
+_SEEN_KEPT = 64
+_SEEN_LOCK = threading.Lock()
+
+
 def occupants(
-    query: Query, rule: Callable[[Creature, bool, int], tuple[int, int, int, int]]
-) -> tuple[Occupant, ...]:
-    """Return what every other creature's space is to the mover, by a family's `rule`.
+    query: Query,
+    rule: Callable[[Creature, bool, int], tuple[int, int, int, int]],
+    key: Hashable = None,
+) -> tuple[tuple[Occupant, ...], Seen]:
+    """Return what every other creature's space is to the mover, by a family's `rule`, and
+    every creature's space so seen (`Seen`).
 
     `rule(other, ally, order)` gives ``(notes, block, end, factor)``; spaces it leaves alone
-    (all zero) are dropped, so a frame does not visit them.
+    (all zero) are dropped, so a frame does not visit them. `key` says what `rule` reads of
+    the query besides the system (the mover's size order, flying, a switch): the spaces are
+    computed once per scene, system, key and side of the mover (None: every time). Movers
+    with one `Seen` see every other creature alike (`footfall.tactical.every` shares their
+    frames).
     """
-    found: list[Occupant] = []
-    sides = query.sizes.sides
-    orders = query.sizes.orders
     mover = query.mover
-    for other in query.scene.creatures:
-        if other.id == mover.id:
-            continue
-        marks = rule(other, other.side == mover.side, orders[other.id])
-        if any(marks):
-            found.append((other.at[0], other.at[1], sides[other.id], *marks))
-    return tuple(found)
+    cached = None if key is None else (id(query.scene), id(query.system), key, mover.side)
+    seen: Seen | None = None
+    if cached is not None:
+        with _SEEN_LOCK:
+            hit = _SEEN.get(cached)
+            if hit is not None and hit[0] is query.scene and hit[1] is query.system:
+                _SEEN.move_to_end(cached)
+                seen = hit[2]
+    if seen is None:
+        found: list[tuple[str, Occupant]] = []
+        sides = query.sizes.sides
+        orders = query.sizes.orders
+        for other in query.scene.creatures:
+            marks = rule(other, other.side == mover.side, orders[other.id])
+            if any(marks):
+                found.append((other.id, (other.at[0], other.at[1], sides[other.id], *marks)))
+        seen = tuple(found)
+        if cached is not None:
+            with _SEEN_LOCK:
+                _SEEN[cached] = (query.scene, query.system, seen)
+                while len(_SEEN) > _SEEN_KEPT:
+                    _SEEN.popitem(last=False)
+    return tuple(entry for cid, entry in seen if cid != mover.id), seen
 
 
 def table_of(system: System, name: str, table: T | None) -> T:

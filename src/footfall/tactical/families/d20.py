@@ -320,10 +320,13 @@ class D20Family:
         )
         # A charge moves at least 10 ft (official; `charge-short`): in squares, rounded up.
         min_cost = math.ceil(spec.min_distance / square_ft) if spec.min_distance else 0
+        # What `_occupant_rule` reads of the query, besides the system:
+        key = (query.order, query.flying, query.switches.get("tiny_end", "forbid"))
+        mine, seen = occupants(query, _occupant_rule(query, facts), key)
         return Plan(
-            pricing, budget, Fraction(square_ft), system.unit, bands, 1,
-            occupants=occupants(query, _occupant_rule(query, facts)),
+            pricing, budget, Fraction(square_ft), system.unit, bands, 1, occupants=mine,
             one_step=spec.budget == Budget.ONE_STEP, notes=tuple(notes), min_cost=min_cost,
+            seen=seen,
         )  # fmt: skip
 
     def start(self, policy: Policy) -> Policy:

@@ -152,10 +152,11 @@ class HeresyFamily:
             (a.id.value, math.floor(_column(system, a.id.value, row) * per_metre))
             for a in system.actions
         )
+        mine, seen = occupants(query, _occupant_rule, ())
         return Plan(
             HeresyPricing(diagonal, orth=orth, diag=diag), math.floor(metres * per_metre),
             Fraction(1, per_metre), system.unit, bands, min(orth, diag),
-            occupants=occupants(query, _occupant_rule), notes=tuple(notes),
+            occupants=mine, notes=tuple(notes), seen=seen,
         )  # fmt: skip
 
     def start(self, policy: Policy) -> Policy:

@@ -128,10 +128,10 @@ class SteelFamily:
         if granted > speed:
             notes.append(remark("tactical.note.speed-cap", granted=granted, speed=speed))
         pricing = SteelPricing(shift=spec.shift, extra=steel.difficult_extra)
+        mine, seen = occupants(query, _occupant_rule(query, steel), query.order)
         return Plan(
             pricing, budget, Fraction(1), query.system.unit, ((spec.name, budget),), 1,
-            occupants=occupants(query, _occupant_rule(query, steel)),
-            speed_cap=speed, notes=tuple(notes),
+            occupants=mine, speed_cap=speed, notes=tuple(notes), seen=seen,
         )  # fmt: skip
 
     def start(self, policy: Policy) -> Policy:
