@@ -313,7 +313,11 @@ def moving_speed(query: Query) -> int:
 #: order, the unmarked left out; a mover's own space too, as the others of its view see it.
 Seen = tuple[tuple[str, Occupant], ...]
 
-_SEEN: OrderedDict[Hashable, tuple[Scene, System, Seen]] = OrderedDict()
+#: By (scene, system, the family's key, the mover's side): the scene and system (their ids are
+#: trusted only while they live), the `Seen`, its occupants and each id's index in them.
+_SEEN: OrderedDict[Hashable, tuple[Scene, System, Seen, tuple[Occupant, ...], dict[str, int]]] = (
+    OrderedDict()
+)
 _SEEN_KEPT = 64
 _SEEN_LOCK = threading.Lock()
 
@@ -335,14 +339,15 @@ def occupants(
     """
     mover = query.mover
     cached = None if key is None else (id(query.scene), id(query.system), key, mover.side)
-    seen: Seen | None = None
+    hit = None
     if cached is not None:
         with _SEEN_LOCK:
             hit = _SEEN.get(cached)
             if hit is not None and hit[0] is query.scene and hit[1] is query.system:
                 _SEEN.move_to_end(cached)
-                seen = hit[2]
-    if seen is None:
+            else:
+                hit = None
+    if hit is None:
         found: list[tuple[str, Occupant]] = []
         sides = query.sizes.sides
         orders = query.sizes.orders
@@ -351,12 +356,17 @@ def occupants(
             if any(marks):
                 found.append((other.id, (other.at[0], other.at[1], sides[other.id], *marks)))
         seen = tuple(found)
+        entries = tuple(entry for _, entry in seen)
+        where = {cid: i for i, (cid, _) in enumerate(seen)}
+        hit = (query.scene, query.system, seen, entries, where)
         if cached is not None:
             with _SEEN_LOCK:
-                _SEEN[cached] = (query.scene, query.system, seen)
+                _SEEN[cached] = hit
                 while len(_SEEN) > _SEEN_KEPT:
                     _SEEN.popitem(last=False)
-    return tuple(entry for cid, entry in seen if cid != mover.id), seen
+    _, _, seen, entries, where = hit
+    i = where.get(mover.id)
+    return (entries if i is None else entries[:i] + entries[i + 1 :]), seen
 
 
 def table_of(system: System, name: str, table: T | None) -> T:

@@ -15,6 +15,7 @@ import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -243,6 +244,13 @@ _SQUEEZE_WHY = (
 )
 
 
+@lru_cache(maxsize=4096)
+def _in_squares(feet: int, factor: Fraction | int, square: Fraction | int) -> int:
+    """Return floor(feet x factor / square): the squares a speed carries (Fractions are slow:
+    every query of a scene asks the same few)."""
+    return math.floor(feet * Fraction(factor) / square)
+
+
 def _pricing(policy: Policy) -> D20Pricing:
     pricing = policy.pricing
     if not isinstance(pricing, D20Pricing):  # pragma: no cover - a policy of another family
@@ -288,7 +296,7 @@ class D20Family:
         heavy = mover.armor == Armor.HEAVY.value or mover.load == Load.HEAVY.value
         multiplier = spec.heavy_multiplier if heavy and spec.heavy_multiplier else spec.multiplier
         run = facts.tactical.multiplier(Mode.RUN, Armor(mover.armor), Load(mover.load))
-        base = math.floor(speed / square_ft)
+        base = _in_squares(speed, 1, square_ft)
         if spec.budget == Budget.SQUARES:
             budget = spec.squares or 1
             if spec.needs_speed and speed == 0:
@@ -300,12 +308,15 @@ class D20Family:
             if speed == 0:
                 notes.append(remark("tactical.note.no-speed"))
         else:
-            feet = speed * multiplier if query.distance is None else Fraction(query.distance)
-            budget = math.floor(feet / square_ft)
+            budget = (
+                _in_squares(speed, multiplier, square_ft)
+                if query.distance is None
+                else _in_squares(query.distance, 1, square_ft)
+            )
         bands = (
             (ActionId.MOVE.value, base),
             (ActionId.DOUBLE_MOVE.value, 2 * base),
-            (ActionId.RUN.value, math.floor(speed * run / square_ft)),
+            (ActionId.RUN.value, _in_squares(speed, run, square_ft)),
         )
         prepared = query.prepared
         prone = prepared.has_narrow and bool((narrow_of(prepared, mover)[0] & NOTE_CRAWL).any())
