@@ -8,6 +8,7 @@ import { actionForSquare, bandCounts, previewLine, provocations } from "./play.j
 import { bandOf } from "./drawing.js";
 import { $, tr, status, clearStatus } from "./page.js";
 import { draw } from "./drawing.js";
+import { everyReaches } from "./every.js";
 
 /** The action a path to `sq` is asked with: the band under it (one move, two, a run) when bands
  *  are shaded, else the selected action. */
@@ -105,7 +106,9 @@ export async function refreshReach() {
   const action = state.action, actions = bandActions(state);
   await job(state, async () => {
     try {
-      const results = await Promise.all(actions.map((a) => postReach(state.lang, reachBody(state, a))));
+      // Every token's reach at once (every.js); the mover's alone in an encounter.
+      const shared = await everyReaches(state, actions);
+      const results = shared ? actions.map((a) => shared[a]) : await Promise.all(actions.map((a) => postReach(state.lang, reachBody(state, a))));
       if (!isCurrent(state, "reach", seq)) return;
       state.reach = {};
       actions.forEach((a, i) => { state.reach[a] = results[i]; });
