@@ -14,6 +14,7 @@ from footfall.errors import InputError, SceneError
 from footfall.rules import Family, load_system
 from footfall.scene import Creature, Scene, list_samples, load_sample, parse_scene, scene_to_json
 from footfall.scene.vocabulary import vocabulary
+from footfall.tactical import every as every_module
 from footfall.tactical import reach_all, reachable
 from helpers import strategies
 from helpers.cli import cli_json, invoke
@@ -176,3 +177,28 @@ def test_every_reach_is_one_call_on_random_crowded_scenes(case: tuple[Scene, str
             continue
         alone = reachable(fresh, other.id, action, switches=switches, distance=distance)
         assert every.reaches[other.id].to_json() == alone.to_json(), other.id
+
+
+def test_movers_alike_share_their_frames_and_one_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Movers of one size and side on an open map share one pair of frames (with and without
+    their spaces) and one search per budget; the answers stay those of one call each."""
+    rows = ["." * 30 for _ in range(30)]
+    rows[10] = "." * 5 + "^" * 20 + "." * 5
+    creatures = [
+        {"id": f"{side}{i}", "at": [3 + 5 * i, y], "size": "medium", "side": side, "speed": 30}
+        for side, y in (("party", 8), ("foes", 14))
+        for i in range(5)
+    ]
+    scene = parse_scene({"footfall": 1, "system": "pf1e", "map": rows, "creatures": creatures})
+    built: list[int] = []
+    searched: list[int] = []
+    real_frames, real_search = every_module.build_frames, every_module.search
+    monkeypatch.setattr(every_module, "build_frames",
+                        lambda *a: built.append(1) or real_frames(*a))  # fmt: skip
+    monkeypatch.setattr(every_module, "search",
+                        lambda *a: searched.append(1) or real_search(*a))  # fmt: skip
+    every = reach_all(scene)
+    assert (len(built), len(searched)) == (2, 1)  # one pair per side; one budget
+    for other in scene.creatures:
+        alone = reachable(dataclasses.replace(scene), other.id)
+        assert every.reaches[other.id].to_json() == alone.to_json()

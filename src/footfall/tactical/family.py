@@ -313,12 +313,14 @@ def moving_speed(query: Query) -> int:
 #: order, the unmarked left out; a mover's own space too, as the others of its view see it.
 Seen = tuple[tuple[str, Occupant], ...]
 
-#: By (scene, system, the family's key, the mover's side): the scene and system (their ids are
-#: trusted only while they live), the `Seen`, its occupants and each id's index in them.
-_SEEN: OrderedDict[Hashable, tuple[Scene, System, Seen, tuple[Occupant, ...], dict[str, int]]] = (
-    OrderedDict()
-)
-_SEEN_KEPT = 64
+#: What a view holds: the system (its id is trusted only while it lives), the `Seen`, its
+#: occupants and each id's index in them.
+_View = tuple[System, Seen, tuple[Occupant, ...], dict[str, int]]
+#: Views by scene (held: its id is trusted only while it lives), the scenes least recently
+#: asked first; each scene's views by (system, the family's key, the mover's side). A few
+#: scenes only: a server parses a new scene per request, and an entry holds its scene alive.
+_SEEN: OrderedDict[int, tuple[Scene, dict[Hashable, _View]]] = OrderedDict()
+_SEEN_SCENES = 8
 _SEEN_LOCK = threading.Lock()
 
 
@@ -338,16 +340,17 @@ def occupants(
     frames).
     """
     mover = query.mover
-    cached = None if key is None else (id(query.scene), id(query.system), key, mover.side)
-    hit = None
-    if cached is not None:
+    view: _View | None = None
+    where_key = (id(query.system), key, mover.side)
+    if key is not None:
         with _SEEN_LOCK:
-            hit = _SEEN.get(cached)
-            if hit is not None and hit[0] is query.scene and hit[1] is query.system:
-                _SEEN.move_to_end(cached)
-            else:
-                hit = None
-    if hit is None:
+            hit = _SEEN.get(id(query.scene))
+            if hit is not None and hit[0] is query.scene:
+                _SEEN.move_to_end(id(query.scene))
+                view = hit[1].get(where_key)
+                if view is not None and view[0] is not query.system:
+                    view = None
+    if view is None:
         found: list[tuple[str, Occupant]] = []
         sides = query.sizes.sides
         orders = query.sizes.orders
@@ -356,16 +359,19 @@ def occupants(
             if any(marks):
                 found.append((other.id, (other.at[0], other.at[1], sides[other.id], *marks)))
         seen = tuple(found)
-        entries = tuple(entry for _, entry in seen)
-        where = {cid: i for i, (cid, _) in enumerate(seen)}
-        hit = (query.scene, query.system, seen, entries, where)
-        if cached is not None:
+        index = {cid: i for i, (cid, _) in enumerate(seen)}
+        view = (query.system, seen, tuple(entry for _, entry in seen), index)
+        if key is not None:
             with _SEEN_LOCK:
-                _SEEN[cached] = hit
-                while len(_SEEN) > _SEEN_KEPT:
+                hit = _SEEN.get(id(query.scene))
+                if hit is None or hit[0] is not query.scene:
+                    hit = (query.scene, {})
+                    _SEEN[id(query.scene)] = hit
+                hit[1][where_key] = view
+                while len(_SEEN) > _SEEN_SCENES:
                     _SEEN.popitem(last=False)
-    _, _, seen, entries, where = hit
-    i = where.get(mover.id)
+    _, seen, entries, index = view
+    i = index.get(mover.id)
     return (entries if i is None else entries[:i] + entries[i + 1 :]), seen
 
 
