@@ -358,7 +358,10 @@ def reach_worker(seed: int, repeat: int) -> None:
     reach = views.reachable(scene, "hero", "move")
     reach_all(dataclasses.replace(twenty), "move")
     count = len(reach.squares)
-    cached, cold, every, kernel_times = [], [], [], []
+    cached, cold, every, kernel_times, one_by_one = [], [], [], [], []
+    cold_cpu: list[float] = []
+    every_cpu: list[float] = []
+    load_before = os.getloadavg()
     for _ in range(max(repeat, 50)):
         inside[0] = 0.0
         started = time.perf_counter()
@@ -373,13 +376,36 @@ def reach_worker(seed: int, repeat: int) -> None:
         started = time.perf_counter()
         reach_all(fresh, "move")
         every.append(time.perf_counter() - started)
+        # The same two in CPU time (a loaded machine preempts the wall-clock figures).
+        fresh = dataclasses.replace(scene)
+        started = time.process_time()
+        views.reachable(fresh, "hero", "move")
+        cold_cpu.append(time.process_time() - started)
+        fresh = dataclasses.replace(twenty)
+        started = time.process_time()
+        reach_all(fresh, "move")
+        every_cpu.append(time.process_time() - started)
+        fresh = dataclasses.replace(twenty)  # what reach_all replaces: one call per creature
+        started = time.perf_counter()
+        for other in fresh.creatures:
+            views.reachable(fresh, other.id, "move")
+        one_by_one.append(time.perf_counter() - started)
+    ratios = sorted(e / c for e, c in zip(every, cold, strict=True))
+    cpu = sorted(e / c for e, c in zip(every_cpu, cold_cpu, strict=True))
     figures = {
         "squares": count,
         "median": statistics.median(cached),
         "kernel": statistics.median(kernel_times),
         "cold": statistics.median(cold),
         "every": statistics.median(every),
-        "every_ratio": statistics.median(e / c for e, c in zip(every, cold, strict=True)),
+        "every_ratio": statistics.median(ratios),
+        "every_ratios": [ratios[int(q * (len(ratios) - 1))] for q in (0, 0.1, 0.25, 0.75, 0.9, 1)],
+        "one_by_one_ratio": statistics.median(o / c for o, c in zip(one_by_one, cold, strict=True)),
+        "every_cpu_ratio": statistics.median(
+            e / c for e, c in zip(every_cpu, cold_cpu, strict=True)
+        ),
+        "every_cpu_ratios": [cpu[int(q * (len(cpu) - 1))] for q in (0, 0.1, 0.25, 0.75, 0.9, 1)],
+        "load": [*load_before, *os.getloadavg()],
     }
     print(json.dumps(figures))
 
@@ -415,6 +441,24 @@ def _end_to_end_table(seed: int, repeat: int) -> None:
         f"| `reach_all`, the first 20 creatures, new scene object "
         f"| {figures['every'] * 1000:.2f} ms | **{figures['every_ratio']:.1f}x** the cold "
         f"one-creature call (median of the per-round ratios) | <= 5x |"
+    )
+    low, p10, p25, p75, p90, high = figures["every_ratios"]
+    print(
+        f"| the same, per-round ratios (rounds interleaved) | {low:.1f} / {p10:.1f} / {p25:.1f} "
+        f"/ {p75:.1f} / {p90:.1f} / {high:.1f} | min / p10 / p25 / p75 / p90 / max; one "
+        f"`reachable` call per creature instead: {figures['one_by_one_ratio']:.1f}x | |"
+    )
+    low, p10, p25, p75, p90, high = figures["every_cpu_ratios"]
+    print(
+        f"| the same in CPU time (`time.process_time`, less preempted by a loaded machine) "
+        f"| **{figures['every_cpu_ratio']:.1f}x** | per round: {low:.1f} / {p10:.1f} / {p25:.1f} "
+        f"/ {p75:.1f} / {p90:.1f} / {high:.1f} (min / p10 / p25 / p75 / p90 / max) | <= 5x |"
+    )
+    load = figures["load"]
+    print(
+        f"| load average (1, 5, 15 min) before / after the rounds "
+        f"| {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} / {load[3]:.1f} {load[4]:.1f} {load[5]:.1f} "
+        f"| | |"
     )
     # The command a GM types: the installed `footfall` script on a shipped sample by name.
     script = shutil.which("footfall")

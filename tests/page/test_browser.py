@@ -511,19 +511,19 @@ def test_a_late_reach_answer_never_overwrites_a_newer_question(server: str, page
     before = _count(page)
     assert before == len(_api_reach(server, SCENE, "valeros", "move")["squares"])
 
-    held = _hold(page, "**/api/reach")
+    held = _hold(page, "**/api/reach/all")  # every token's reach at once (web/every.js)
     page.locator("#c-speed").fill("20")  # valeros, speed 20: a new reach question, held
     page.locator("#c-apply").click()
     _wait_held(page, held, 1)
     page.clock.pause_at(page.evaluate("Date.now()") + 1000)  # the page's timers stop
     page.select_option("#action", "double-move")  # the new question waits for the timers
-    with page.expect_request_finished(lambda r: r.url.endswith("/api/reach")):
+    with page.expect_request_finished(lambda r: r.url.endswith("/api/reach/all")):
         held[0].continue_()  # the answer to the old question (speed 20, move) lands now
     page.wait_for_function("window.footfall.state.busy === 1")  # only the new ask is pending
     assert page.locator("#status").text_content() == "Opened browser-test."  # no error
     assert page.locator("#reach-count").get_attribute("data-count") == str(before)
 
-    page.unroute("**/api/reach")
+    page.unroute("**/api/reach/all")
     page.clock.resume()
     scene = _state(page, "scene")
     assert scene["creatures"][0]["speed"] == 20

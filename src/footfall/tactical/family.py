@@ -11,7 +11,8 @@ Steel, heresy for Dark Heresy 2e) is small, and is all a `RuleFamily` says:
   tables are tabulated from `Pricing.price` and cached);
 - `start`: what the square the mover starts in changes (prone in a crawl, a shift refused);
 - `mark_squares` and `classify`: the frame's layers (terrain factors, squeezing, what a flyer
-  ignores) and a position's cost class;
+  ignores) and a position's cost class; `frame_key`: what of the policy they read, so that
+  movers with one key share a frame (`footfall.tactical.every`);
 - `provocation` and `provoke`: what leaving an enemy's reach provokes, and when;
 - `explain`: a step's price in a GM's words; `terrain_test`: the hardest test a path needs.
 
@@ -22,7 +23,9 @@ The records the protocol exchanges are defined here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -56,6 +59,7 @@ __all__ = [
     "Query",
     "Remark",
     "RuleFamily",
+    "Seen",
     "TerrainTest",
     "Why",
     "Window",
@@ -173,6 +177,8 @@ class Plan:
     one_step: bool = False
     notes: tuple[Remark, ...] = ()
     min_cost: int = 0
+    seen: Seen | None = None
+    """Every creature's space as this mover's view sees it (`occupants`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +268,14 @@ class RuleFamily(Protocol):
         """
         ...
 
+    def frame_key(self, policy: Policy) -> Hashable:
+        """Return what `mark_squares` and `classify` read of `policy` (its space's side ...).
+
+        Two policies of one scene and system with equal keys and equal occupants get the same
+        frame on any window: `footfall.tactical.every` builds it once for such movers.
+        """
+        ...
+
     def provoke(self, policy: Policy, passage: Passage) -> ProvocationReason | None:
         """Return why `passage` provokes its enemy (``threat``, ``enter`` ...), or None.
 
@@ -295,25 +309,70 @@ def moving_speed(query: Query) -> int:
     return speed
 
 
+#: Every creature's space as the movers of one view see it: ``(id, occupant)`` in the scene's
+#: order, the unmarked left out; a mover's own space too, as the others of its view see it.
+Seen = tuple[tuple[str, Occupant], ...]
+
+#: What a view holds: the system (its id is trusted only while it lives), the `Seen`, its
+#: occupants and each id's index in them.
+_View = tuple[System, Seen, tuple[Occupant, ...], dict[str, int]]
+#: Views by scene (held: its id is trusted only while it lives), the scenes least recently
+#: asked first; each scene's views by (system, the family's key, the mover's side). A few
+#: scenes only: a server parses a new scene per request, and an entry holds its scene alive.
+_SEEN: OrderedDict[int, tuple[Scene, dict[Hashable, _View]]] = OrderedDict()
+_SEEN_SCENES = 8
+_SEEN_LOCK = threading.Lock()
+
+
 def occupants(
-    query: Query, rule: Callable[[Creature, bool, int], tuple[int, int, int, int]]
-) -> tuple[Occupant, ...]:
-    """Return what every other creature's space is to the mover, by a family's `rule`.
+    query: Query,
+    rule: Callable[[Creature, bool, int], tuple[int, int, int, int]],
+    key: Hashable = None,
+) -> tuple[tuple[Occupant, ...], Seen]:
+    """Return what every other creature's space is to the mover, by a family's `rule`, and
+    every creature's space so seen (`Seen`).
 
     `rule(other, ally, order)` gives ``(notes, block, end, factor)``; spaces it leaves alone
-    (all zero) are dropped, so a frame does not visit them.
+    (all zero) are dropped, so a frame does not visit them. `key` says what `rule` reads of
+    the query besides the system (the mover's size order, flying, a switch): the spaces are
+    computed once per scene, system, key and side of the mover (None: every time). Movers
+    with one `Seen` see every other creature alike (`footfall.tactical.every` shares their
+    frames).
     """
-    found: list[Occupant] = []
-    sides = query.sizes.sides
-    orders = query.sizes.orders
     mover = query.mover
-    for other in query.scene.creatures:
-        if other.id == mover.id:
-            continue
-        marks = rule(other, other.side == mover.side, orders[other.id])
-        if any(marks):
-            found.append((other.at[0], other.at[1], sides[other.id], *marks))
-    return tuple(found)
+    view: _View | None = None
+    where_key = (id(query.system), key, mover.side)
+    if key is not None:
+        with _SEEN_LOCK:
+            hit = _SEEN.get(id(query.scene))
+            if hit is not None and hit[0] is query.scene:
+                _SEEN.move_to_end(id(query.scene))
+                view = hit[1].get(where_key)
+                if view is not None and view[0] is not query.system:
+                    view = None
+    if view is None:
+        found: list[tuple[str, Occupant]] = []
+        sides = query.sizes.sides
+        orders = query.sizes.orders
+        for other in query.scene.creatures:
+            marks = rule(other, other.side == mover.side, orders[other.id])
+            if any(marks):
+                found.append((other.id, (other.at[0], other.at[1], sides[other.id], *marks)))
+        seen = tuple(found)
+        index = {cid: i for i, (cid, _) in enumerate(seen)}
+        view = (query.system, seen, tuple(entry for _, entry in seen), index)
+        if key is not None:
+            with _SEEN_LOCK:
+                hit = _SEEN.get(id(query.scene))
+                if hit is None or hit[0] is not query.scene:
+                    hit = (query.scene, {})
+                    _SEEN[id(query.scene)] = hit
+                hit[1][where_key] = view
+                while len(_SEEN) > _SEEN_SCENES:
+                    _SEEN.popitem(last=False)
+    _, seen, entries, index = view
+    i = index.get(mover.id)
+    return (entries if i is None else entries[:i] + entries[i + 1 :]), seen
 
 
 def table_of(system: System, name: str, table: T | None) -> T:

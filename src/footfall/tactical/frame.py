@@ -10,6 +10,7 @@ into the search's `StepGraph`, with the cost tables tabulated from the family's 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -18,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from footfall.grid import DIRECTIONS
-from footfall.tactical.family import Layers, Pricing, Window
+from footfall.tactical.family import Layers, Occupant, Pricing, Window
 from footfall.tactical.marks import (
     BLOCK_IMPASSABLE,
     BLOCK_OK,
@@ -35,7 +36,17 @@ from footfall.tactical.search import StepGraph
 if TYPE_CHECKING:
     from footfall.tactical.policy import Policy
 
-__all__ = ["Frame", "build_frame", "cost_tables", "mark_terrain", "reduce", "reduce_space"]
+__all__ = [
+    "Frame",
+    "build_frame",
+    "build_frames",
+    "clip_edges",
+    "cost_tables",
+    "influence",
+    "mark_terrain",
+    "reduce",
+    "reduce_space",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +83,7 @@ class Frame:
         cost, nxt = cost_tables(policy.pricing)
         klass = np.where(self.block == BLOCK_OK, self.code, -1).astype(np.int16)
         exits = (~(self.thin | self.corner)).astype(np.uint8)
-        _clip_edges(exits)
+        clip_edges(exits)
         return StepGraph(square_class=klass, exits=exits, cost=cost, next_state=nxt)
 
     def end_ok(self) -> npt.NDArray[np.bool_]:
@@ -110,12 +121,27 @@ _EDGE_BITS = {
 }
 
 
-def _clip_edges(exits: npt.NDArray[np.uint8]) -> None:
+def clip_edges(exits: npt.NDArray[np.uint8]) -> None:
     """Clear the exits that would leave the window (the search takes no step off its arrays)."""
     exits[0, :] &= np.uint8(~_EDGE_BITS["north"] & 0xFF)
     exits[-1, :] &= np.uint8(~_EDGE_BITS["south"] & 0xFF)
     exits[:, 0] &= np.uint8(~_EDGE_BITS["west"] & 0xFF)
     exits[:, -1] &= np.uint8(~_EDGE_BITS["east"] & 0xFF)
+
+
+def influence(side: int) -> int:
+    """Return how far past a position's space its arrays read the squares' layers.
+
+    A 1-square space reads its own square only (every layer is computed square by square); a
+    larger one also reads its neighbours' spaces, one square further (a narrowed placement's
+    exits depend on the placements around it, `footfall.tactical.families.narrowing`). So a
+    mark on a square changes the positions whose space, widened by this margin, holds it:
+    what `footfall.tactical.every` relies on to share one frame between several movers.
+
+    >>> influence(1), influence(3)
+    (0, 1)
+    """
+    return 0 if side <= 1 else 1
 
 
 def reduce(
@@ -171,10 +197,10 @@ def mark_terrain(prepared: Prepared, window: Window, layers: Layers, *, aloft: b
     layers.notes[prepared.hazardous[window]] |= NOTE_HAZARDOUS
 
 
-def _mark_occupants(policy: Policy, sx0: int, sy0: int, layers: Layers) -> None:
-    """Apply what every other creature's space is to the mover (`Plan.occupants`)."""
+def _mark_occupants(occupants: Sequence[Occupant], sx0: int, sy0: int, layers: Layers) -> None:
+    """Apply what other creatures' spaces are to the mover (`Policy.occupants`)."""
     sh, sw = layers.block.shape
-    for x, y, side, notes, block, end, factor in policy.occupants:
+    for x, y, side, notes, block, end, factor in occupants:
         x0, y0 = x - sx0, y - sy0
         if x0 >= sw or y0 >= sh or x0 + side <= 0 or y0 + side <= 0:
             continue
@@ -189,13 +215,13 @@ def _mark_occupants(policy: Policy, sx0: int, sy0: int, layers: Layers) -> None:
             layers.factor[region] += factor
 
 
-def build_frame(policy: Policy, px0: int, py0: int, px1: int, py1: int) -> Frame:
-    """Compute the per-position arrays for positions ``[px0, px1) x [py0, py1)``.
+#: A window of positions as `build_frame` clips it, with its squares' layers:
+#: ``(squares, px0, py0, h, w, sx0, sy0)``.
+_Squares = tuple[Layers, int, int, int, int, int, int]
 
-    The window is clipped to the positions whose space lies on the map. Only the window (and
-    the mover's space beyond its edge) is touched: a bounded move never allocates full-map
-    arrays.
-    """
+
+def _terrain(policy: Policy, px0: int, py0: int, px1: int, py1: int) -> _Squares:
+    """Clip the window and mark its squares' terrain (`RuleFamily.mark_squares`)."""
     scene = policy.scene
     n = policy.side
     px0, py0 = max(px0, 0), max(py0, 0)
@@ -221,7 +247,12 @@ def build_frame(policy: Policy, px0: int, py0: int, px1: int, py1: int) -> Frame
         corner=prepared.corner[window],
     )
     policy.family.mark_squares(policy, prepared, window, squares)
-    _mark_occupants(policy, sx0, sy0, squares)
+    return squares, px0, py0, h, w, sx0, sy0
+
+
+def _frame(policy: Policy, done: _Squares) -> Frame:
+    """Classify the marked squares of a window into its positions' `Frame`."""
+    squares, px0, py0, h, w, _, _ = done
     positions, code, mexp = policy.family.classify(policy, squares, h, w)
     return Frame(
         x0=px0,
@@ -234,3 +265,41 @@ def build_frame(policy: Policy, px0: int, py0: int, px1: int, py1: int) -> Frame
         corner=np.ascontiguousarray(positions.corner, dtype=np.uint8),
         mexp=mexp,
     )
+
+
+def build_frame(policy: Policy, px0: int, py0: int, px1: int, py1: int) -> Frame:
+    """Compute the per-position arrays for positions ``[px0, px1) x [py0, py1)``.
+
+    The window is clipped to the positions whose space lies on the map. Only the window (and
+    the mover's space beyond its edge) is touched: a bounded move never allocates full-map
+    arrays.
+    """
+    done = _terrain(policy, px0, py0, px1, py1)
+    _mark_occupants(policy.occupants, done[5], done[6], done[0])
+    return _frame(policy, done)
+
+
+def build_frames(
+    policy: Policy,
+    box: tuple[int, int, int, int],
+    base: Sequence[Occupant],
+    extra: Sequence[Occupant],
+) -> tuple[Frame, Frame]:
+    """Return the frames of window `box` with the spaces `base`, and with `base` and `extra`.
+
+    `build_frame` with those occupants instead of the policy's, the terrain marked once
+    (`footfall.tactical.every`: the movers of one view, without and with their own spaces).
+    """
+    done = _terrain(policy, *box)
+    squares, sx0, sy0 = done[0], done[5], done[6]
+    _mark_occupants(base, sx0, sy0, squares)
+    more = Layers(
+        block=squares.block.copy(),
+        notes=squares.notes.copy(),
+        end=squares.end.copy(),
+        factor=squares.factor.copy(),
+        thin=squares.thin,
+        corner=squares.corner,
+    )
+    _mark_occupants(extra, sx0, sy0, more)
+    return _frame(policy, done), _frame(policy, (more, *done[1:]))

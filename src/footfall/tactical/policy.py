@@ -33,6 +33,7 @@ from footfall.tactical.family import (
     Query,
     Remark,
     RuleFamily,
+    Seen,
     TerrainTest,
     remark,
 )
@@ -105,6 +106,9 @@ class Policy:
     (`charge-short`)."""
     start_state: int = 0
     """The rule state at the start: prone (2) when the mover starts in a crawl square."""
+    seen: Seen | None = None
+    """Every creature's space as this mover's view sees it (`footfall.tactical.family.Seen`):
+    movers with one view and one `RuleFamily.frame_key` share frames (`reach_all`)."""
 
     def __repr__(self) -> str:
         """A short summary (the scene and the system are large): system, mover, action."""
@@ -210,7 +214,7 @@ def make_policy(
         scene, rules, family, mover, side, order, flying, spec, chosen,
         plan.pricing, plan.budget, plan.scale, plan.unit, straight, plan.bands, plan.min_step,
         known, occupants=plan.occupants, speed_cap=plan.speed_cap, one_step=plan.one_step,
-        notes=plan.notes, min_cost=plan.min_cost,
+        notes=plan.notes, min_cost=plan.min_cost, seen=plan.seen,
     )  # fmt: skip
     policy = family.start(policy)
     if mover.conditions:

@@ -44,6 +44,7 @@ export const getMeta = (lang) => request(lang, "GET", "meta");
 export const getSamples = (lang) => request(lang, "GET", "scenes");
 export const getSample = (lang, name) => request(lang, "GET", "scenes/" + encodeURIComponent(name));
 export const postReach = (lang, body) => request(lang, "POST", "reach", body);
+export const postReachAll = (lang, body) => request(lang, "POST", "reach/all", body);
 export const postPath = (lang, body) => request(lang, "POST", "path", body);
 export const postCheck = (lang, body) => request(lang, "POST", "check", body);
 export const postImport = (lang, body) => request(lang, "POST", "import", body);

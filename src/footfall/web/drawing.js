@@ -6,6 +6,7 @@ import { state, systemMeta, mover, bandActions } from "./state.js";
 import { legend, footprint, mapSize, creatureAt } from "./scene.js";
 import { tokenLabels } from "./play.js";
 import { drawTrail, drawPreview, drawWaypoints } from "./overlay.js";
+import { drawPeek } from "./every.js";
 
 // Colours per terrain flag; a square with several flags shows the first one here.
 export const FLAG_STYLE = [
@@ -150,6 +151,7 @@ export function draw() {
   ctx.clearRect(0, 0, w * s, h * s);
   drawSquares(ctx, s);
   drawBands(ctx, s);
+  drawPeek(ctx, s, state); // the reach of the token under the pointer (every.js)
   drawGrid(ctx, s, w, h);
   drawWalls(ctx, s);
   const m = mover(state);

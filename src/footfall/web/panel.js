@@ -9,6 +9,7 @@ import { actionForSquare, bandCounts, previewLine, provocations } from "./play.j
 import { bandOf } from "./drawing.js";
 import { $, tr, status, clearStatus } from "./page.js";
 import { draw } from "./drawing.js";
+import { everyReaches } from "./every.js";
 
 /** The action a path to `sq` is asked with: the band under it (one move, two, a run) when bands
  *  are shaded, else the selected action. */
@@ -106,8 +107,12 @@ export async function refreshReach() {
   const action = state.action, actions = bandActions(state);
   await job(state, async () => {
     try {
-      // In an encounter the active creature's rest of the turn (turnreach.js), else fresh.
-      const got = await reachAnswers(state, actions);
+      // Every token's reach at once (every.js) outside an encounter; in one, the active
+      // creature's rest of the turn (turnreach.js), another creature's own fresh reach.
+      const shared = await everyReaches(state, actions);
+      const got = shared
+        ? { reach: Object.fromEntries(actions.map((a) => [a, shared[a]])), count: null, version: null }
+        : await reachAnswers(state, actions);
       if (!stillShown(state, "reach", seq, got)) return;
       state.reach = got.reach;
       const mine = state.reach[action];

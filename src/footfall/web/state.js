@@ -21,6 +21,7 @@ export function createState() {
     wallStart: null,
     cursor: [0, 0],
     reach: null, // {action: response}
+    every: null, // every creature's reach, by the question it answers (every.js)
     hover: null, // {to, response}
     hoverSquare: null,
     draft: [], // squares after the start, for check

@@ -12,9 +12,10 @@ times the multiplier. Class code = min(m, 15) | ally << 4 | crawl << 5.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -37,8 +38,8 @@ from footfall.rules import (
 )
 from footfall.scene import Creature, Scene
 from footfall.tactical.actions import Budget
-from footfall.tactical.families.narrowing import narrow_spaces
-from footfall.tactical.families.squeezing import mark_narrow, narrow_of
+from footfall.tactical.families.narrowing import narrow_spaces, squeeze_past_mode
+from footfall.tactical.families.squeezing import mark_narrow, narrow_key, narrow_of
 from footfall.tactical.family import (
     Layers,
     Passage,
@@ -243,6 +244,13 @@ _SQUEEZE_WHY = (
 )
 
 
+@lru_cache(maxsize=4096)
+def _in_squares(feet: int, factor: Fraction | int, square: Fraction | int) -> int:
+    """Return floor(feet x factor / square): the squares a speed carries (Fractions are slow:
+    every query of a scene asks the same few)."""
+    return math.floor(feet * Fraction(factor) / square)
+
+
 def _pricing(policy: Policy) -> D20Pricing:
     pricing = policy.pricing
     if not isinstance(pricing, D20Pricing):  # pragma: no cover - a policy of another family
@@ -288,7 +296,7 @@ class D20Family:
         heavy = mover.armor == Armor.HEAVY.value or mover.load == Load.HEAVY.value
         multiplier = spec.heavy_multiplier if heavy and spec.heavy_multiplier else spec.multiplier
         run = facts.tactical.multiplier(Mode.RUN, Armor(mover.armor), Load(mover.load))
-        base = math.floor(speed / square_ft)
+        base = _in_squares(speed, 1, square_ft)
         if spec.budget == Budget.SQUARES:
             budget = spec.squares or 1
             if spec.needs_speed and speed == 0:
@@ -300,12 +308,15 @@ class D20Family:
             if speed == 0:
                 notes.append(remark("tactical.note.no-speed"))
         else:
-            feet = speed * multiplier if query.distance is None else Fraction(query.distance)
-            budget = math.floor(feet / square_ft)
+            budget = (
+                _in_squares(speed, multiplier, square_ft)
+                if query.distance is None
+                else _in_squares(query.distance, 1, square_ft)
+            )
         bands = (
             (ActionId.MOVE.value, base),
             (ActionId.DOUBLE_MOVE.value, 2 * base),
-            (ActionId.RUN.value, math.floor(speed * run / square_ft)),
+            (ActionId.RUN.value, _in_squares(speed, run, square_ft)),
         )
         prepared = query.prepared
         prone = prepared.has_narrow and bool((narrow_of(prepared, mover)[0] & NOTE_CRAWL).any())
@@ -320,10 +331,13 @@ class D20Family:
         )
         # A charge moves at least 10 ft (official; `charge-short`): in squares, rounded up.
         min_cost = math.ceil(spec.min_distance / square_ft) if spec.min_distance else 0
+        # What `_occupant_rule` reads of the query, besides the system:
+        key = (query.order, query.flying, query.switches.get("tiny_end", "forbid"))
+        mine, seen = occupants(query, _occupant_rule(query, facts), key)
         return Plan(
-            pricing, budget, Fraction(square_ft), system.unit, bands, 1,
-            occupants=occupants(query, _occupant_rule(query, facts)),
+            pricing, budget, Fraction(square_ft), system.unit, bands, 1, occupants=mine,
             one_step=spec.budget == Budget.ONE_STEP, notes=tuple(notes), min_cost=min_cost,
+            seen=seen,
         )  # fmt: skip
 
     def start(self, policy: Policy) -> Policy:
@@ -376,6 +390,11 @@ class D20Family:
             | (((notes & NOTE_CRAWL) != 0).astype(np.int16) << 5)
         ).astype(np.int16)
         return positions, code, mexp
+
+    def frame_key(self, policy: Policy) -> Hashable:
+        """The side, flying, switch ``squeeze_past`` and the mover's width and height (when the
+        map has narrow squares: `narrow_key`)."""
+        return policy.side, policy.flying, squeeze_past_mode(policy), narrow_key(policy)
 
     def provoke(self, policy: Policy, passage: Passage) -> ProvocationReason | None:
         """Say whether one step past one enemy provokes an attack of opportunity (RULES 1.3-1.5).

@@ -11,7 +11,7 @@ rounding). Internal unit: half metres, or thousandths of a metre under ``euclide
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -152,10 +152,11 @@ class HeresyFamily:
             (a.id.value, math.floor(_column(system, a.id.value, row) * per_metre))
             for a in system.actions
         )
+        mine, seen = occupants(query, _occupant_rule, ())
         return Plan(
             HeresyPricing(diagonal, orth=orth, diag=diag), math.floor(metres * per_metre),
             Fraction(1, per_metre), system.unit, bands, min(orth, diag),
-            occupants=occupants(query, _occupant_rule), notes=tuple(notes),
+            occupants=mine, notes=tuple(notes), seen=seen,
         )  # fmt: skip
 
     def start(self, policy: Policy) -> Policy:
@@ -175,6 +176,10 @@ class HeresyFamily:
         positions = reduce_space(squares, h, w, policy.side)
         shape = positions.block.shape
         return positions, np.zeros(shape, dtype=np.int16), np.zeros(shape, dtype=np.int8)
+
+    def frame_key(self, policy: Policy) -> Hashable:
+        """The frame reads the side of the mover's space only."""
+        return policy.side
 
     def provoke(self, policy: Policy, passage: Passage) -> ProvocationReason | None:
         """Nothing provokes (seed 001 is silent)."""

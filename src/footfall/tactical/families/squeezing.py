@@ -24,7 +24,7 @@ from footfall.tactical.marks import (
     NOTE_SQUEEZE_H,
     NOTE_SQUEEZE_W,
 )
-from footfall.tactical.masks import Prepared
+from footfall.tactical.masks import Prepared, prepare
 
 if TYPE_CHECKING:
     from footfall.tactical.policy import Policy
@@ -114,3 +114,10 @@ def mark_narrow(policy: Policy, prepared: Prepared, window: Window, layers: Laye
     np.bitwise_or(layers.notes, bits_of[index], out=layers.notes)
     too_narrow = blocked_of[index]
     layers.block[too_narrow] = np.maximum(layers.block[too_narrow], BLOCK_TOO_NARROW)
+
+
+def narrow_key(policy: Policy) -> tuple[str, Fraction] | None:
+    """Return what `mark_narrow` reads of the mover: its size and height (None: no narrow map)."""
+    if not prepare(policy.scene).has_narrow:
+        return None
+    return policy.mover.size, _height(policy.mover)

@@ -8,7 +8,7 @@ hazardous terrain, nor start in it. Class code = difficult | hazardous << 1.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -128,10 +128,10 @@ class SteelFamily:
         if granted > speed:
             notes.append(remark("tactical.note.speed-cap", granted=granted, speed=speed))
         pricing = SteelPricing(shift=spec.shift, extra=steel.difficult_extra)
+        mine, seen = occupants(query, _occupant_rule(query, steel), query.order)
         return Plan(
             pricing, budget, Fraction(1), query.system.unit, ((spec.name, budget),), 1,
-            occupants=occupants(query, _occupant_rule(query, steel)),
-            speed_cap=speed, notes=tuple(notes),
+            occupants=mine, speed_cap=speed, notes=tuple(notes), seen=seen,
         )  # fmt: skip
 
     def start(self, policy: Policy) -> Policy:
@@ -163,6 +163,10 @@ class SteelFamily:
         hazardous = ((notes & NOTE_HAZARDOUS) != 0).astype(np.int16)
         code = (difficult | (hazardous << 1)).astype(np.int16)
         return positions, code, np.zeros(code.shape, dtype=np.int8)
+
+    def frame_key(self, policy: Policy) -> Hashable:
+        """The frame reads the side of the mover's space only."""
+        return policy.side
 
     def provoke(self, policy: Policy, passage: Passage) -> ProvocationReason | None:
         """Moving out of an adjacent enemy's reach without shifting provokes a free strike."""
