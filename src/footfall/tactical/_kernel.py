@@ -25,6 +25,11 @@ __all__ = ["dial"]
 #: Distance of a state not reached (same value as `footfall.tactical.search.INF`).
 INF = np.iinfo(np.int32).max
 
+#: The hot loop indexes its arrays through this cast: numba then emits no negative-index
+#: wraparound test (and keeps no array length live in a register) for each access, and the
+#: state's floor division needs no sign fix-up. Every index there is >= 0 by construction.
+_u = np.uint64
+
 
 @numba.njit(cache=True, nogil=True)
 def _link(
@@ -124,60 +129,60 @@ def dial(
             continue
         if here > target_best:
             break
-        index = head[here & mask]
+        index = head[_u(here & mask)]
         if index < 0:
             here += 1
             continue
-        n = nxt[index]  # pop the front of the bucket
-        head[here & mask] = n
+        n = nxt[_u(index)]  # pop the front of the bucket
+        head[_u(here & mask)] = n
         if n >= 0:
-            prv[n] = -1
+            prv[_u(n)] = -1
         queued -= 1
-        state = index // area
+        state = int(_u(index) // _u(area))
         square = index - state * area
         if square == target_square:
             target_best = min(target_best, here)
             target_left -= 1
             if target_left == 0:
                 break
-        bits = exits[square]
+        bits = exits[_u(square)]
         row = state * 2 * n_classes
         for d in range(8):
             if not (bits >> d) & 1:
                 continue
-            there_square = square + delta[d]
-            klass = square_class[there_square]
+            there_square = square + delta[_u(d)]
+            klass = square_class[_u(there_square)]
             if klass < 0:
                 continue
             slot = row + (d & 1) * n_classes + klass
-            step = cost[slot]
+            step = cost[_u(slot)]
             if step < 0:
                 continue
             there = here + step
             if there > budget:
                 continue
-            there_index = next_state[slot] * area + there_square
-            old = dist[there_index]
+            there_index = next_state[_u(slot)] * area + there_square
+            old = dist[_u(there_index)]
             if there < old:
                 if old != INF:
-                    p = prv[there_index]
-                    n = nxt[there_index]
+                    p = prv[_u(there_index)]
+                    n = nxt[_u(there_index)]
                     if p >= 0:
-                        nxt[p] = n
+                        nxt[_u(p)] = n
                     else:
-                        head[old & mask] = n
+                        head[_u(old & mask)] = n
                     if n >= 0:
-                        prv[n] = p
+                        prv[_u(n)] = p
                     queued -= 1
-                dist[there_index] = there
-                parent[there_index] = index
+                dist[_u(there_index)] = there
+                parent[_u(there_index)] = index
                 nb = there & mask
-                first = head[nb]
-                nxt[there_index] = first
-                prv[there_index] = -1
+                first = head[_u(nb)]
+                nxt[_u(there_index)] = first
+                prv[_u(there_index)] = -1
                 if first >= 0:
-                    prv[first] = there_index
-                head[nb] = there_index
+                    prv[_u(first)] = there_index
+                head[_u(nb)] = there_index
                 queued += 1
     _forget(head, nxt, dist, parent)
 
