@@ -21,9 +21,11 @@ docs/benchmarks.md.
 
 from __future__ import annotations
 
+import contextlib
 import heapq
+import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -459,17 +461,45 @@ def warm_up() -> None:
     """
     global _compiled
     if _compiled is None:
-        from footfall.tactical import _kernel
+        with _without_blas_probe():
+            from footfall.tactical import _kernel
 
-        sample = StepGraph(
-            square_class=np.zeros((1, 2), dtype=np.int16),
-            exits=np.array([[4, 64]], dtype=np.uint8),
-            cost=np.ones((1, 2, 1), dtype=np.int32),
-            next_state=np.zeros((1, 2, 1), dtype=np.int8),
-        )
-        job = _Prepared(sample, [(0, 0, 0, 0)], 5, None)
-        _run_compiled(_kernel.dial, job, 5)
+            _load(_kernel.dial)
         _compiled = _kernel.dial
+
+
+@contextlib.contextmanager
+def _without_blas_probe() -> Iterator[None]:
+    """Keep numba's first dispatch from importing scipy.linalg (0.3 s CPU, 15 MB).
+
+    Registering its implementations, numba imports ``numba.np.arraymath``, which probes for
+    BLAS by importing ``scipy.linalg.cython_blas`` when scipy is installed. The kernels use no
+    BLAS; a ``None`` in ``sys.modules`` makes that import fail fast, and numba then only uses
+    its own loop for ``np.correlate``/``np.convolve`` of floats. The entry is removed again, so
+    a later ``import scipy.linalg`` (or numba's own ``np.dot``) works as usual. Nothing is
+    blocked when scipy.linalg is already loaded or numba already registered its library.
+    """
+    name = "scipy.linalg.cython_blas"
+    block = name not in sys.modules and "numba.np.arraymath" not in sys.modules
+    if block:
+        sys.modules[name] = None  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        if block and sys.modules.get(name, 0) is None:
+            del sys.modules[name]
+
+
+def _load(kernel: Callable[..., None]) -> None:
+    """Run `kernel` once on a two-square map: numba loads (or compiles) its machine code."""
+    sample = StepGraph(
+        square_class=np.zeros((1, 2), dtype=np.int16),
+        exits=np.array([[4, 64]], dtype=np.uint8),
+        cost=np.ones((1, 2, 1), dtype=np.int32),
+        next_state=np.zeros((1, 2, 1), dtype=np.int8),
+    )
+    job = _Prepared(sample, [(0, 0, 0, 0)], 5, None)
+    _run_compiled(kernel, job, 5)
 
 
 def _run_compiled(kernel: Callable[..., None], job: _Prepared, budget: int) -> None:
