@@ -387,7 +387,7 @@ def reach(
         )
         if json:
             # Encoded from the arrays: a whole-map answer needs no dict per square (issue 15).
-            typer.echo(result.json_text(language))
+            typer.echo(result.json_bytes(language))  # bytes: no 40 MB str to re-encode
             return
         data = result.to_json(language)
         console = _console()

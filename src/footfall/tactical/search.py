@@ -41,6 +41,7 @@ __all__ = [
     "SearchResult",
     "Source",
     "StepGraph",
+    "compiled_loaded",
     "ready",
     "search",
     "warm_up",
@@ -451,6 +452,11 @@ _LOAD_SECONDS = 0.5
 
 _python_seconds = 0.0
 _compiled: Callable[..., None] | None = None
+
+
+def compiled_loaded() -> bool:
+    """Whether the compiled kernel is loaded in this process (numba's start-up is paid)."""
+    return _compiled is not None
 
 
 def warm_up() -> None:
