@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["squares_bytes", "squares_text"]
+__all__ = ["squares_bytes", "squares_json", "squares_text"]
 
 _PARTS = ('{"at": [', ", ", '], "cost": ', ', "band": ', "}")
 
@@ -86,9 +86,33 @@ def squares_bytes(
     >>> squares_bytes(*one, compiled=False) == squares_text(*one).encode()
     True
     """
+    return b"".join(_rows(xs, ys, costs, bands, compiled))
+
+
+def squares_json(
+    head: bytes,
+    xs: npt.NDArray[np.int64],
+    ys: npt.NDArray[np.int64],
+    costs: npt.NDArray[np.int64],
+    bands: npt.NDArray[np.int64],
+    tail: bytes,
+) -> bytes:
+    """Return ``head + squares_bytes(xs, ys, costs, bands) + tail``, copying the rows once
+    (a whole-map answer's rows are 40 MB)."""
+    return b"".join([head, *_rows(xs, ys, costs, bands, None), tail])
+
+
+def _rows(
+    xs: npt.NDArray[np.int64],
+    ys: npt.NDArray[np.int64],
+    costs: npt.NDArray[np.int64],
+    bands: npt.NDArray[np.int64],
+    compiled: bool | None,
+) -> list[bytes | npt.NDArray[np.uint8]]:
+    """Return the rows' bytes in pieces to join (a compiled writer's buffer, or chunks)."""
     n = int(xs.shape[0])
     if n == 0:
-        return b""
+        return []
     numbers = [np.asarray(v, dtype=np.int64) for v in (xs, ys, costs, bands)]
     if min(int(v.min()) for v in numbers) < 0:
         raise ValueError("squares_text writes non-negative integers only")
@@ -104,8 +128,9 @@ def squares_bytes(
             view = np.ascontiguousarray(v).view()
             view.flags.writeable = False  # one signature, whatever the caller's flags
             frozen.append(view)
-        return rows(*frozen).tobytes()
-    parts = [
+        return [rows(*frozen)]
+    parts: list[bytes | npt.NDArray[np.uint8]] = [
         _chunk_bytes([v[start : start + _CHUNK] for v in numbers]) for start in range(0, n, _CHUNK)
     ]
-    return b"".join(parts)[:-2]
+    parts[-1] = parts[-1][:-2]  # every chunk's rows end with ", "; the last one's does not
+    return parts

@@ -22,7 +22,7 @@ from footfall.i18n import Lang, t
 from footfall.limits import LIMITS, Limits
 from footfall.rules import RuleId, System
 from footfall.scene import Scene
-from footfall.tactical.encode import squares_bytes
+from footfall.tactical.encode import squares_json
 from footfall.tactical.frame import Frame, build_frame
 from footfall.tactical.marks import (
     BLOCK_RULE,
@@ -227,19 +227,18 @@ class Reach:
         cut = keys.index("squares")
         head = json.dumps({k: data[k] for k in keys[:cut]}, ensure_ascii=False)
         tail = json.dumps({k: data[k] for k in keys[cut + 1 :]}, ensure_ascii=False)
+        start = "".join([head[:-1], ", " if cut else "", '"squares": [']).encode("utf-8")
+        end = "".join(["]", ", " if len(keys) > cut + 1 else "", tail[1:]]).encode("utf-8")
         if self.policy.scale.denominator == 1 and self.policy.scale >= 0:
             shown = self.costs * int(self.policy.scale)
-            rows = squares_bytes(self.xs, self.ys, shown, self.bands())
-        else:
-            rows = ", ".join(
-                map(
-                    '{{"at": [{}, {}], "cost": {!r}, "band": {}}}'.format,
-                    self.xs.tolist(), self.ys.tolist(), self._shown(), self.bands().tolist(),
-                )
-            ).encode("ascii")  # fmt: skip
-        parts = [head[:-1], ", " if cut else "", '"squares": [']
-        ends = ["]", ", " if len(keys) > cut + 1 else "", tail[1:]]
-        return "".join(parts).encode("utf-8") + rows + "".join(ends).encode("utf-8")
+            return squares_json(start, self.xs, self.ys, shown, self.bands(), end)
+        rows = ", ".join(
+            map(
+                '{{"at": [{}, {}], "cost": {!r}, "band": {}}}'.format,
+                self.xs.tolist(), self.ys.tolist(), self._shown(), self.bands().tolist(),
+            )
+        ).encode("ascii")  # fmt: skip
+        return b"".join([start, rows, end])
 
     def _shown(self) -> list[Any]:
         """Return every square's cost in the display unit (`Policy.display`)."""
