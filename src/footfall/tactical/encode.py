@@ -108,7 +108,7 @@ def _rows(
     costs: npt.NDArray[np.int64],
     bands: npt.NDArray[np.int64],
     compiled: bool | None,
-) -> list[bytes | npt.NDArray[np.uint8]]:
+) -> list[bytes | memoryview]:
     """Return the rows' bytes in pieces to join (a compiled writer's buffer, or chunks)."""
     n = int(xs.shape[0])
     if n == 0:
@@ -128,8 +128,8 @@ def _rows(
             view = np.ascontiguousarray(v).view()
             view.flags.writeable = False  # one signature, whatever the caller's flags
             frozen.append(view)
-        return [rows(*frozen)]
-    parts: list[bytes | npt.NDArray[np.uint8]] = [
+        return [rows(*frozen).data]
+    parts: list[bytes | memoryview] = [
         _chunk_bytes([v[start : start + _CHUNK] for v in numbers]) for start in range(0, n, _CHUNK)
     ]
     parts[-1] = parts[-1][:-2]  # every chunk's rows end with ", "; the last one's does not
