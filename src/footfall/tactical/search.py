@@ -295,6 +295,7 @@ class _Prepared:
         "n_states",
         "next_state",
         "parent",
+        "shape",
         "source_cost",
         "source_index",
         "square_class",
@@ -337,9 +338,13 @@ class _Prepared:
                     f"target square ({tx}, {ty}) is off the {self.width}x{self.height} map"
                 )
             self.target_square = ty * self.width + tx
-        shape = (self.n_states, self.height, self.width)
-        self.dist = np.full(shape, INF, dtype=np.int32)
-        self.parent = np.full(shape, -1, dtype=np.int32)
+        self.shape = (self.n_states, self.height, self.width)
+        self.dist = self.parent = np.empty(0, dtype=np.int32)  # the kernel run fills them
+
+    def blank(self) -> None:
+        """Allocate the answer with nothing reached (the Python kernel fills it in place)."""
+        self.dist = np.full(self.shape, INF, dtype=np.int32)
+        self.parent = np.full(self.shape, -1, dtype=np.int32)
 
     def result(self) -> SearchResult:
         """Wrap the (filled) result arrays."""
@@ -451,7 +456,7 @@ _SMALL_STATES = 40_000
 _LOAD_SECONDS = 0.5
 
 _python_seconds = 0.0
-_compiled: Callable[..., None] | None = None
+_compiled: Callable[..., Any] | None = None
 
 
 def compiled_loaded() -> bool:
@@ -496,7 +501,7 @@ def _without_blas_probe() -> Iterator[None]:
             del sys.modules[name]
 
 
-def _load(kernel: Callable[..., None]) -> None:
+def _load(kernel: Callable[..., Any]) -> None:
     """Run `kernel` once on a two-square map: numba loads (or compiles) its machine code."""
     sample = StepGraph(
         square_class=np.zeros((1, 2), dtype=np.int16),
@@ -508,8 +513,13 @@ def _load(kernel: Callable[..., None]) -> None:
     _run_compiled(kernel, job, 5)
 
 
-def _run_compiled(kernel: Callable[..., None], job: _Prepared, budget: int) -> None:
-    kernel(
+def _run_compiled(
+    kernel: Callable[..., tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]],
+    job: _Prepared,
+    budget: int,
+) -> None:
+    """Run the compiled `kernel` on `job`; its answer replaces the job's `dist` and `parent`."""
+    dist, parent = kernel(
         job.square_class,
         job.exits,
         job.cost,
@@ -522,9 +532,8 @@ def _run_compiled(kernel: Callable[..., None], job: _Prepared, budget: int) -> N
         job.target_square,
         job.n_states,
         job.width,
-        job.dist.reshape(-1),
-        job.parent.reshape(-1),
     )
+    job.dist, job.parent = dist.reshape(job.shape), parent.reshape(job.shape)
 
 
 def search(
@@ -567,6 +576,7 @@ def _search(
     budget = min(budget, INF - 1)
     job = _Prepared(graph, sources, max(budget, -1), target)
     if job.source_cost.shape[0] == 0:
+        job.blank()
         return job.result()
     if engine is None and _compiled is None:
         # A step of cost 0 lets the search run the whole map whatever the budget.
@@ -577,6 +587,7 @@ def _search(
             engine = "python"
     if engine == "python":
         started = time.perf_counter()
+        job.blank()
         _python_dial(job, budget)
         _python_seconds += time.perf_counter() - started
         return job.result()
