@@ -92,7 +92,7 @@ def dial(
             if cost_here == INF or before < 0:
                 parent[flat] = -1
             else:
-                square_before = before // n_states
+                square_before = int(_u(before) // _u(n_states))
                 parent[flat] = (before - square_before * n_states) * area + square_before
     return dist, parent
 
