@@ -82,19 +82,33 @@ def dial(
     )  # fmt: skip
     dist = np.empty(n_states * area, dtype=np.int32)
     parent = np.empty(n_states * area, dtype=np.int32)
+    shift = _shift(n_states)
     for square in range(area):
         for state in range(n_states):
             node = square * n_states + state
             flat = state * area + square
-            cost_here = book[2 * node]
-            dist[flat] = cost_here
-            before = book[2 * node + 1]
+            cost_here = book[_u(2 * node)]
+            dist[_u(flat)] = cost_here
+            before = book[_u(2 * node + 1)]
             if cost_here == INF or before < 0:
-                parent[flat] = -1
+                parent[_u(flat)] = -1
             else:
-                square_before = int(_u(before) // _u(n_states))
-                parent[flat] = (before - square_before * n_states) * area + square_before
+                if shift >= 0:
+                    square_before = before >> shift
+                else:
+                    square_before = int(_u(before) // _u(n_states))
+                parent[_u(flat)] = (before - square_before * n_states) * area + square_before
     return dist, parent
+
+
+@numba.njit(cache=True, nogil=True)
+def _shift(n_states: int) -> int:
+    """Return log2(`n_states`) when it is a power of two (a node's square is then a shift
+    away in the answer's conversion, not a division), else -1."""
+    shift = 0
+    while (1 << shift) < n_states:
+        shift += 1
+    return shift if (1 << shift) == n_states else -1
 
 
 @numba.njit(cache=True, nogil=True)
