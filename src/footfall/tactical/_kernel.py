@@ -92,12 +92,9 @@ def dial(
             before = book[_u(2 * node + 1)]
             if cost_here == INF or before < 0:
                 parent[_u(flat)] = -1
-            else:
-                if shift >= 0:
-                    square_before = before >> shift
-                else:
-                    square_before = int(_u(before) // _u(n_states))
-                parent[_u(flat)] = (before - square_before * n_states) * area + square_before
+                continue
+            square_before = before >> shift if shift >= 0 else int(_u(before) // _u(n_states))
+            parent[_u(flat)] = (before - square_before * n_states) * area + square_before
     return dist, parent
 
 
