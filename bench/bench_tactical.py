@@ -125,6 +125,9 @@ def _csr(
 
 Engine = tuple[Callable[[], Any], Callable[[Any], npt.NDArray[np.int64]]]
 
+#: Resident set (MiB) of a footfall worker at each stage of its start, before any timed call.
+STAGES: dict[str, float] = {}
+
 
 def _engine(name: str, size: int, seed: int) -> Engine:
     """Prepare `name` on the map: return the timed search call and an untimed answer reader.
@@ -135,9 +138,14 @@ def _engine(name: str, size: int, seed: int) -> Engine:
     square_class = make_map(size, seed)
     centre = size // 2
     if name.startswith("footfall"):
+        STAGES["python + numpy"] = _status_mb("VmRSS")
+        import numba  # noqa: F401  (measured apart: numba's own share of the process)
+
+        STAGES["+ import numba"] = _status_mb("VmRSS")
         from footfall.tactical.search import INF, StepGraph, search, warm_up
 
         warm_up()
+        STAGES["+ kernel loaded (warm_up)"] = _status_mb("VmRSS")
         tables = plain_tables() if name == "footfall-plain" else pf1e_tables()
         graph = StepGraph(square_class, open_exits(size, size), *tables)
 
@@ -219,7 +227,8 @@ def worker(name: str, size: int, seed: int, repeat: int, out: str) -> None:
         times.append(time.perf_counter() - started)
     peak = _status_mb("VmHWM")
     np.save(out, read(answer))
-    print(json.dumps({"times": times, "rss_before": before, "peak": peak}))
+    figures = {"times": times, "rss_before": before, "peak": peak, "stages": STAGES}
+    print(json.dumps(figures))
 
 
 def _spawn(name: str, size: int, seed: int, repeat: int, out: str) -> dict[str, Any]:
@@ -600,6 +609,12 @@ def _peers_table(args: argparse.Namespace) -> None:
             f"| {ratio} | {peak:.0f} | {grown:.0f} |"
         )
     print("\nanswers cross-checked: all plain engines agree; both pf1e engines agree")
+    for name in names:
+        stages = results[name].get("stages")
+        if stages:
+            shown = ", ".join(f"{stage} {mb:.0f}" for stage, mb in stages.items())
+            print(f"\n{name} resident MB at start: {shown}; peak in the timed calls ", end="")
+            print(f"{results[name]['peak']:.0f}")
 
 
 if __name__ == "__main__":

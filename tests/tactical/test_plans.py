@@ -7,13 +7,13 @@ import json
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from footfall.limits import LIMITS
 from footfall.scene import load_sample, parse_scene
 from footfall.tactical import find_path, plans, reachable
-from footfall.tactical.encode import squares_text
+from footfall.tactical.encode import squares_bytes, squares_text
 from footfall.tactical.plans import Ask, planned
 
 
@@ -97,12 +97,35 @@ def test_json_text_on_a_whole_map() -> None:
     assert reach.json_text() == json.dumps(reach.to_json(), ensure_ascii=False)
 
 
+@settings(deadline=None)  # the first example loads the compiled writer
 @given(st.lists(st.tuples(*[st.integers(0, 10**12)] * 4), max_size=40))
 def test_squares_text_writes_what_json_dumps_writes(rows: list[tuple[int, int, int, int]]) -> None:
-    """`squares_text` gives, byte for byte, the JSON rows ``json.dumps`` gives (any widths)."""
+    """`squares_text` gives, byte for byte, the JSON rows ``json.dumps`` gives (any widths),
+    and so do both writers of `squares_bytes` (the numpy matrix and the compiled one)."""
     columns = [np.array([r[i] for r in rows], dtype=np.int64) for i in range(4)]
     expected = ", ".join(json.dumps({"at": [x, y], "cost": c, "band": b}) for x, y, c, b in rows)
     assert squares_text(*columns) == expected
+    for compiled in (False, True):
+        assert squares_bytes(*columns, compiled=compiled) == expected.encode()
+
+
+def test_json_text_is_the_same_with_the_compiled_writer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the compiled kernel loaded and the compiled row writer chosen for any size, a
+    whole-map answer's JSON is still the text of ``json.dumps(to_json())`` (issue 15, item 6)."""
+    from footfall.tactical import encode, search
+
+    search.warm_up()
+    monkeypatch.setattr(encode, "_COMPILED_ROWS", 1)
+    rows = ["".join(".^#."[(x * 5 + y * 11) % 4] for x in range(40)) for y in range(40)]
+    scene = parse_scene(
+        {"footfall": 1, "system": "pf1e", "map": rows,
+         "creatures": [{"id": "hero", "at": [20, 20], "size": "medium", "side": "party",
+                        "speed": 30}]}
+    )  # fmt: skip
+    reach = reachable(scene, "hero", distance=1000)
+    expected = json.dumps(reach.to_json(), ensure_ascii=False)
+    assert reach.json_text() == expected
+    assert reach.json_bytes() == expected.encode("utf-8")
 
 
 def test_a_large_window_is_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -264,6 +264,19 @@ def _header(console: Console, data: dict[str, Any], lang: Lang) -> None:
         console.print(f"* {note['message']}")
 
 
+def _write_bytes(*pieces: bytes) -> None:
+    """Write `pieces` to stdout as they are: a whole-map answer (40 MB) is not decoded,
+    re-encoded or copied again on its way out (issue 15, item 6)."""
+    try:
+        out = typer.get_binary_stream("stdout")
+    except RuntimeError:  # a text-only stdout (a harness's StringIO): write it as text
+        typer.echo(b"".join(pieces).decode("utf-8"), nl=False)
+        return
+    for piece in pieces:
+        out.write(piece)
+    out.flush()
+
+
 def _run(fn: Any) -> None:
     try:
         fn()
@@ -387,7 +400,7 @@ def reach(
         )
         if json:
             # Encoded from the arrays: a whole-map answer needs no dict per square (issue 15).
-            typer.echo(result.json_text(language))
+            _write_bytes(result.json_bytes(language), b"\n")
             return
         data = result.to_json(language)
         console = _console()

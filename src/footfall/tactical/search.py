@@ -21,9 +21,11 @@ docs/benchmarks.md.
 
 from __future__ import annotations
 
+import contextlib
 import heapq
+import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -39,6 +41,7 @@ __all__ = [
     "SearchResult",
     "Source",
     "StepGraph",
+    "compiled_loaded",
     "ready",
     "search",
     "warm_up",
@@ -292,6 +295,7 @@ class _Prepared:
         "n_states",
         "next_state",
         "parent",
+        "shape",
         "source_cost",
         "source_index",
         "square_class",
@@ -334,9 +338,13 @@ class _Prepared:
                     f"target square ({tx}, {ty}) is off the {self.width}x{self.height} map"
                 )
             self.target_square = ty * self.width + tx
-        shape = (self.n_states, self.height, self.width)
-        self.dist = np.full(shape, INF, dtype=np.int32)
-        self.parent = np.full(shape, -1, dtype=np.int32)
+        self.shape = (self.n_states, self.height, self.width)
+        self.dist = self.parent = np.empty(0, dtype=np.int32)  # the kernel run fills them
+
+    def blank(self) -> None:
+        """Allocate the answer with nothing reached (the Python kernel fills it in place)."""
+        self.dist = np.full(self.shape, INF, dtype=np.int32)
+        self.parent = np.full(self.shape, -1, dtype=np.int32)
 
     def result(self) -> SearchResult:
         """Wrap the (filled) result arrays."""
@@ -448,7 +456,12 @@ _SMALL_STATES = 40_000
 _LOAD_SECONDS = 0.5
 
 _python_seconds = 0.0
-_compiled: Callable[..., None] | None = None
+_compiled: Callable[..., Any] | None = None
+
+
+def compiled_loaded() -> bool:
+    """Whether the compiled kernel is loaded in this process (numba's start-up is paid)."""
+    return _compiled is not None
 
 
 def warm_up() -> None:
@@ -459,21 +472,54 @@ def warm_up() -> None:
     """
     global _compiled
     if _compiled is None:
-        from footfall.tactical import _kernel
+        with _without_blas_probe():
+            from footfall.tactical import _kernel
 
-        sample = StepGraph(
-            square_class=np.zeros((1, 2), dtype=np.int16),
-            exits=np.array([[4, 64]], dtype=np.uint8),
-            cost=np.ones((1, 2, 1), dtype=np.int32),
-            next_state=np.zeros((1, 2, 1), dtype=np.int8),
-        )
-        job = _Prepared(sample, [(0, 0, 0, 0)], 5, None)
-        _run_compiled(_kernel.dial, job, 5)
+            _load(_kernel.dial)
         _compiled = _kernel.dial
 
 
-def _run_compiled(kernel: Callable[..., None], job: _Prepared, budget: int) -> None:
-    kernel(
+@contextlib.contextmanager
+def _without_blas_probe() -> Iterator[None]:
+    """Keep numba's first dispatch from importing scipy.linalg (0.3 s CPU, 15 MB).
+
+    Registering its implementations, numba imports ``numba.np.arraymath``, which probes for
+    BLAS by importing ``scipy.linalg.cython_blas`` when scipy is installed. The kernels use no
+    BLAS; a ``None`` in ``sys.modules`` makes that import fail fast, and numba then only uses
+    its own loop for ``np.correlate``/``np.convolve`` of floats. The entry is removed again, so
+    a later ``import scipy.linalg`` (or numba's own ``np.dot``) works as usual. Nothing is
+    blocked when scipy.linalg is already loaded or numba already registered its library.
+    """
+    name = "scipy.linalg.cython_blas"
+    block = name not in sys.modules and "numba.np.arraymath" not in sys.modules
+    if block:
+        sys.modules[name] = None  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        if block and sys.modules.get(name, 0) is None:
+            del sys.modules[name]
+
+
+def _load(kernel: Callable[..., Any]) -> None:
+    """Run `kernel` once on a two-square map: numba loads (or compiles) its machine code."""
+    sample = StepGraph(
+        square_class=np.zeros((1, 2), dtype=np.int16),
+        exits=np.array([[4, 64]], dtype=np.uint8),
+        cost=np.ones((1, 2, 1), dtype=np.int32),
+        next_state=np.zeros((1, 2, 1), dtype=np.int8),
+    )
+    job = _Prepared(sample, [(0, 0, 0, 0)], 5, None)
+    _run_compiled(kernel, job, 5)
+
+
+def _run_compiled(
+    kernel: Callable[..., tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]],
+    job: _Prepared,
+    budget: int,
+) -> None:
+    """Run the compiled `kernel` on `job`; its answer replaces the job's `dist` and `parent`."""
+    dist, parent = kernel(
         job.square_class,
         job.exits,
         job.cost,
@@ -486,9 +532,8 @@ def _run_compiled(kernel: Callable[..., None], job: _Prepared, budget: int) -> N
         job.target_square,
         job.n_states,
         job.width,
-        job.dist.reshape(-1),
-        job.parent.reshape(-1),
     )
+    job.dist, job.parent = dist.reshape(job.shape), parent.reshape(job.shape)
 
 
 def search(
@@ -531,6 +576,7 @@ def _search(
     budget = min(budget, INF - 1)
     job = _Prepared(graph, sources, max(budget, -1), target)
     if job.source_cost.shape[0] == 0:
+        job.blank()
         return job.result()
     if engine is None and _compiled is None:
         # A step of cost 0 lets the search run the whole map whatever the budget.
@@ -541,6 +587,7 @@ def _search(
             engine = "python"
     if engine == "python":
         started = time.perf_counter()
+        job.blank()
         _python_dial(job, budget)
         _python_seconds += time.perf_counter() - started
         return job.result()

@@ -22,7 +22,7 @@ from footfall.i18n import Lang, t
 from footfall.limits import LIMITS, Limits
 from footfall.rules import RuleId, System
 from footfall.scene import Scene
-from footfall.tactical.encode import squares_text
+from footfall.tactical.encode import squares_json
 from footfall.tactical.frame import Frame, build_frame
 from footfall.tactical.marks import (
     BLOCK_RULE,
@@ -216,26 +216,29 @@ class Reach:
         The same text, byte for byte (tests/tactical/test_plans.py), without a dict per square:
         a whole-map answer of 900 000 squares is encoded in a fraction of the time.
         """
+        return self.json_bytes(lang).decode("utf-8")
+
+    def json_bytes(self, lang: Lang = "en") -> bytes:
+        """Return `json_text` encoded in UTF-8 (what the CLI writes: no 40 MB str in between)."""
         if self.shapes is not None:  # squeezed squares carry "occupies": rare, and small windows
-            return json.dumps(self.to_json(lang), ensure_ascii=False)
+            return json.dumps(self.to_json(lang), ensure_ascii=False).encode("utf-8")
         data = self._json(lang)
         keys = list(data)
         cut = keys.index("squares")
         head = json.dumps({k: data[k] for k in keys[:cut]}, ensure_ascii=False)
         tail = json.dumps({k: data[k] for k in keys[cut + 1 :]}, ensure_ascii=False)
+        start = "".join([head[:-1], ", " if cut else "", '"squares": [']).encode("utf-8")
+        end = "".join(["]", ", " if len(keys) > cut + 1 else "", tail[1:]]).encode("utf-8")
         if self.policy.scale.denominator == 1 and self.policy.scale >= 0:
             shown = self.costs * int(self.policy.scale)
-            rows = squares_text(self.xs, self.ys, shown, self.bands())
-        else:
-            rows = ", ".join(
-                map(
-                    '{{"at": [{}, {}], "cost": {!r}, "band": {}}}'.format,
-                    self.xs.tolist(), self.ys.tolist(), self._shown(), self.bands().tolist(),
-                )
-            )  # fmt: skip
-        parts = [head[:-1], ", " if cut else "", f'"squares": [{rows}]']
-        parts += [", " if len(keys) > cut + 1 else "", tail[1:]]
-        return "".join(parts)
+            return squares_json(start, self.xs, self.ys, shown, self.bands(), end)
+        rows = ", ".join(
+            map(
+                '{{"at": [{}, {}], "cost": {!r}, "band": {}}}'.format,
+                self.xs.tolist(), self.ys.tolist(), self._shown(), self.bands().tolist(),
+            )
+        ).encode("ascii")  # fmt: skip
+        return b"".join([start, rows, end])
 
     def _shown(self) -> list[Any]:
         """Return every square's cost in the display unit (`Policy.display`)."""
@@ -278,12 +281,19 @@ def _reach(policy: Policy, found: list[tuple[int, int, int]], frame: Frame | Non
 
 
 def _shapes(
-    frame: Frame | None, xs: npt.NDArray[np.int64], ys: npt.NDArray[np.int64]
+    frame: Frame | None,
+    xs: npt.NDArray[np.int64],
+    ys: npt.NDArray[np.int64],
+    where: npt.NDArray[np.bool_] | None = None,
 ) -> npt.NDArray[np.int32] | None:
-    """Return the squeezed-space bits of the frame at the squares (None: none is squeezed)."""
+    """Return the squeezed-space bits of the frame at the squares (None: none is squeezed).
+
+    `where`, the frame's mask of the squares in row order, picks them faster than indexing
+    by the coordinates (a whole-map answer: 900 000 squares)."""
     if frame is None or not xs.size:
         return None
-    bits = frame.notes[ys - frame.y0, xs - frame.x0] & (NOTE_CORRIDOR | NOTE_COLUMNS)
+    picked = frame.notes[where] if where is not None else frame.notes[ys - frame.y0, xs - frame.x0]
+    bits = picked & (NOTE_CORRIDOR | NOTE_COLUMNS)
     return bits.astype(np.int32) if bits.any() else None
 
 
@@ -340,7 +350,7 @@ def reachable(
     xs: npt.NDArray[np.int64] = np.asarray(cols, dtype=np.int64) + frame.x0
     ys: npt.NDArray[np.int64] = np.asarray(rows, dtype=np.int64) + frame.y0
     least = np.asarray(best[rows, cols], dtype=np.int64)
-    return Reach(policy, xs, ys, least, _shapes(frame, xs, ys))
+    return Reach(policy, xs, ys, least, _shapes(frame, xs, ys, ok))
 
 
 # --------------------------------------------------------------------------------------------
