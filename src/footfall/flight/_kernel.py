@@ -24,12 +24,13 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["reach_kernel"]
+__all__ = ["reach_kernel", "settle_kernel"]
 
 _I8 = npt.NDArray[np.int8]
 _I32 = npt.NDArray[np.int32]
 _I64 = npt.NDArray[np.int64]
 _Bool = npt.NDArray[np.bool_]
+_U64 = npt.NDArray[np.uint64]
 
 #: Label states in the pool.
 _PENDING, _POPPED, _DEAD = 0, 1, 2
@@ -203,5 +204,151 @@ def reach_kernel(
                     return -2
                 _push(n, nrid, ncell, new_cost, nkey, slot, head, bucket,
                       lab_rid, lab_cell, lab_cost, lab_key, lab_next, lab_queue)  # fmt: skip
+                n += 1
+    return work
+
+
+# ---------------------------------------------------------------- the settled-mask kernel
+
+
+@numba.njit(cache=True, nogil=True)
+def _settled(masks: _U64, rec: int, words: int, bit: int) -> bool:
+    """Whether bit `bit` of record `rec`'s settled mask is set (a popped label covers it)."""
+    return bool((masks[rec * words + (bit >> 6)] >> np.uint64(bit & 63)) & np.uint64(1))
+
+
+@numba.njit(cache=True, nogil=True)
+def _pending_walk(
+    slot_head: _I32, rec: int, cost: int, key: int, rid: int, high: int, resources: _I64,
+    lab_rid: _I32, lab_cost: _I32, lab_key: _I64, lab_next: _I32, lab_state: _I8,
+) -> bool:  # fmt: skip
+    """Whether a new label (`rid` at `cost`) is dominated by a pending label of its place and
+    part (record `rec`); pending labels it dominates die. Labels no longer pending (popped:
+    the settled mask stands for them; dead) are unlinked as the walk meets them."""
+    prev = -1
+    other = slot_head[rec]
+    while other >= 0:
+        following = lab_next[other]
+        if lab_state[other] == _PENDING:
+            ocost = lab_cost[other]
+            if ocost <= cost and _covers(lab_key[other], key, high, resources, lab_rid[other], rid):
+                return True
+            if ocost >= cost and _covers(key, lab_key[other], high, resources, rid, lab_rid[other]):
+                lab_state[other] = _DEAD
+        if lab_state[other] != _PENDING:
+            if prev < 0:
+                slot_head[rec] = following
+            else:
+                lab_next[prev] = following
+        else:
+            prev = other
+        other = following
+    return False
+
+
+@numba.njit(cache=True, nogil=True)
+def settle_kernel(
+    part_of: _I32, resources: _I64, keys: _I64, high: int, keeps: _Bool, facing_of: _I8,
+    move_start: _I32, move_to: _I32, move_cost: _I32, move_dx: _I8, move_dy: _I8, move_dz: _I8,
+    move_dir: _I8, n_parts: int, bit_of: _I32, part_words: _I32, cover: _U64, words: int,
+    side: int, n_alts: int, alt_lo: int, ground: int, origin: int,
+    start_rid: int, start_cost: int, limit: int, free: bool, across: _Bool, enemy: _Bool,
+    occupied: _Bool, land: _Bool, max_work: int, capacity: int, end_cost: _I32,
+) -> int:  # fmt: skip
+    """`reach_kernel`'s search with the popped labels of a place kept as a bit mask.
+
+    The same labels are made, popped and killed in the same order (same `end_cost`, same
+    work): a new label is dominated by a popped one of its place and part exactly when its
+    rule state's bit is set in the place's *settled mask* (`cover[r]`, the rule states of
+    its part that rule state r covers, `bit_of[r]` its bit, ORed in as r pops); only the
+    pending labels are walked. Each place and part that gets a label gets a record: its
+    pending list and a mask of `words` uint64. Returns -1 past `max_work` pops, -2 when the
+    label pool (`capacity`) is full.
+    """
+    n_slots = side * side * n_alts * n_parts
+    rec_of = np.full(n_slots, -1, np.int32)
+    slot_head = np.empty(min(n_slots, capacity), np.int32)
+    masks = np.empty(min(n_slots, capacity) * words, np.uint64)
+    lab_rid = np.empty(capacity, np.int32)
+    lab_cell = np.empty(capacity, np.int32)
+    lab_cost = np.empty(capacity, np.int32)
+    lab_key = np.empty(capacity, np.int64)
+    lab_next = np.empty(capacity, np.int32)
+    lab_queue = np.empty(capacity, np.int32)
+    lab_rec = np.empty(capacity, np.int32)
+    lab_state = np.zeros(capacity, np.int8)
+    bucket = np.full(limit + 1, -1, np.int32)
+    n_recs = 0
+    slot = origin * n_parts + part_of[start_rid]
+    rec_of[slot] = 0
+    masks[0:words] = 0
+    slot_head[0] = -1
+    n_recs = 1
+    _push(0, start_rid, origin, start_cost, keys[start_rid], 0, slot_head, bucket,
+          lab_rid, lab_cell, lab_cost, lab_key, lab_next, lab_queue)  # fmt: skip
+    lab_rec[0] = 0
+    n = 1
+    work = 0
+    for cost in range(start_cost, limit + 1):
+        while bucket[cost] >= 0:
+            lab = bucket[cost]
+            bucket[cost] = lab_queue[lab]
+            if lab_state[lab] != _PENDING:
+                continue
+            lab_state[lab] = _POPPED
+            work += 1
+            if work > max_work:
+                return -1
+            rid = lab_rid[lab]
+            cell = lab_cell[lab]
+            base = lab_rec[lab] * words
+            for w in range(part_words[part_of[rid]]):
+                masks[base + w] |= cover[rid * words + w]
+            alt = cell % n_alts
+            x = cell // n_alts % side
+            y = cell // n_alts // side
+            if (
+                cell != origin
+                and not occupied[y, x, alt]
+                and (keeps[rid] or (alt == ground and land[y, x]))
+            ):
+                _record_end(end_cost, cell, cost, free, facing_of[rid])
+            for m in range(move_start[rid], move_start[rid + 1]):
+                new_cost = cost + move_cost[m]
+                nx = x + move_dx[m]
+                ny = y + move_dy[m]
+                nalt = alt + move_dz[m]
+                if (
+                    new_cost > limit
+                    or nx < 0 or ny < 0 or nx >= side or ny >= side
+                    or nalt < alt_lo or nalt >= n_alts
+                ):  # fmt: skip
+                    continue
+                d = move_dir[m]
+                if (d >= 0 and not across[y, x, d]) or enemy[ny, nx, nalt]:
+                    continue
+                nrid = move_to[m]
+                ncell = (ny * side + nx) * n_alts + nalt
+                slot = ncell * n_parts + part_of[nrid]
+                rec = rec_of[slot]
+                nkey = keys[nrid]
+                if rec < 0:
+                    if n_recs >= slot_head.shape[0]:
+                        return -2
+                    rec = n_recs
+                    n_recs += 1
+                    rec_of[slot] = rec
+                    masks[rec * words : (rec + 1) * words] = 0
+                    slot_head[rec] = -1
+                elif _settled(masks, rec, words, bit_of[nrid]) or _pending_walk(
+                    slot_head, rec, new_cost, nkey, nrid, high, resources,
+                    lab_rid, lab_cost, lab_key, lab_next, lab_state,
+                ):  # fmt: skip
+                    continue
+                if n >= capacity:
+                    return -2
+                _push(n, nrid, ncell, new_cost, nkey, rec, slot_head, bucket,
+                      lab_rid, lab_cell, lab_cost, lab_key, lab_next, lab_queue)  # fmt: skip
+                lab_rec[n] = rec
                 n += 1
     return work

@@ -37,7 +37,7 @@ from footfall.flight.model import (
 from footfall.grid import alternating_diagonals
 from footfall.rules import ANY, TurnRate
 
-__all__ = ["Machine", "Move", "Resources", "RuleStates", "free_turns", "rule_machine"]
+__all__ = ["Cover", "Machine", "Move", "Resources", "RuleStates", "free_turns", "rule_machine"]
 
 #: The resources of a rule state, compared for dominance (`RuleStates`).
 Resources = tuple[int, ...]
@@ -356,6 +356,7 @@ class Machine(NamedTuple):
     n_parts: int
     keys: npt.NDArray[np.int64]
     guards: int
+    cover: Cover
 
 
 def _within(rules: RuleStates, r0: int, limit: int) -> tuple[list[int], dict[int, int]]:
@@ -457,8 +458,42 @@ def rule_machine(
         [rules.states[rid] for rid in order],
         part_of, resources, keeps, facing_of,
         *moves,
-        len(part_ids), keys, guards,
+        len(part_ids), keys, guards, _cover(part_of, resources, len(part_ids)),
     )  # fmt: skip
+
+
+class Cover(NamedTuple):
+    """Which rule states each rule state covers, as bit masks (the settled masks' kernel).
+
+    Within a part, rule state r has bit `bit_of[r]`; ``cover[r * words : (r + 1) * words]``
+    has the bits of every rule state of r's part whose resources r's are all at least (r's
+    own included); a part's bits fill its first `part_words[p]` words.
+    """
+
+    bit_of: npt.NDArray[np.int32]
+    part_words: npt.NDArray[np.int32]
+    cover: npt.NDArray[np.uint64]
+    words: int
+
+
+def _cover(part_of: npt.NDArray[np.int32], resources: npt.NDArray[np.int64], n_parts: int) -> Cover:
+    """Return the `Cover` of the rule states `part_of` (their parts) and `resources`."""
+    n = len(part_of)
+    sizes = np.bincount(part_of, minlength=n_parts)
+    words = max(1, -(-int(sizes.max()) // 64))
+    bit_of = np.empty(n, np.int32)
+    part_words = (-(-sizes // 64)).astype(np.int32)
+    cover = np.zeros((n, words * 8), np.uint8)
+    for p in range(n_parts):
+        members = np.flatnonzero(part_of == p)
+        bit_of[members] = np.arange(len(members), dtype=np.int32)
+        res = resources[members]
+        for start in range(0, len(members), 256):
+            chunk = res[start : start + 256]
+            covers = (chunk[:, None, :] >= res[None, :, :]).all(axis=2)
+            packed = np.packbits(covers, axis=1, bitorder="little")
+            cover[members[start : start + 256], : packed.shape[1]] = packed
+    return Cover(bit_of, part_words, cover.view(np.uint64).reshape(n * words), words)
 
 
 def _packed(resources: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], int]:
