@@ -210,17 +210,16 @@ def reach_kernel(
 
 # ---------------------------------------------------------------- the settled-mask kernel
 
-
-@numba.njit(cache=True, nogil=True)
-def _settled(masks: _U64, rec: int, words: int, bit: int) -> bool:
-    """Whether bit `bit` of record `rec`'s settled mask is set (a popped label covers it)."""
-    return bool((masks[rec * words + (bit >> 6)] >> np.uint64(bit & 63)) & np.uint64(1))
+#: Fields of a label in `settle_kernel`'s pool (one int32 row of `_FIELDS` per label, so that
+#: popping or walking a label reads one cache line).
+_RID, _CELL, _COST, _NEXT, _QUEUE, _REC, _STATE = 0, 1, 2, 3, 4, 5, 6
+_FIELDS = 8
 
 
 @numba.njit(cache=True, nogil=True)
 def _pending_walk(
-    slot_head: _I32, rec: int, cost: int, key: int, rid: int, high: int, resources: _I64,
-    lab_rid: _I32, lab_cost: _I32, lab_key: _I64, lab_next: _I32, lab_state: _I8,
+    slot_head: _I32, rec: int, cost: int, key: int, rid: int, high: int, keys: _I64,
+    resources: _I64, lab: _I32,
 ) -> bool:  # fmt: skip
     """Whether a new label (`rid` at `cost`) is dominated by a pending label of its place and
     part (record `rec`); pending labels it dominates die. Labels no longer pending (popped:
@@ -228,18 +227,19 @@ def _pending_walk(
     prev = -1
     other = slot_head[rec]
     while other >= 0:
-        following = lab_next[other]
-        if lab_state[other] == _PENDING:
-            ocost = lab_cost[other]
-            if ocost <= cost and _covers(lab_key[other], key, high, resources, lab_rid[other], rid):
+        following = lab[other, _NEXT]
+        if lab[other, _STATE] == _PENDING:
+            ocost = lab[other, _COST]
+            orid = lab[other, _RID]
+            if ocost <= cost and _covers(keys[orid], key, high, resources, orid, rid):
                 return True
-            if ocost >= cost and _covers(key, lab_key[other], high, resources, rid, lab_rid[other]):
-                lab_state[other] = _DEAD
-        if lab_state[other] != _PENDING:
+            if ocost >= cost and _covers(key, keys[orid], high, resources, rid, orid):
+                lab[other, _STATE] = _DEAD
+        if lab[other, _STATE] != _PENDING:
             if prev < 0:
                 slot_head[rec] = following
             else:
-                lab_next[prev] = following
+                lab[prev, _NEXT] = following
         else:
             prev = other
         other = following
@@ -247,61 +247,77 @@ def _pending_walk(
 
 
 @numba.njit(cache=True, nogil=True)
+def _mirror(cell: int, axis: int, side: int, n_alts: int) -> int:
+    """Return the mirror image of `cell` in the reflection that keeps the facing `axis` (the
+    box is centred on the start)."""
+    alt = cell % n_alts
+    c = side // 2
+    u = cell // n_alts % side - c
+    v = cell // n_alts // side - c
+    if axis % 4 == 0:  # N-S: x -> -x
+        mu, mv = -u, v
+    elif axis % 4 == 2:  # E-W: y -> -y
+        mu, mv = u, -v
+    elif axis % 4 == 1:  # NE-SW: (x, y) -> (-y, -x)
+        mu, mv = -v, -u
+    else:  # SE-NW: (x, y) -> (y, x)
+        mu, mv = v, u
+    return ((mv + c) * side + mu + c) * n_alts + alt
+
+
+@numba.njit(cache=True, nogil=True)
 def settle_kernel(
     part_of: _I32, resources: _I64, keys: _I64, high: int, keeps: _Bool, facing_of: _I8,
     move_start: _I32, move_to: _I32, move_cost: _I32, move_dx: _I8, move_dy: _I8, move_dz: _I8,
     move_dir: _I8, n_parts: int, bit_of: _I32, part_words: _I32, cover: _U64, words: int,
-    side: int, n_alts: int, alt_lo: int, ground: int, origin: int,
+    mirror_rid: _I32, axis: int, side: int, n_alts: int, alt_lo: int, ground: int, origin: int,
     start_rid: int, start_cost: int, limit: int, free: bool, across: _Bool, enemy: _Bool,
     occupied: _Bool, land: _Bool, max_work: int, capacity: int, end_cost: _I32,
 ) -> int:  # fmt: skip
     """`reach_kernel`'s search with the popped labels of a place kept as a bit mask.
 
-    The same labels are made, popped and killed in the same order (same `end_cost`, same
-    work): a new label is dominated by a popped one of its place and part exactly when its
-    rule state's bit is set in the place's *settled mask* (`cover[r]`, the rule states of
-    its part that rule state r covers, `bit_of[r]` its bit, ORed in as r pops); only the
-    pending labels are walked. Each place and part that gets a label gets a record: its
-    pending list and a mask of `words` uint64. Returns -1 past `max_work` pops, -2 when the
-    label pool (`capacity`) is full.
+    A new label is dominated by a popped one of its place and part exactly when its rule
+    state's bit is set in the place's *settled mask* (`cover[r]`: the rule states of its part
+    that rule state r covers, `bit_of[r]` its bit, ORed in as r pops); only the pending
+    labels are walked. Without symmetry (`axis` -1) it makes, pops and kills the same labels
+    in the same order as `reach_kernel` (same ends, same work). With `axis` a facing, the
+    airspace is symmetric under the reflection that keeps that facing (the open sky: the
+    start faces `axis`), and each label is replaced by the lesser (cell, rule state) of it
+    and its mirror image (`mirror_rid`), whose ends are recorded too: about half the labels.
+    Each place and part that gets a label gets a record: its pending list and a mask of
+    `words` uint64. Returns -1 past `max_work` pops, -2 when the label pool is full.
     """
     n_slots = side * side * n_alts * n_parts
+    n_recs_max = min(n_slots, capacity)
     rec_of = np.full(n_slots, -1, np.int32)
-    slot_head = np.empty(min(n_slots, capacity), np.int32)
-    masks = np.empty(min(n_slots, capacity) * words, np.uint64)
-    lab_rid = np.empty(capacity, np.int32)
-    lab_cell = np.empty(capacity, np.int32)
-    lab_cost = np.empty(capacity, np.int32)
-    lab_key = np.empty(capacity, np.int64)
-    lab_next = np.empty(capacity, np.int32)
-    lab_queue = np.empty(capacity, np.int32)
-    lab_rec = np.empty(capacity, np.int32)
-    lab_state = np.zeros(capacity, np.int8)
+    slot_head = np.empty(n_recs_max, np.int32)
+    masks = np.empty(n_recs_max * words, np.uint64)
+    lab = np.empty((capacity, _FIELDS), np.int32)
     bucket = np.full(limit + 1, -1, np.int32)
-    n_recs = 0
     slot = origin * n_parts + part_of[start_rid]
     rec_of[slot] = 0
     masks[0:words] = 0
     slot_head[0] = -1
     n_recs = 1
-    _push(0, start_rid, origin, start_cost, keys[start_rid], 0, slot_head, bucket,
-          lab_rid, lab_cell, lab_cost, lab_key, lab_next, lab_queue)  # fmt: skip
-    lab_rec[0] = 0
+    lab[0, _RID], lab[0, _CELL], lab[0, _COST], lab[0, _REC] = start_rid, origin, start_cost, 0
+    lab[0, _STATE], lab[0, _NEXT], lab[0, _QUEUE] = _PENDING, -1, -1
+    slot_head[0] = 0
+    bucket[start_cost] = 0
     n = 1
     work = 0
     for cost in range(start_cost, limit + 1):
         while bucket[cost] >= 0:
-            lab = bucket[cost]
-            bucket[cost] = lab_queue[lab]
-            if lab_state[lab] != _PENDING:
+            i = bucket[cost]
+            bucket[cost] = lab[i, _QUEUE]
+            if lab[i, _STATE] != _PENDING:
                 continue
-            lab_state[lab] = _POPPED
+            lab[i, _STATE] = _POPPED
             work += 1
             if work > max_work:
                 return -1
-            rid = lab_rid[lab]
-            cell = lab_cell[lab]
-            base = lab_rec[lab] * words
+            rid = lab[i, _RID]
+            cell = lab[i, _CELL]
+            base = lab[i, _REC] * words
             for w in range(part_words[part_of[rid]]):
                 masks[base + w] |= cover[rid * words + w]
             alt = cell % n_alts
@@ -313,6 +329,10 @@ def settle_kernel(
                 and (keeps[rid] or (alt == ground and land[y, x]))
             ):
                 _record_end(end_cost, cell, cost, free, facing_of[rid])
+                if axis >= 0:
+                    mrid = mirror_rid[rid]
+                    _record_end(end_cost, _mirror(cell, axis, side, n_alts),
+                                cost, free, facing_of[mrid])  # fmt: skip
             for m in range(move_start[rid], move_start[rid + 1]):
                 new_cost = cost + move_cost[m]
                 nx = x + move_dx[m]
@@ -329,26 +349,34 @@ def settle_kernel(
                     continue
                 nrid = move_to[m]
                 ncell = (ny * side + nx) * n_alts + nalt
+                if axis >= 0:
+                    mcell = _mirror(ncell, axis, side, n_alts)
+                    mrid = mirror_rid[nrid]
+                    if mcell < ncell or (mcell == ncell and mrid < nrid):
+                        ncell, nrid = mcell, mrid
                 slot = ncell * n_parts + part_of[nrid]
                 rec = rec_of[slot]
                 nkey = keys[nrid]
                 if rec < 0:
-                    if n_recs >= slot_head.shape[0]:
+                    if n_recs >= n_recs_max:
                         return -2
                     rec = n_recs
                     n_recs += 1
                     rec_of[slot] = rec
                     masks[rec * words : (rec + 1) * words] = 0
                     slot_head[rec] = -1
-                elif _settled(masks, rec, words, bit_of[nrid]) or _pending_walk(
-                    slot_head, rec, new_cost, nkey, nrid, high, resources,
-                    lab_rid, lab_cost, lab_key, lab_next, lab_state,
-                ):  # fmt: skip
-                    continue
+                else:
+                    bit = bit_of[nrid]
+                    if (masks[rec * words + (bit >> 6)] >> np.uint64(bit & 63)) & np.uint64(1):
+                        continue
+                    if _pending_walk(slot_head, rec, new_cost, nkey, nrid, high, keys,
+                                     resources, lab):  # fmt: skip
+                        continue
                 if n >= capacity:
                     return -2
-                _push(n, nrid, ncell, new_cost, nkey, rec, slot_head, bucket,
-                      lab_rid, lab_cell, lab_cost, lab_key, lab_next, lab_queue)  # fmt: skip
-                lab_rec[n] = rec
+                lab[n, _RID], lab[n, _CELL], lab[n, _COST], lab[n, _REC] = nrid, ncell, new_cost, rec
+                lab[n, _STATE], lab[n, _NEXT], lab[n, _QUEUE] = _PENDING, slot_head[rec], bucket[new_cost]
+                slot_head[rec] = n
+                bucket[new_cost] = n
                 n += 1
     return work

@@ -159,13 +159,16 @@ def compiled_reach(
     max_work: int,
     *,
     reference: bool = False,
+    symmetric: bool = True,
 ) -> KernelEnds | None:
     """Run the compiled kernel; None when it cannot take this airspace or start.
 
     It takes the open sky and scenes (`SceneAirspace`: edges, walls, ceiling, creatures, as
     `scene_tables` arrays), either kept to an altitude band (`BandedAirspace`). Past
     `max_work` states (or a label pool of `_MAX_LABELS`) it raises `LimitError`.
-    `reference` runs the former kernel (`reference_kernel`), which the tests compare with.
+    `reference` runs the former kernel (`reference_kernel`), which the tests compare with;
+    `symmetric` False searches both of each pair of mirror images on the open sky (as on
+    scenes), labels and work as the reference.
     """
     from footfall.flight.space import BandedAirspace, SceneAirspace, scene_tables
 
@@ -200,7 +203,12 @@ def compiled_reach(
     if reference:
         work = reference_kernel()(*tables, *search)
     else:
-        work = kernel()(*tables, *m.cover, *search)
+        # The open sky (banded or not) looks the same in the mirror that keeps the start's
+        # facing: the kernel searches one of each pair of mirror images.
+        mirror = m.mirror if scene is None and symmetric else None
+        axis = -1 if mirror is None else start.facing
+        mirror = np.zeros(1, np.int32) if mirror is None else mirror
+        work = kernel()(*tables, *m.cover, mirror, axis, *search)
     if work < 0:  # -1: past max_work; -2: as many labels as a search may keep (about 350 MB)
         raise LimitError("error.flight.search-work", most=max_work)
     return _ends(end_cost, box, start, work)

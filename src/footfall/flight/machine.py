@@ -357,6 +357,9 @@ class Machine(NamedTuple):
     keys: npt.NDArray[np.int64]
     guards: int
     cover: Cover
+    mirror: npt.NDArray[np.int32] | None
+    """Each rule state's mirror image (its facing reflected about the start's), or None when
+    some mirror image is not a rule state of the machine."""
 
 
 def _within(rules: RuleStates, r0: int, limit: int) -> tuple[list[int], dict[int, int]]:
@@ -459,7 +462,21 @@ def rule_machine(
         part_of, resources, keeps, facing_of,
         *moves,
         len(part_ids), keys, guards, _cover(part_of, resources, len(part_ids)),
+        _mirrors([rules.states[rid] for rid in order], start[3]),
     )  # fmt: skip
+
+
+def _mirrors(states: list[Raw], axis: int) -> npt.NDArray[np.int32] | None:
+    """Return the index of each rule state's mirror image: the same state facing ``2 x axis -
+    facing`` (the reflection that keeps facing `axis`); None when one is missing."""
+    index = {state: i for i, state in enumerate(states)}
+    found = np.empty(len(states), np.int32)
+    for i, state in enumerate(states):
+        j = index.get((*state[:3], (2 * axis - state[3]) % 8, *state[4:]))
+        if j is None:
+            return None
+        found[i] = j
+    return found
 
 
 class Cover(NamedTuple):
