@@ -374,8 +374,17 @@ def settle_kernel(
                         continue
                 if n >= capacity:
                     return -2
-                lab[n, _RID], lab[n, _CELL], lab[n, _COST], lab[n, _REC] = nrid, ncell, new_cost, rec
-                lab[n, _STATE], lab[n, _NEXT], lab[n, _QUEUE] = _PENDING, slot_head[rec], bucket[new_cost]
+                lab[n, _RID], lab[n, _CELL], lab[n, _COST], lab[n, _REC] = (
+                    nrid,
+                    ncell,
+                    new_cost,
+                    rec,
+                )
+                lab[n, _STATE], lab[n, _NEXT], lab[n, _QUEUE] = (
+                    _PENDING,
+                    slot_head[rec],
+                    bucket[new_cost],
+                )
                 slot_head[rec] = n
                 bucket[new_cost] = n
                 n += 1

@@ -461,7 +461,7 @@ def rule_machine(
         [rules.states[rid] for rid in order],
         part_of, resources, keeps, facing_of,
         *moves,
-        len(part_ids), keys, guards, _cover(part_of, resources, len(part_ids)),
+        len(part_ids), keys, guards, _cover(part_of, resources, len(part_ids), keys, guards),
         _mirrors([rules.states[rid] for rid in order], start[3]),
     )  # fmt: skip
 
@@ -493,8 +493,15 @@ class Cover(NamedTuple):
     words: int
 
 
-def _cover(part_of: npt.NDArray[np.int32], resources: npt.NDArray[np.int64], n_parts: int) -> Cover:
-    """Return the `Cover` of the rule states `part_of` (their parts) and `resources`."""
+def _cover(
+    part_of: npt.NDArray[np.int32],
+    resources: npt.NDArray[np.int64],
+    n_parts: int,
+    keys: npt.NDArray[np.int64],
+    high: int,
+) -> Cover:
+    """Return the `Cover` of the rule states `part_of` (their parts) and `resources`; with
+    packed `keys` (guard bits `high`, not 0) the comparisons are one operation each."""
     n = len(part_of)
     sizes = np.bincount(part_of, minlength=n_parts)
     words = max(1, -(-int(sizes.max()) // 64))
@@ -504,12 +511,15 @@ def _cover(part_of: npt.NDArray[np.int32], resources: npt.NDArray[np.int64], n_p
     for p in range(n_parts):
         members = np.flatnonzero(part_of == p)
         bit_of[members] = np.arange(len(members), dtype=np.int32)
-        res = resources[members]
         for start in range(0, len(members), 256):
-            chunk = res[start : start + 256]
-            covers = (chunk[:, None, :] >= res[None, :, :]).all(axis=2)
+            rows = members[start : start + 256]
+            if high:
+                a, b = keys[rows][:, None], keys[members][None, :]
+                covers = ((a | high) - b) & high == high
+            else:
+                covers = (resources[rows][:, None, :] >= resources[members][None, :, :]).all(2)
             packed = np.packbits(covers, axis=1, bitorder="little")
-            cover[members[start : start + 256], : packed.shape[1]] = packed
+            cover[rows, : packed.shape[1]] = packed
     return Cover(bit_of, part_words, cover.view(np.uint64).reshape(n * words), words)
 
 
