@@ -74,7 +74,9 @@ def main() -> None:
     trees = {"before": args.before.resolve(), "after": args.after.resolve()}
     for label, tree in trees.items():
         if not (tree / "src" / "footfall").is_dir():
-            sys.exit(f"{label}: no footfall sources in {tree} (git worktree add --detach {tree} main)")
+            sys.exit(
+                f"{label}: no footfall sources in {tree} (git worktree add --detach {tree} main)"
+            )
     print(f"load average before: {load()}")
     for tree in trees.values():  # untimed: compiles or loads each tree's kernels once
         for name in names:

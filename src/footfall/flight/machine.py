@@ -398,31 +398,23 @@ class _Moves(NamedTuple):
 
 def _move_arrays(rules: RuleStates, order: list[int], least: dict[int, int], limit: int) -> _Moves:
     """Return the moves of the rule states `order` as arrays; those past `limit` left out."""
-    index = {rid: i for i, rid in enumerate(order)}
+    index = {rid: i for i, rid in enumerate(order)}.get
     move_start = np.zeros(len(order) + 1, np.int32)
-    to: list[int] = []
-    costs: list[int] = []
-    dxs: list[int] = []
-    dys: list[int] = []
-    dzs: list[int] = []
-    dirs: list[int] = []
+    rows: list[tuple[int, int, int, int, int, int]] = []
     for i, rid in enumerate(order):
-        for _, nrid, cost, dx, dy, dz, direction in rules.moves(rid):
-            j = index.get(nrid)
-            if j is None or least[rid] + cost > limit:
-                continue
-            to.append(j)
-            costs.append(cost)
-            dxs.append(dx)
-            dys.append(dy)
-            dzs.append(dz // 5)
-            dirs.append(-1 if direction is None else direction)
-        move_start[i + 1] = len(to)
+        room = limit - least[rid]
+        rows.extend(
+            (j, cost, dx, dy, dz // 5, -1 if direction is None else direction)
+            for _, nrid, cost, dx, dy, dz, direction in rules.moves(rid)
+            if cost <= room and (j := index(nrid)) is not None
+        )
+        move_start[i + 1] = len(rows)
+    table = np.array(rows, np.int64).reshape(-1, 6).T
     return _Moves(
         move_start,
-        np.array(to, np.int32),
-        np.array(costs, np.int32),
-        *(np.array(values, np.int8) for values in (dxs, dys, dzs, dirs)),
+        table[0].astype(np.int32),
+        table[1].astype(np.int32),
+        *(table[k].astype(np.int8) for k in range(2, 6)),
     )
 
 
