@@ -13,6 +13,9 @@ Each tree gets one untimed run of each workload first (the first run of a fresh 
 compiles its numba kernels into its ``__pycache__``). A run that exits non-zero (a refusal,
 ``LimitError``) is listed as refused with its time. ``--floor`` adds the interpreter alone,
 ``import numba`` and ``import footfall.cli`` (the part of any run no search can remove).
+``--kernel`` times, in this process and interleaved, the compiled search alone (rule machine
+cached) with the former kernel (`reach_kernel`, the tests' reference), the new one without
+the mirror, and the new one (`settle_kernel` with the mirror, what ``fly reach`` runs).
 """
 
 from __future__ import annotations
@@ -61,6 +64,42 @@ def load() -> str:
     return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
+def kernels(rounds: int) -> None:
+    """Print the compiled search's CPU time, reference / no mirror / mirror, interleaved."""
+    from footfall.flight import FlightState, Flyer
+    from footfall.flight.compiled import compiled_reach, warm_up
+    from footfall.flight.model import OPEN_SKY
+    from footfall.rules import Maneuverability, load_system
+
+    system = load_system("dnd35")
+    assert system.flight is not None
+    warm_up()
+    flyer = Flyer(80, system.flight.row(Maneuverability.AVERAGE))
+    start = FlightState(0, 0, 30, 2, since_turn=5)  # as fly reach starts it (ready to turn)
+    modes = {
+        "reference": {"reference": True},
+        "no mirror": {"symmetric": False},
+        "mirror": {},
+    }
+    print("\ncompiled search alone, in process, CPU s (median; rule machine cached):")
+    for budget in (80, 160):
+        spent: dict[str, list[float]] = {mode: [] for mode in modes}
+        work: dict[str, int] = {}
+        for _ in range(rounds):
+            for mode, options in modes.items():
+                started = time.process_time()
+                found = compiled_reach(flyer, start, system, budget, OPEN_SKY, 10**8, **options)
+                spent[mode].append(time.process_time() - started)
+                assert found is not None
+                work[mode] = found.work
+        ref = statistics.median(spent["reference"])
+        print(f"  {budget} ft: " + ", ".join(
+            f"{mode} {statistics.median(runs):.2f} ({statistics.median(runs) / ref:.2f}x, "
+            f"{work[mode]:,} labels)"
+            for mode, runs in spent.items()
+        ))  # fmt: skip
+
+
 def main() -> None:
     """Measure, interleaved, and print ratios first."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -69,7 +108,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--workloads", default=",".join(WORKLOADS))
     parser.add_argument("--floor", action="store_true")
+    parser.add_argument("--kernel", action="store_true")
+    parser.add_argument("--no-processes", action="store_true", help="skip the process runs")
     args = parser.parse_args()
+    if args.kernel:
+        print(f"load average before: {load()}")
+        kernels(args.rounds)
+        print(f"load average after:  {load()}")
+    if args.no_processes:
+        return
     names = args.workloads.split(",")
     trees = {"before": args.before.resolve(), "after": args.after.resolve()}
     for label, tree in trees.items():
