@@ -247,6 +247,27 @@ def _pending_walk(
 
 
 @numba.njit(cache=True, nogil=True)
+def _make_label(
+    lab: _I32, n: int, rid: int, cell: int, cost: int, rec: int, slot_head: _I32, bucket: _I32
+) -> None:
+    """Make label `n` (rule state `rid` in `cell` at `cost`, place record `rec`): pending,
+    first of its record's pending list and of its cost's bucket."""
+    lab[n, _RID], lab[n, _CELL], lab[n, _COST], lab[n, _REC] = rid, cell, cost, rec
+    lab[n, _STATE], lab[n, _NEXT], lab[n, _QUEUE] = _PENDING, slot_head[rec], bucket[cost]
+    slot_head[rec] = n
+    bucket[cost] = n
+
+
+@numba.njit(cache=True, nogil=True)
+def _open_record(rec: int, slot: int, rec_of: _I32, masks: _U64, words: int, head: _I32) -> int:
+    """Give place and part `slot` record `rec`: an empty settled mask, no pending label."""
+    rec_of[slot] = rec
+    masks[rec * words : (rec + 1) * words] = 0
+    head[rec] = -1
+    return rec
+
+
+@numba.njit(cache=True, nogil=True)
 def _mirror(cell: int, axis: int, side: int, n_alts: int) -> int:
     """Return the mirror image of `cell` in the reflection that keeps the facing `axis` (the
     box is centred on the start)."""
@@ -284,8 +305,7 @@ def settle_kernel(
     airspace is symmetric under the reflection that keeps that facing (the open sky: the
     start faces `axis`), and each label is replaced by the lesser (cell, rule state) of it
     and its mirror image (`mirror_rid`), whose ends are recorded too: about half the labels.
-    Each place and part that gets a label gets a record: its pending list and a mask of
-    `words` uint64. Returns -1 past `max_work` pops, -2 when the label pool is full.
+    Records (place, part): pending list, `words`-uint64 mask. -1: past `max_work`; -2: full.
     """
     n_slots = side * side * n_alts * n_parts
     n_recs_max = min(n_slots, capacity)
@@ -294,15 +314,9 @@ def settle_kernel(
     masks = np.empty(n_recs_max * words, np.uint64)
     lab = np.empty((capacity, _FIELDS), np.int32)
     bucket = np.full(limit + 1, -1, np.int32)
-    slot = origin * n_parts + part_of[start_rid]
-    rec_of[slot] = 0
-    masks[0:words] = 0
-    slot_head[0] = -1
+    _open_record(0, origin * n_parts + part_of[start_rid], rec_of, masks, words, slot_head)
     n_recs = 1
-    lab[0, _RID], lab[0, _CELL], lab[0, _COST], lab[0, _REC] = start_rid, origin, start_cost, 0
-    lab[0, _STATE], lab[0, _NEXT], lab[0, _QUEUE] = _PENDING, -1, -1
-    slot_head[0] = 0
-    bucket[start_cost] = 0
+    _make_label(lab, 0, start_rid, origin, start_cost, 0, slot_head, bucket)
     n = 1
     work = 0
     for cost in range(start_cost, limit + 1):
@@ -329,10 +343,9 @@ def settle_kernel(
                 and (keeps[rid] or (alt == ground and land[y, x]))
             ):
                 _record_end(end_cost, cell, cost, free, facing_of[rid])
-                if axis >= 0:
-                    mrid = mirror_rid[rid]
-                    _record_end(end_cost, _mirror(cell, axis, side, n_alts),
-                                cost, free, facing_of[mrid])  # fmt: skip
+                if axis >= 0:  # and its mirror image's
+                    mcell = _mirror(cell, axis, side, n_alts)
+                    _record_end(end_cost, mcell, cost, free, facing_of[mirror_rid[rid]])
             for m in range(move_start[rid], move_start[rid + 1]):
                 new_cost = cost + move_cost[m]
                 nx = x + move_dx[m]
@@ -360,11 +373,8 @@ def settle_kernel(
                 if rec < 0:
                     if n_recs >= n_recs_max:
                         return -2
-                    rec = n_recs
+                    rec = _open_record(n_recs, slot, rec_of, masks, words, slot_head)
                     n_recs += 1
-                    rec_of[slot] = rec
-                    masks[rec * words : (rec + 1) * words] = 0
-                    slot_head[rec] = -1
                 else:
                     bit = bit_of[nrid]
                     if (masks[rec * words + (bit >> 6)] >> np.uint64(bit & 63)) & np.uint64(1):
@@ -374,18 +384,6 @@ def settle_kernel(
                         continue
                 if n >= capacity:
                     return -2
-                lab[n, _RID], lab[n, _CELL], lab[n, _COST], lab[n, _REC] = (
-                    nrid,
-                    ncell,
-                    new_cost,
-                    rec,
-                )
-                lab[n, _STATE], lab[n, _NEXT], lab[n, _QUEUE] = (
-                    _PENDING,
-                    slot_head[rec],
-                    bucket[new_cost],
-                )
-                slot_head[rec] = n
-                bucket[new_cost] = n
+                _make_label(lab, n, nrid, ncell, new_cost, rec, slot_head, bucket)
                 n += 1
     return work
