@@ -437,17 +437,12 @@ def _reach_lines(name: str, result: FlightReach, band: int, air: Airspace, lang:
         low, high = index * band, index * band + band - 5
         lines.append("")
         lines.append(t("flight.label.band", lang, low=low, high=high))
-        for j, row in enumerate(rows):
-            out = []
-            for i, char in enumerate(row):
-                x, y = i + x0, j + y0
-                if (x, y) == (start.x, start.y):
-                    out.append("@")
-                elif (x, y) in squares:
-                    out.append("*")
-                else:
-                    out.append(char)
-            lines.append("".join(out))
+        grid = [list(row) for row in rows]
+        for x, y in squares | {(start.x, start.y)}:
+            j, i = y - y0, x - x0
+            if 0 <= j < len(grid) and 0 <= i < len(grid[j]):
+                grid[j][i] = "@" if (x, y) == (start.x, start.y) else "*"
+        lines.extend("".join(out) for out in grid)
     return lines
 
 

@@ -24,12 +24,13 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["reach_kernel"]
+__all__ = ["reach_kernel", "settle_kernel"]
 
 _I8 = npt.NDArray[np.int8]
 _I32 = npt.NDArray[np.int32]
 _I64 = npt.NDArray[np.int64]
 _Bool = npt.NDArray[np.bool_]
+_U64 = npt.NDArray[np.uint64]
 
 #: Label states in the pool.
 _PENDING, _POPPED, _DEAD = 0, 1, 2
@@ -203,5 +204,186 @@ def reach_kernel(
                     return -2
                 _push(n, nrid, ncell, new_cost, nkey, slot, head, bucket,
                       lab_rid, lab_cell, lab_cost, lab_key, lab_next, lab_queue)  # fmt: skip
+                n += 1
+    return work
+
+
+# ---------------------------------------------------------------- the settled-mask kernel
+
+#: Fields of a label in `settle_kernel`'s pool (one int32 row of `_FIELDS` per label, so that
+#: popping or walking a label reads one cache line).
+_RID, _CELL, _COST, _NEXT, _QUEUE, _REC, _STATE = 0, 1, 2, 3, 4, 5, 6
+_FIELDS = 8
+
+
+@numba.njit(cache=True, nogil=True)
+def _pending_walk(
+    slot_head: _I32, rec: int, cost: int, key: int, rid: int, high: int, keys: _I64,
+    resources: _I64, lab: _I32,
+) -> bool:  # fmt: skip
+    """Whether a new label (`rid` at `cost`) is dominated by a pending label of its place and
+    part (record `rec`); pending labels it dominates die. Labels no longer pending (popped:
+    the settled mask stands for them; dead) are unlinked as the walk meets them."""
+    prev = -1
+    other = slot_head[rec]
+    while other >= 0:
+        following = lab[other, _NEXT]
+        if lab[other, _STATE] == _PENDING:
+            ocost = lab[other, _COST]
+            orid = lab[other, _RID]
+            if ocost <= cost and _covers(keys[orid], key, high, resources, orid, rid):
+                return True
+            if ocost >= cost and _covers(key, keys[orid], high, resources, rid, orid):
+                lab[other, _STATE] = _DEAD
+        if lab[other, _STATE] != _PENDING:
+            if prev < 0:
+                slot_head[rec] = following
+            else:
+                lab[prev, _NEXT] = following
+        else:
+            prev = other
+        other = following
+    return False
+
+
+@numba.njit(cache=True, nogil=True)
+def _make_label(
+    lab: _I32, n: int, rid: int, cell: int, cost: int, rec: int, slot_head: _I32, bucket: _I32
+) -> None:
+    """Make label `n` (rule state `rid` in `cell` at `cost`, place record `rec`): pending,
+    first of its record's pending list and of its cost's bucket."""
+    lab[n, _RID], lab[n, _CELL], lab[n, _COST], lab[n, _REC] = rid, cell, cost, rec
+    lab[n, _STATE], lab[n, _NEXT], lab[n, _QUEUE] = _PENDING, slot_head[rec], bucket[cost]
+    slot_head[rec] = n
+    bucket[cost] = n
+
+
+@numba.njit(cache=True, nogil=True)
+def _open_record(rec: int, slot: int, rec_of: _I32, masks: _U64, words: int, head: _I32) -> int:
+    """Give place and part `slot` record `rec`: an empty settled mask, no pending label."""
+    rec_of[slot] = rec
+    masks[rec * words : (rec + 1) * words] = 0
+    head[rec] = -1
+    return rec
+
+
+@numba.njit(cache=True, nogil=True)
+def _mirror(cell: int, axis: int, side: int, n_alts: int) -> int:
+    """Return the mirror image of `cell` in the reflection that keeps the facing `axis` (the
+    box is centred on the start)."""
+    alt = cell % n_alts
+    c = side // 2
+    u = cell // n_alts % side - c
+    v = cell // n_alts // side - c
+    if axis % 4 == 0:  # N-S: x -> -x
+        mu, mv = -u, v
+    elif axis % 4 == 2:  # E-W: y -> -y
+        mu, mv = u, -v
+    elif axis % 4 == 1:  # NE-SW: (x, y) -> (-y, -x)
+        mu, mv = -v, -u
+    else:  # SE-NW: (x, y) -> (y, x)
+        mu, mv = v, u
+    return ((mv + c) * side + mu + c) * n_alts + alt
+
+
+@numba.njit(cache=True, nogil=True)
+def settle_kernel(
+    part_of: _I32, resources: _I64, keys: _I64, high: int, keeps: _Bool, facing_of: _I8,
+    move_start: _I32, move_to: _I32, move_cost: _I32, move_dx: _I8, move_dy: _I8, move_dz: _I8,
+    move_dir: _I8, n_parts: int, bit_of: _I32, part_words: _I32, cover: _U64, words: int,
+    mirror_rid: _I32, axis: int, side: int, n_alts: int, alt_lo: int, ground: int, origin: int,
+    start_rid: int, start_cost: int, limit: int, free: bool, across: _Bool, enemy: _Bool,
+    occupied: _Bool, land: _Bool, max_work: int, capacity: int, end_cost: _I32,
+) -> int:  # fmt: skip
+    """`reach_kernel`'s search with the popped labels of a place kept as a bit mask.
+
+    A new label is dominated by a popped one of its place and part exactly when its rule
+    state's bit is set in the place's *settled mask* (`cover[r]`: the rule states of its part
+    that rule state r covers, `bit_of[r]` its bit, ORed in as r pops); only the pending
+    labels are walked. Without symmetry (`axis` -1) it makes, pops and kills the same labels
+    in the same order as `reach_kernel` (same ends, same work). With `axis` a facing, the
+    airspace is symmetric under the reflection that keeps that facing (the open sky: the
+    start faces `axis`), and each label is replaced by the lesser (cell, rule state) of it
+    and its mirror image (`mirror_rid`), whose ends are recorded too: about half the labels.
+    Records (place, part): pending list, `words`-uint64 mask. -1: past `max_work`; -2: full.
+    """
+    n_slots = side * side * n_alts * n_parts
+    n_recs_max = min(n_slots, capacity)
+    rec_of = np.full(n_slots, -1, np.int32)
+    slot_head = np.empty(n_recs_max, np.int32)
+    masks = np.empty(n_recs_max * words, np.uint64)
+    lab = np.empty((capacity, _FIELDS), np.int32)
+    bucket = np.full(limit + 1, -1, np.int32)
+    _open_record(0, origin * n_parts + part_of[start_rid], rec_of, masks, words, slot_head)
+    n_recs = 1
+    _make_label(lab, 0, start_rid, origin, start_cost, 0, slot_head, bucket)
+    n = 1
+    work = 0
+    for cost in range(start_cost, limit + 1):
+        while bucket[cost] >= 0:
+            i = bucket[cost]
+            bucket[cost] = lab[i, _QUEUE]
+            if lab[i, _STATE] != _PENDING:
+                continue
+            lab[i, _STATE] = _POPPED
+            work += 1
+            if work > max_work:
+                return -1
+            rid = lab[i, _RID]
+            cell = lab[i, _CELL]
+            base = lab[i, _REC] * words
+            for w in range(part_words[part_of[rid]]):
+                masks[base + w] |= cover[rid * words + w]
+            alt = cell % n_alts
+            x = cell // n_alts % side
+            y = cell // n_alts // side
+            if (
+                cell != origin
+                and not occupied[y, x, alt]
+                and (keeps[rid] or (alt == ground and land[y, x]))
+            ):
+                _record_end(end_cost, cell, cost, free, facing_of[rid])
+                if axis >= 0:  # and its mirror image's
+                    mcell = _mirror(cell, axis, side, n_alts)
+                    _record_end(end_cost, mcell, cost, free, facing_of[mirror_rid[rid]])
+            for m in range(move_start[rid], move_start[rid + 1]):
+                new_cost = cost + move_cost[m]
+                nx = x + move_dx[m]
+                ny = y + move_dy[m]
+                nalt = alt + move_dz[m]
+                if (
+                    new_cost > limit
+                    or nx < 0 or ny < 0 or nx >= side or ny >= side
+                    or nalt < alt_lo or nalt >= n_alts
+                ):  # fmt: skip
+                    continue
+                d = move_dir[m]
+                if (d >= 0 and not across[y, x, d]) or enemy[ny, nx, nalt]:
+                    continue
+                nrid = move_to[m]
+                ncell = (ny * side + nx) * n_alts + nalt
+                if axis >= 0:
+                    mcell = _mirror(ncell, axis, side, n_alts)
+                    mrid = mirror_rid[nrid]
+                    if mcell < ncell or (mcell == ncell and mrid < nrid):
+                        ncell, nrid = mcell, mrid
+                slot = ncell * n_parts + part_of[nrid]
+                rec = rec_of[slot]
+                nkey = keys[nrid]
+                if rec < 0:
+                    if n_recs >= n_recs_max:
+                        return -2
+                    rec = _open_record(n_recs, slot, rec_of, masks, words, slot_head)
+                    n_recs += 1
+                else:
+                    bit = bit_of[nrid]
+                    if (masks[rec * words + (bit >> 6)] >> np.uint64(bit & 63)) & np.uint64(1):
+                        continue
+                    if _pending_walk(slot_head, rec, new_cost, nkey, nrid, high, keys,
+                                     resources, lab):  # fmt: skip
+                        continue
+                if n >= capacity:
+                    return -2
+                _make_label(lab, n, nrid, ncell, new_cost, rec, slot_head, bucket)
                 n += 1
     return work

@@ -38,17 +38,27 @@ COMPILED_FROM_FT = 45
 _MAX_LABELS = 1 << 24
 
 _loaded: list[Callable[..., int]] = []
+_reference: list[Callable[..., int]] = []
 
 _Bools = npt.NDArray[np.bool_]
 
 
 def kernel() -> Callable[..., int]:
-    """Return the compiled reach kernel, importing numba on first use."""
+    """Return the compiled reach kernel (`settle_kernel`), importing numba on first use."""
     if not _loaded:
+        from footfall.flight._kernel import settle_kernel
+
+        _loaded.append(settle_kernel)
+    return _loaded[0]
+
+
+def reference_kernel() -> Callable[..., int]:
+    """Return the former kernel (`reach_kernel`: every label walked), the tests' reference."""
+    if not _reference:
         from footfall.flight._kernel import reach_kernel
 
-        _loaded.append(reach_kernel)
-    return _loaded[0]
+        _reference.append(reach_kernel)
+    return _reference[0]
 
 
 def loaded() -> bool:
@@ -147,12 +157,18 @@ def compiled_reach(
     budget_ft: int,
     space: Airspace,
     max_work: int,
+    *,
+    reference: bool = False,
+    symmetric: bool = True,
 ) -> KernelEnds | None:
     """Run the compiled kernel; None when it cannot take this airspace or start.
 
     It takes the open sky and scenes (`SceneAirspace`: edges, walls, ceiling, creatures, as
     `scene_tables` arrays), either kept to an altitude band (`BandedAirspace`). Past
     `max_work` states (or a label pool of `_MAX_LABELS`) it raises `LimitError`.
+    `reference` runs the former kernel (`reference_kernel`), which the tests compare with;
+    `symmetric` False searches both of each pair of mirror images on the open sky (as on
+    scenes), labels and work as the reference.
     """
     from footfall.flight.space import BandedAirspace, SceneAirspace, scene_tables
 
@@ -179,12 +195,20 @@ def compiled_reach(
         airspace = scene_tables(scene, flyer, x0, y0, box.side, box.base, box.n_alts)
     end_cost = np.full((box.side * box.side * box.n_alts, 8), -1, np.int32)
     m = machine
-    work = kernel()(
-        m.part_of, m.resources, m.keys, m.guards, m.keeps, m.facing_of,
-        m.move_start, m.move_to, m.move_cost, m.move_dx, m.move_dy, m.move_dz, m.move_dir,
-        m.n_parts, box.side, box.n_alts, box.alt_lo, box.ground, box.origin, 0, 0, limit,
-        free_turns(flyer), *airspace, max_work, _MAX_LABELS, end_cost,
-    )  # fmt: skip
+    tables = (m.part_of, m.resources, m.keys, m.guards, m.keeps, m.facing_of,
+              m.move_start, m.move_to, m.move_cost, m.move_dx, m.move_dy, m.move_dz, m.move_dir,
+              m.n_parts)  # fmt: skip
+    search = (box.side, box.n_alts, box.alt_lo, box.ground, box.origin, 0, 0, limit,
+              free_turns(flyer), *airspace, max_work, _MAX_LABELS, end_cost)  # fmt: skip
+    if reference:
+        work = reference_kernel()(*tables, *search)
+    else:
+        # The open sky (banded or not) looks the same in the mirror that keeps the start's
+        # facing: the kernel searches one of each pair of mirror images.
+        mirror = m.mirror if scene is None and symmetric else None
+        axis = -1 if mirror is None else start.facing
+        mirror = np.zeros(1, np.int32) if mirror is None else mirror
+        work = kernel()(*tables, *m.cover, mirror, axis, *search)
     if work < 0:  # -1: past max_work; -2: as many labels as a search may keep (about 350 MB)
         raise LimitError("error.flight.search-work", most=max_work)
     return _ends(end_cost, box, start, work)

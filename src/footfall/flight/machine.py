@@ -37,7 +37,7 @@ from footfall.flight.model import (
 from footfall.grid import alternating_diagonals
 from footfall.rules import ANY, TurnRate
 
-__all__ = ["Machine", "Move", "Resources", "RuleStates", "free_turns", "rule_machine"]
+__all__ = ["Cover", "Machine", "Move", "Resources", "RuleStates", "free_turns", "rule_machine"]
 
 #: The resources of a rule state, compared for dominance (`RuleStates`).
 Resources = tuple[int, ...]
@@ -356,6 +356,10 @@ class Machine(NamedTuple):
     n_parts: int
     keys: npt.NDArray[np.int64]
     guards: int
+    cover: Cover
+    mirror: npt.NDArray[np.int32] | None
+    """Each rule state's mirror image (its facing reflected about the start's), or None when
+    some mirror image is not a rule state of the machine."""
 
 
 def _within(rules: RuleStates, r0: int, limit: int) -> tuple[list[int], dict[int, int]]:
@@ -394,31 +398,23 @@ class _Moves(NamedTuple):
 
 def _move_arrays(rules: RuleStates, order: list[int], least: dict[int, int], limit: int) -> _Moves:
     """Return the moves of the rule states `order` as arrays; those past `limit` left out."""
-    index = {rid: i for i, rid in enumerate(order)}
+    index = {rid: i for i, rid in enumerate(order)}.get
     move_start = np.zeros(len(order) + 1, np.int32)
-    to: list[int] = []
-    costs: list[int] = []
-    dxs: list[int] = []
-    dys: list[int] = []
-    dzs: list[int] = []
-    dirs: list[int] = []
+    rows: list[tuple[int, int, int, int, int, int]] = []
     for i, rid in enumerate(order):
-        for _, nrid, cost, dx, dy, dz, direction in rules.moves(rid):
-            j = index.get(nrid)
-            if j is None or least[rid] + cost > limit:
-                continue
-            to.append(j)
-            costs.append(cost)
-            dxs.append(dx)
-            dys.append(dy)
-            dzs.append(dz // 5)
-            dirs.append(-1 if direction is None else direction)
-        move_start[i + 1] = len(to)
+        room = limit - least[rid]
+        rows.extend(
+            (j, cost, dx, dy, dz // 5, -1 if direction is None else direction)
+            for _, nrid, cost, dx, dy, dz, direction in rules.moves(rid)
+            if cost <= room and (j := index(nrid)) is not None
+        )
+        move_start[i + 1] = len(rows)
+    table = np.array(rows, np.int64).reshape(-1, 6).T
     return _Moves(
         move_start,
-        np.array(to, np.int32),
-        np.array(costs, np.int32),
-        *(np.array(values, np.int8) for values in (dxs, dys, dzs, dirs)),
+        table[0].astype(np.int32),
+        table[1].astype(np.int32),
+        *(table[k].astype(np.int8) for k in range(2, 6)),
     )
 
 
@@ -457,8 +453,66 @@ def rule_machine(
         [rules.states[rid] for rid in order],
         part_of, resources, keeps, facing_of,
         *moves,
-        len(part_ids), keys, guards,
+        len(part_ids), keys, guards, _cover(part_of, resources, len(part_ids), keys, guards),
+        _mirrors([rules.states[rid] for rid in order], start[3]),
     )  # fmt: skip
+
+
+def _mirrors(states: list[Raw], axis: int) -> npt.NDArray[np.int32] | None:
+    """Return the index of each rule state's mirror image: the same state facing ``2 x axis -
+    facing`` (the reflection that keeps facing `axis`); None when one is missing."""
+    index = {state: i for i, state in enumerate(states)}
+    found = np.empty(len(states), np.int32)
+    for i, state in enumerate(states):
+        j = index.get((*state[:3], (2 * axis - state[3]) % 8, *state[4:]))
+        if j is None:
+            return None
+        found[i] = j
+    return found
+
+
+class Cover(NamedTuple):
+    """Which rule states each rule state covers, as bit masks (the settled masks' kernel).
+
+    Within a part, rule state r has bit `bit_of[r]`; ``cover[r * words : (r + 1) * words]``
+    has the bits of every rule state of r's part whose resources r's are all at least (r's
+    own included); a part's bits fill its first `part_words[p]` words.
+    """
+
+    bit_of: npt.NDArray[np.int32]
+    part_words: npt.NDArray[np.int32]
+    cover: npt.NDArray[np.uint64]
+    words: int
+
+
+def _cover(
+    part_of: npt.NDArray[np.int32],
+    resources: npt.NDArray[np.int64],
+    n_parts: int,
+    keys: npt.NDArray[np.int64],
+    high: int,
+) -> Cover:
+    """Return the `Cover` of the rule states `part_of` (their parts) and `resources`; with
+    packed `keys` (guard bits `high`, not 0) the comparisons are one operation each."""
+    n = len(part_of)
+    sizes = np.bincount(part_of, minlength=n_parts)
+    words = max(1, -(-int(sizes.max()) // 64))
+    bit_of = np.empty(n, np.int32)
+    part_words = (-(-sizes // 64)).astype(np.int32)
+    cover = np.zeros((n, words * 8), np.uint8)
+    for p in range(n_parts):
+        members = np.flatnonzero(part_of == p)
+        bit_of[members] = np.arange(len(members), dtype=np.int32)
+        for start in range(0, len(members), 256):
+            rows = members[start : start + 256]
+            if high:
+                a, b = keys[rows][:, None], keys[members][None, :]
+                covers = ((a | high) - b) & high == high
+            else:
+                covers = (resources[rows][:, None, :] >= resources[members][None, :, :]).all(2)
+            packed = np.packbits(covers, axis=1, bitorder="little")
+            cover[rows, : packed.shape[1]] = packed
+    return Cover(bit_of, part_words, cover.view(np.uint64).reshape(n * words), words)
 
 
 def _packed(resources: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], int]:

@@ -1,0 +1,164 @@
+"""Flight reach as a whole process: this tree against another (issue 15 item 4).
+
+Runs ``footfall fly reach`` for an 80-ft flyer of average maneuverability 30 ft up facing E
+(a move, and ``--action double-move``) as child processes, each tree's own sources
+(``PYTHONPATH=<tree>/src``), the trees interleaved (before, after, after, before, ...), and
+reports the children's CPU time (user + system, from ``os.wait4``), less noisy than wall
+time on a shared machine, with the load average before and after. Ratios first.
+
+    git worktree add --detach /tmp/before-flight main      # the version to compare against
+    python3 bench/bench_flight.py --before /tmp/before-flight --rounds 3
+
+Each tree gets one untimed run of each workload first (the first run of a fresh tree
+compiles its numba kernels into its ``__pycache__``). A run that exits non-zero (a refusal,
+``LimitError``) is listed as refused with its time. ``--floor`` adds the interpreter alone,
+``import numba`` and ``import footfall.cli`` (the part of any run no search can remove).
+``--kernel`` times, in this process and interleaved, the compiled search alone (rule machine
+cached) with the former kernel (`reach_kernel`, the tests' reference), the new one without
+the mirror, and the new one (`settle_kernel` with the mirror, what ``fly reach`` runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+
+WORKLOADS: dict[str, list[str]] = {
+    "move": ["fly", "reach", "--speed", "80", "-m", "average", "--alt", "30", "--facing", "E"],
+    "double-move": [
+        "fly", "reach", "--speed", "80", "-m", "average", "--alt", "30", "--facing", "E",
+        "--action", "double-move",
+    ],
+}  # fmt: skip
+
+FLOOR: dict[str, list[str]] = {
+    "python -c pass": ["-c", "pass"],
+    "import numba": ["-c", "import numba"],
+    "import footfall.cli": ["-c", "import footfall.cli"],
+}
+
+
+def run(tree: Path, argv: list[str], *, module: bool = True) -> tuple[float, float, int]:
+    """Run ``python -m footfall ARGV`` (or ``python ARGV``) in `tree`; return (CPU s, wall s,
+    exit status)."""
+    env = dict(os.environ, PYTHONPATH=str(tree / "src"))
+    command = [sys.executable, *(["-m", "footfall"] if module else []), *argv]
+    started = time.perf_counter()
+    child = subprocess.Popen(
+        command, cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    _, status, usage = os.wait4(child.pid, 0)
+    wall = time.perf_counter() - started
+    return usage.ru_utime + usage.ru_stime, wall, os.waitstatus_to_exitcode(status)
+
+
+def load() -> str:
+    """Return the 1-, 5- and 15-minute load averages."""
+    return " ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
+def kernels(rounds: int) -> None:
+    """Print the compiled search's CPU time, reference / no mirror / mirror, interleaved."""
+    from footfall.flight import FlightState, Flyer
+    from footfall.flight.compiled import compiled_reach, warm_up
+    from footfall.flight.model import OPEN_SKY
+    from footfall.rules import Maneuverability, load_system
+
+    system = load_system("dnd35")
+    assert system.flight is not None
+    warm_up()
+    flyer = Flyer(80, system.flight.row(Maneuverability.AVERAGE))
+    start = FlightState(0, 0, 30, 2, since_turn=5)  # as fly reach starts it (ready to turn)
+    modes = {
+        "reference": {"reference": True},
+        "no mirror": {"symmetric": False},
+        "mirror": {},
+    }
+    print("\ncompiled search alone, in process, CPU s (median; rule machine cached):")
+    for budget in (80, 160):
+        spent: dict[str, list[float]] = {mode: [] for mode in modes}
+        work: dict[str, int] = {}
+        for _ in range(rounds):
+            for mode, options in modes.items():
+                started = time.process_time()
+                found = compiled_reach(flyer, start, system, budget, OPEN_SKY, 10**8, **options)
+                spent[mode].append(time.process_time() - started)
+                assert found is not None
+                work[mode] = found.work
+        ref = statistics.median(spent["reference"])
+        print(f"  {budget} ft: " + ", ".join(
+            f"{mode} {statistics.median(runs):.2f} ({statistics.median(runs) / ref:.2f}x, "
+            f"{work[mode]:,} labels)"
+            for mode, runs in spent.items()
+        ))  # fmt: skip
+
+
+def main() -> None:
+    """Measure, interleaved, and print ratios first."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", type=Path, default=Path("/tmp/before-flight"))
+    parser.add_argument("--after", type=Path, default=HERE)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--workloads", default=",".join(WORKLOADS))
+    parser.add_argument("--floor", action="store_true")
+    parser.add_argument("--kernel", action="store_true")
+    parser.add_argument("--no-processes", action="store_true", help="skip the process runs")
+    args = parser.parse_args()
+    if args.kernel:
+        print(f"load average before: {load()}")
+        kernels(args.rounds)
+        print(f"load average after:  {load()}")
+    if args.no_processes:
+        return
+    names = args.workloads.split(",")
+    trees = {"before": args.before.resolve(), "after": args.after.resolve()}
+    for label, tree in trees.items():
+        if not (tree / "src" / "footfall").is_dir():
+            sys.exit(
+                f"{label}: no footfall sources in {tree} (git worktree add --detach {tree} main)"
+            )
+    print(f"load average before: {load()}")
+    for tree in trees.values():  # untimed: compiles or loads each tree's kernels once
+        for name in names:
+            run(tree, WORKLOADS[name])
+    times: dict[tuple[str, str], list[tuple[float, float, int]]] = {}
+    order = ["before", "after", "after", "before"]
+    for _ in range(args.rounds):
+        for label in order:
+            for name in names:
+                times.setdefault((label, name), []).append(run(trees[label], WORKLOADS[name]))
+    print(f"load average after:  {load()}")
+    print(f"\n{len(order) // 2 * args.rounds} runs of each, CPU s (user + system) of the child")
+    print(f"{'workload':<14} {'after/before':>12} {'before':>22} {'after':>22}")
+    for name in names:
+        before, after = times[("before", name)], times[("after", name)]
+        b = statistics.median(t[0] for t in before)
+        a = statistics.median(t[0] for t in after)
+
+        def cell(runs: list[tuple[float, float, int]]) -> str:
+            cpu = sorted(t[0] for t in runs)
+            refused = sum(1 for t in runs if t[2] != 0)
+            note = f" ({refused} refused)" if refused else ""
+            return f"{statistics.median(cpu):.2f} ({cpu[0]:.2f}-{cpu[-1]:.2f}){note}"
+
+        print(f"{name:<14} {a / b:>12.2f} {cell(before):>22} {cell(after):>22}")
+    print("\nwall s, median: " + ", ".join(
+        f"{label} {name} {statistics.median(t[1] for t in runs):.2f}"
+        for (label, name), runs in times.items()
+    ))  # fmt: skip
+    if args.floor:
+        print("\nfloor (this tree, CPU s, median of 3):")
+        for name, argv in FLOOR.items():
+            cpu = statistics.median(run(trees["after"], argv, module=False)[0] for _ in range(3))
+            print(f"  {name:<22} {cpu:.2f}")
+
+
+if __name__ == "__main__":
+    main()
