@@ -21,8 +21,6 @@ from footfall.api.work import answer
 from footfall.i18n import Lang
 from footfall.limits import SERVER_FIELDS, Limits
 from footfall.rules import SYSTEM_IDS, Family, Size, SteelSize, System, load_system
-from footfall.scene import DEFAULT_LEGEND, size_table
-from footfall.scene.vocabulary import maneuverabilities
 
 __all__ = ["PAGE_DEFAULTS", "PageDefaults", "published_limits", "router"]
 
@@ -76,6 +74,9 @@ def _number(value: Fraction) -> int | str:
 
 def _system_entry(system: System, language: Lang) -> dict[str, Any]:
     """Describe one system for the page: names, units, sizes, actions and switches."""
+    from footfall.scene import size_table  # on the first request, not at start-up
+    from footfall.scene.vocabulary import maneuverabilities
+
     page = PAGE_DEFAULTS[system.family]
     speed = page.speed
     if system.steel is not None:
@@ -114,6 +115,8 @@ def _system_entry(system: System, language: Lang) -> dict[str, Any]:
 
 def meta_answer(language: str, ctx: Context) -> dict[str, Any]:
     """Describe systems, the default legend and limits (the page builds its menus from it)."""
+    from footfall.scene import DEFAULT_LEGEND
+
     chosen = lang(language)
     legend = {
         char: sorted(f.value for f in entry.flags) + (["impassable"] if entry.impassable else [])

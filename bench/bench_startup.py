@@ -1,0 +1,85 @@
+"""Startup benchmark: how long a fresh process takes to import footfall or run a small command.
+
+Not a test: it runs each measure as a new process (wall-clock time from start to exit) for
+every tree given, interleaved (tree A, tree B, ..., then the same in reverse, round after
+round), so that a change of load on a shared machine falls on all trees alike. It prints the
+median and range of each tree and the ratio of each tree's median to the first tree's.
+
+    python bench/bench_startup.py /tmp/before .                # compare two checkouts
+    python bench/bench_startup.py /tmp/before /tmp/main . --rounds 8
+
+Each tree runs with ``PYTHONPATH=<tree>/src`` and its own directory as the working
+directory; ``footfall`` is the console script beside the running Python (not a pyenv shim).
+The load average is printed before and after the run (other jobs on the machine skew all
+trees' absolute times; the ratios measured in one run are what to compare).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+#: Each measure: its label and the command after the interpreter or the script.
+MEASURES: dict[str, list[str]] = {
+    "import footfall": [sys.executable, "-c", "import footfall"],
+    "import footfall.api": [sys.executable, "-c", "import footfall.api"],
+    "footfall --help": [str(Path(sys.executable).with_name("footfall")), "--help"],
+    "footfall rates pf1e --speed 30": [
+        str(Path(sys.executable).with_name("footfall")),
+        "rates",
+        "pf1e",
+        "--speed",
+        "30",
+    ],
+}
+
+
+def run_once(tree: Path, command: list[str]) -> float:
+    """Return the wall-clock seconds of one process running `command` against `tree`."""
+    env = dict(os.environ, PYTHONPATH=str(tree / "src"), COLUMNS="80")
+    start = time.perf_counter()
+    subprocess.run(command, cwd=tree, env=env, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    """Run the measures on the trees given, interleaved, and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("trees", nargs="+", type=Path, help="checkouts; the first is the base")
+    parser.add_argument("--rounds", type=int, default=6, help="runs of each tree per measure")
+    args = parser.parse_args()
+    trees = [tree.resolve() for tree in args.trees]
+    print(f"load average before: {os.getloadavg()}", flush=True)
+    for command in MEASURES.values():  # warm the file cache and the bytecode of each tree
+        for tree in trees:
+            run_once(tree, command)
+    times: dict[tuple[str, Path], list[float]] = {}
+    for round_ in range(args.rounds):
+        order = trees if round_ % 2 == 0 else trees[::-1]
+        for label, command in MEASURES.items():
+            for tree in order:
+                times.setdefault((label, tree), []).append(run_once(tree, command))
+    print(f"load average after:  {os.getloadavg()}")
+    print()
+    names = [tree.name or str(tree) for tree in trees]
+    head = " | ".join(f"{name}, median (range)" for name in names)
+    ratios = " | ".join(f"{name} / {names[0]}" for name in names[1:])
+    print(f"| measure ({args.rounds} runs each) | {ratios} | {head} |")
+    print("| --- |" + " ---: |" * (2 * len(trees) - 1))
+    for label in MEASURES:
+        medians = [statistics.median(times[label, tree]) for tree in trees]
+        cells = [
+            f"{med:.2f} s ({min(times[label, t]):.2f}-{max(times[label, t]):.2f})"
+            for med, t in zip(medians, trees, strict=True)
+        ]
+        ratio = [f"{med / medians[0]:.2f}" for med in medians[1:]]
+        print(f"| `{label}` | {' | '.join(ratio)} | {' | '.join(cells)} |")
+
+
+if __name__ == "__main__":
+    main()
