@@ -28,6 +28,11 @@ from pathlib import Path
 MEASURES: dict[str, list[str]] = {
     "import footfall": [sys.executable, "-c", "import footfall"],
     "import footfall.api": [sys.executable, "-c", "import footfall.api"],
+    "footfall.api.create_app()": [
+        sys.executable,
+        "-c",
+        "from footfall.api import create_app; create_app()",
+    ],
     "footfall --help": [str(Path(sys.executable).with_name("footfall")), "--help"],
     "footfall rates pf1e --speed 30": [
         str(Path(sys.executable).with_name("footfall")),

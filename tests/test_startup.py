@@ -24,7 +24,7 @@ _SRC = str(Path(footfall.__file__).resolve().parents[1])
 HEAVY = (
     "numpy", "numba", "fastapi", "pydantic", "PIL", "icepool", "typer",
     "footfall.api", "footfall.flight", "footfall.imports", "footfall.render", "footfall.route",
-    "footfall.scene", "footfall.tactical", "footfall.travel", "footfall.turns",
+    "footfall.rules", "footfall.scene", "footfall.tactical", "footfall.travel", "footfall.turns",
 )  # fmt: skip
 
 _LOADED = "print(json.dumps([m for m in HEAVY if m in sys.modules]))\n"
@@ -62,12 +62,16 @@ def test_import_footfall_loads_no_library() -> None:
 def test_help_loads_no_engine() -> None:
     """`footfall --help` (every command registered) loads no engine, planner, server or
     numerical library: only the rules data, the scene reader and Typer."""
-    assert _loaded(_command("--help")) == {"typer", "footfall.scene"}
+    assert _loaded(_command("--help")) == {"typer", "footfall.rules", "footfall.scene"}
 
 
 def test_rates_loads_only_the_rates() -> None:
     """`footfall rates pf1e --speed 30` loads the rules and the rates, nothing else heavy."""
-    assert _loaded(_command("rates", "pf1e", "--speed", "30")) == {"typer", "pydantic"}
+    assert _loaded(_command("rates", "pf1e", "--speed", "30")) == {
+        "typer",
+        "pydantic",
+        "footfall.rules",
+    }
 
 
 def test_import_footfall_api_builds_no_router() -> None:
@@ -77,7 +81,8 @@ def test_import_footfall_api_builds_no_router() -> None:
 
 def test_create_app_loads_no_engine() -> None:
     """`create_app()` (what ``footfall serve`` builds) loads FastAPI and the routers but no
-    engine: the grid, flight, journeys, turns, maps and numpy load on their first request."""
+    engine nor the rules: the grid, flight, journeys, turns, maps, the systems' data and numpy
+    load on their first request."""
     code = "from footfall.api import create_app\ncreate_app()"
     assert _loaded(code) == {"fastapi", "pydantic", "footfall.api"}
 

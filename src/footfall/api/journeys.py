@@ -19,7 +19,6 @@ from footfall.api.schema import LANG_DOC, LANG_ENUM, Pair, RequestModel, lang
 from footfall.api.work import answer
 from footfall.errors import FootfallError, InputError, LimitError, Noun, Param, unknown
 from footfall.limits import SERVER_LIMITS
-from footfall.rules import load_system
 
 if TYPE_CHECKING:  # the planners (and icepool) load on the first request, not at start-up
     from footfall import chase, travel
@@ -157,6 +156,7 @@ def _member(kind: type[E], value: str, what: str, field: str) -> E:
 def travel_answer(body: TravelQuery, ctx: Context) -> dict[str, Any]:
     """Plan the journey of a ``/api/travel`` request within the limits."""
     from footfall import travel
+    from footfall.rules import load_system
     from footfall.travel.quantities import num, system_unit
 
     lim = ctx.limits
@@ -260,6 +260,7 @@ def route_answer(body: RouteQuery, ctx: Context) -> dict[str, Any]:
 def _tie(system: str, choice: str | None) -> chase.ChaseTie:
     """Return the ``chase_tie`` switch: the user's choice, else the system's default."""
     from footfall import chase
+    from footfall.rules import load_system
 
     if choice is None:
         try:

@@ -9,7 +9,6 @@ from fastapi import APIRouter, Path, Query
 from footfall.api.schema import LangQuery, lang
 from footfall.api.work import answer
 from footfall.limits import SERVER_LIMITS
-from footfall.rules import load_system
 
 __all__ = ["router"]
 
@@ -41,6 +40,7 @@ def rates_answer(
 
 def tables_answer(system: str, language: str) -> dict[str, Any]:
     """Answer ``GET /api/tables/{system}``: the tables' ids, titles and sources."""
+    from footfall.rules import load_system
     from footfall.tables import table_ids, table_view
 
     chosen = lang(language)
@@ -61,6 +61,7 @@ def tables_answer(system: str, language: str) -> dict[str, Any]:
 
 def table_answer(system: str, table: str, language: str) -> dict[str, Any]:
     """Answer ``GET /api/tables/{system}/{table}``: one table, translated."""
+    from footfall.rules import load_system
     from footfall.tables import table_view
 
     chosen = lang(language)
