@@ -6,7 +6,7 @@ round), so that a change of load on a shared machine falls on all trees alike. I
 median and range of each tree and the ratio of each tree's median to the first tree's.
 
     python bench/bench_startup.py /tmp/before .                # compare two checkouts
-    python bench/bench_startup.py /tmp/before /tmp/main . --rounds 8
+    python bench/bench_startup.py before=/tmp/before main=/tmp/main after=. --rounds 8
 
 Each tree runs with ``PYTHONPATH=<tree>/src`` and its own directory as the working
 directory; ``footfall`` is the console script beside the running Python (not a pyenv shim).
@@ -44,42 +44,61 @@ MEASURES: dict[str, list[str]] = {
 }
 
 
-def run_once(tree: Path, command: list[str]) -> float:
-    """Return the wall-clock seconds of one process running `command` against `tree`."""
+def run_once(tree: Path, command: list[str]) -> tuple[float, float]:
+    """Return the wall-clock seconds and the peak resident memory (MB) of one process running
+    `command` against `tree`."""
     env = dict(os.environ, PYTHONPATH=str(tree / "src"), COLUMNS="80")
     start = time.perf_counter()
-    subprocess.run(command, cwd=tree, env=env, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    child = subprocess.Popen(command, cwd=tree, env=env, stdout=subprocess.DEVNULL)
+    _pid, status, usage = os.wait4(child.pid, 0)
+    seconds = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode != 0:
+        raise SystemExit(f"{command} failed in {tree} (exit {child.returncode})")
+    return seconds, usage.ru_maxrss / 1024  # ru_maxrss is in KiB on Linux
 
 
 def main() -> None:
     """Run the measures on the trees given, interleaved, and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("trees", nargs="+", type=Path, help="checkouts; the first is the base")
+    parser.add_argument(
+        "trees", nargs="+", help="checkouts (NAME=PATH to name one); the first is the base"
+    )
     parser.add_argument("--rounds", type=int, default=6, help="runs of each tree per measure")
     args = parser.parse_args()
-    trees = [tree.resolve() for tree in args.trees]
+    named = [
+        tree.split("=", 1) if "=" in tree else [Path(tree).resolve().name, tree]
+        for tree in args.trees
+    ]
+    trees = [Path(path).resolve() for _name, path in named]
     print(f"load average before: {os.getloadavg()}", flush=True)
     for command in MEASURES.values():  # warm the file cache and the bytecode of each tree
         for tree in trees:
             run_once(tree, command)
     times: dict[tuple[str, Path], list[float]] = {}
+    memory: dict[tuple[str, Path], list[float]] = {}
+    loads: list[float] = []
     for round_ in range(args.rounds):
+        loads.append(os.getloadavg()[0])
         order = trees if round_ % 2 == 0 else trees[::-1]
         for label, command in MEASURES.items():
             for tree in order:
-                times.setdefault((label, tree), []).append(run_once(tree, command))
+                seconds, megabytes = run_once(tree, command)
+                times.setdefault((label, tree), []).append(seconds)
+                memory.setdefault((label, tree), []).append(megabytes)
     print(f"load average after:  {os.getloadavg()}")
+    print(f"1-minute load average at each round's start: {min(loads):.1f}-{max(loads):.1f}")
     print()
-    names = [tree.name or str(tree) for tree in trees]
-    head = " | ".join(f"{name}, median (range)" for name in names)
+    names = [name for name, _path in named]
+    head = " | ".join(f"{name}: median (range), memory" for name in names)
     ratios = " | ".join(f"{name} / {names[0]}" for name in names[1:])
     print(f"| measure ({args.rounds} runs each) | {ratios} | {head} |")
     print("| --- |" + " ---: |" * (2 * len(trees) - 1))
     for label in MEASURES:
         medians = [statistics.median(times[label, tree]) for tree in trees]
         cells = [
-            f"{med:.2f} s ({min(times[label, t]):.2f}-{max(times[label, t]):.2f})"
+            f"{med:.2f} s ({min(times[label, t]):.2f}-{max(times[label, t]):.2f}), "
+            f"{statistics.median(memory[label, t]):.0f} MB"
             for med, t in zip(medians, trees, strict=True)
         ]
         ratio = [f"{med / medians[0]:.2f}" for med in medians[1:]]

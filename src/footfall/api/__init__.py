@@ -27,6 +27,10 @@ The package, one module per concern:
   `errors` (the error JSON and handlers), `body_limit` (the body-size middleware),
   `samples`, `scene_cache`, `responses`.
 
+Importing the package is cheap: each name here is imported from its module the first time it
+is used; `create_app` imports the routers, and a router's queries import the library they call
+on their first request (start-up time: tests/test_startup.py, docs/benchmarks.md).
+
 Example::
 
     from fastapi.testclient import TestClient
