@@ -65,6 +65,19 @@ def test_help_loads_no_engine() -> None:
     assert _loaded(_command("--help")) == {"typer", "footfall.rules", "footfall.scene"}
 
 
+def test_english_help_reads_no_catalog() -> None:
+    """`footfall --help` in English shows the source texts: the message catalogs (300 KB of
+    TOML) are not parsed; `--lang ru` reads them."""
+    code = "from footfall.i18n import catalog\nprint(json.dumps([catalog.cache_info().currsize]))"
+    for args, parsed in ((["--help"], 0), (["--help", "--lang", "ru"], 1)):
+        script = f"import json, sys\n{_command(*args)}{code}"
+        env = {"PYTHONPATH": _SRC, "PATH": "/usr/bin:/bin", "COLUMNS": "80"}
+        done = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env
+        )
+        assert json.loads(done.stdout.strip().splitlines()[-1]) == [parsed], args
+
+
 def test_rates_loads_only_the_rates() -> None:
     """`footfall rates pf1e --speed 30` loads the rules and the rates, nothing else heavy."""
     assert _loaded(_command("rates", "pf1e", "--speed", "30")) == {
