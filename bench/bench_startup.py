@@ -23,6 +23,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 #: Each measure: its label and the command after the interpreter or the script.
 MEASURES: dict[str, list[str]] = {
@@ -44,9 +45,16 @@ MEASURES: dict[str, list[str]] = {
 }
 
 
-def run_once(tree: Path, command: list[str]) -> tuple[float, float]:
-    """Return the wall-clock seconds and the peak resident memory (MB) of one process running
-    `command` against `tree`."""
+class Run(NamedTuple):
+    """One process: wall-clock and CPU (user + system) seconds, peak resident memory (MB)."""
+
+    wall: float
+    cpu: float
+    megabytes: float
+
+
+def run_once(tree: Path, command: list[str]) -> Run:
+    """Run `command` against `tree` in a new process and return what it took."""
     env = dict(os.environ, PYTHONPATH=str(tree / "src"), COLUMNS="80")
     start = time.perf_counter()
     child = subprocess.Popen(command, cwd=tree, env=env, stdout=subprocess.DEVNULL)
@@ -55,7 +63,8 @@ def run_once(tree: Path, command: list[str]) -> tuple[float, float]:
     child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode != 0:
         raise SystemExit(f"{command} failed in {tree} (exit {child.returncode})")
-    return seconds, usage.ru_maxrss / 1024  # ru_maxrss is in KiB on Linux
+    # ru_maxrss is in KiB on Linux
+    return Run(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024)
 
 
 def main() -> None:
@@ -75,31 +84,47 @@ def main() -> None:
     for command in MEASURES.values():  # warm the file cache and the bytecode of each tree
         for tree in trees:
             run_once(tree, command)
-    times: dict[tuple[str, Path], list[float]] = {}
-    memory: dict[tuple[str, Path], list[float]] = {}
+    runs: dict[tuple[str, Path], list[Run]] = {}
     loads: list[float] = []
     for round_ in range(args.rounds):
         loads.append(os.getloadavg()[0])
         order = trees if round_ % 2 == 0 else trees[::-1]
         for label, command in MEASURES.items():
             for tree in order:
-                seconds, megabytes = run_once(tree, command)
-                times.setdefault((label, tree), []).append(seconds)
-                memory.setdefault((label, tree), []).append(megabytes)
+                runs.setdefault((label, tree), []).append(run_once(tree, command))
     print(f"load average after:  {os.getloadavg()}")
     print(f"1-minute load average at each round's start: {min(loads):.1f}-{max(loads):.1f}")
     print()
     names = [name for name, _path in named]
-    head = " | ".join(f"{name}: median (range), memory" for name in names)
+    for field in ("cpu", "wall", "megabytes"):
+        print()
+        _table(field, names, trees, runs, args.rounds)
+
+
+def _table(
+    field: str,
+    names: list[str],
+    trees: list[Path],
+    runs: dict[tuple[str, Path], list[Run]],
+    rounds: int,
+) -> None:
+    """Print one Markdown table of `field` (a `Run` field): ratios first."""
+    what = {"cpu": "CPU time (user + system)", "wall": "wall-clock time"}.get(
+        field, "peak resident memory"
+    )
+    unit = " MB" if field == "megabytes" else " s"
+    head = " | ".join(f"{name}: median (range)" for name in names)
     ratios = " | ".join(f"{name} / {names[0]}" for name in names[1:])
-    print(f"| measure ({args.rounds} runs each) | {ratios} | {head} |")
+    print(f"| {what}, {rounds} runs each | {ratios} | {head} |")
     print("| --- |" + " ---: |" * (2 * len(trees) - 1))
     for label in MEASURES:
-        medians = [statistics.median(times[label, tree]) for tree in trees]
+        values = [[getattr(run, field) for run in runs[label, tree]] for tree in trees]
+        medians = [statistics.median(v) for v in values]
         cells = [
-            f"{med:.2f} s ({min(times[label, t]):.2f}-{max(times[label, t]):.2f}), "
-            f"{statistics.median(memory[label, t]):.0f} MB"
-            for med, t in zip(medians, trees, strict=True)
+            f"{med:.2f}{unit} ({min(v):.2f}-{max(v):.2f})"
+            if unit == " s"
+            else f"{med:.0f}{unit} ({min(v):.0f}-{max(v):.0f})"
+            for med, v in zip(medians, values, strict=True)
         ]
         ratio = [f"{med / medians[0]:.2f}" for med in medians[1:]]
         print(f"| `{label}` | {' | '.join(ratio)} | {' | '.join(cells)} |")
