@@ -3,19 +3,32 @@
 Run: ``python bench/bench_route.py [--size 1000] [--repeat 5]``. Prints a Markdown table of
 the best and median wall time per query (after one warm-up call that compiles the kernel),
 and the map-building time. Not a timed test; results are recorded in docs/benchmarks-route.md.
+
+``python bench/bench_route.py --before /tmp/before [--rounds 3]`` (issue 15 item 5) instead
+times ``footfall route`` on hex map files of 50 x 40 (2000 cells), 1000 x 1000 and 2000 x
+2000 cells, corner to corner, in this tree and in the other one, interleaved
+(bench/compare.py): in a child process the CPU seconds of the imports, `load_map`, the first
+`find_route` (with the kernel's load, when the map is large enough for the compiled one)
+and a second, warm one; and the CPU seconds of the whole command ``python -m footfall route
+FILE ... --json``, beside ``python -c "import footfall.cli"``. Ratios first.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import json
 import math
 import platform
 import statistics
+import tempfile
 import time
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 
+from compare import child_cpu, interleave, load_average, parse_json_line, report
 from footfall.route import Diagonal, Grid, TerrainMap, find_route, parse_map
 from footfall.travel import Traveller
 
@@ -132,12 +145,73 @@ def compare_peers(size: int, repeat: int) -> None:
         )
 
 
+#: The hex maps of the comparison: (width, height).
+HEX_SIZES = ((50, 40), (1000, 1000), (2000, 2000))
+
+PIECES = """
+import json, sys, time
+started = time.process_time()
+from footfall.route import find_route, load_map
+from footfall.travel import Traveller
+times = {"imports": time.process_time() - started}
+path, goal = sys.argv[1], tuple(int(v) for v in sys.argv[2].split(","))
+mark = time.process_time()
+terrain_map = load_map(path)
+times["load_map"] = time.process_time() - mark
+for key in ("find_route, first", "find_route, again"):
+    mark = time.process_time()
+    route = find_route(terrain_map, (0, 0), goal, Traveller(speeds=(30,)))
+    times[key] = time.process_time() - mark
+times["hours"] = float(route.hours)
+print(json.dumps(times))
+"""
+
+
+def write_hex_map(width: int, height: int, folder: Path) -> Path:
+    """Write `build_map`'s hex map cut to `width` x `height` as a text map file."""
+    rows = build_map(max(width, height), Grid.HEX).rows
+    legend = "".join(f"  {symbol} = {words}\n" for symbol, words in LEGEND.items())
+    body = "".join(f"  {row[:width]}\n" for row in rows[:height])
+    path = folder / f"hex-{width}x{height}.txt"
+    path.write_text(f"grid: hex\ncell: 1 mi\nlegend:\n{legend}rows:\n{body}", encoding="utf-8")
+    return path
+
+
+def _route_run(tree: Path, *, path: Path, goal: str) -> dict[str, float]:
+    """Time one map in `tree`: the pieces in process, the whole command, the import floor."""
+    pieces = parse_json_line(child_cpu(tree, ["-c", PIECES, str(path), goal])[2])
+    command = ["-m", "footfall", "route", str(path), "--from", "0,0", "--to", goal]
+    process, _wall, out = child_cpu(tree, [*command, "--speed", "30", "--json"])
+    if abs(json.loads(out)["hours"] - pieces.pop("hours")) > 0.01:
+        raise SystemExit(f"{tree}: the command and the call disagree on {path}")
+    floor, _wall, _out = child_cpu(tree, ["-c", "import footfall.cli"])
+    return {**pieces, "process (CPU)": process, "import footfall.cli": floor}
+
+
+def compare_versions(before: Path, rounds: int) -> None:
+    """Time `footfall route` on the hex maps of HEX_SIZES here and in `before`, interleaved."""
+    new, old = Path.cwd(), before.resolve()
+    print(f"new: {new}, old: {old}; load average at start {load_average()}")
+    with tempfile.TemporaryDirectory() as folder:
+        for width, height in HEX_SIZES:
+            path = write_hex_map(width, height, Path(folder))
+            run = functools.partial(_route_run, path=path, goal=f"{width - 1},{height - 1}")
+            title = f"hex {width} x {height}, corner to corner, CPU seconds"
+            report(interleave([new, old], rounds, run), new, old, title)
+
+
 def main() -> None:
     """Time corner-to-corner routes on square and hex maps and print a results table."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--size", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--before", type=Path, help="compare with this tree (issue 15 item 5)")
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
+    if args.before is not None:
+        print(f"python {platform.python_version()}, {platform.machine()}, {platform.node()}")
+        compare_versions(args.before, args.rounds)
+        return
     size = args.size
     who = Traveller(speeds=(30,))
     print(f"python {platform.python_version()}, {platform.machine()}, map {size}x{size}\n")

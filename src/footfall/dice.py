@@ -1,8 +1,13 @@
 """Compute exact odds of the checks travel and chases ask for, and roll them reproducibly.
 
-Odds are exact `fractions.Fraction` values built on icepool (a vetted dice-probability
-library); nothing here rounds. Rolls come from one `random.Random(seed)` per `Roller`, and
-every die rolled is logged with a label, so a seeded answer can be replayed and audited.
+Odds are exact `fractions.Fraction` values computed from integer counts of dice faces;
+nothing here rounds. A sum of independent dice is the product of their counting
+polynomials, multiplied as whole integers (Kronecker substitution, below): the 256 checks
+`footfall.limits.Limits.odds_checks` allows take milliseconds, where summing icepool dice one
+by one took seconds (docs/benchmarks-route.md, "Odds"). The tests check every function here
+against icepool (a vetted dice-probability library) and against enumeration. Rolls come
+from one `random.Random(seed)` per `Roller`, and every die rolled is logged with a label, so
+a seeded answer can be replayed and audited.
 
 The d20 rules used here (pf1e / dnd35 ability checks): a check succeeds when ``1d20 + mod >=
 DC``; ability checks have no automatic success or failure on a natural 20 or 1 (PF Core
@@ -18,16 +23,20 @@ Fraction(63, 400)
 
 from __future__ import annotations
 
+import math
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-
-import icepool
+from typing import TYPE_CHECKING
 
 from footfall.errors import InputError, Param
 from footfall.limits import LIMITS, Limits
+
+if TYPE_CHECKING:  # icepool is the tests' oracle and `check_die`'s, not imported to compute
+    import icepool
 
 __all__ = [
     "OpposedTie",
@@ -73,13 +82,20 @@ class OpposedTie(StrEnum):
 
 
 def check_die(modifier: int) -> icepool.Die:
-    """Return the distribution of ``1d20 + modifier``."""
+    """Return the distribution of ``1d20 + modifier`` as an icepool die (imported on use)."""
+    import icepool
+
     return icepool.d20 + modifier
+
+
+def _passing_faces(modifier: int, dc: int) -> int:
+    """Return how many faces of a d20 make ``1d20 + modifier >= dc`` (0-20)."""
+    return min(max(21 + modifier - dc, 0), 20)
 
 
 def p_check(modifier: int, dc: int) -> Fraction:
     """Return the exact probability that ``1d20 + modifier`` meets or beats `dc`."""
-    return Fraction(check_die(modifier).probability(">=", dc))
+    return Fraction(_passing_faces(modifier, dc), 20)
 
 
 def p_fail_check(modifier: int, dc: int) -> Fraction:
@@ -95,6 +111,102 @@ def p_no_failure(modifier: int, dcs: Iterable[int]) -> Fraction:
     return result
 
 
+# --------------------------------------------------------------------------- integer counts
+
+_Counts = tuple[tuple[int, ...], int]
+"""A distribution over the outcomes 0, 1, 2 ...: a weight per outcome, and their total."""
+
+_CERTAIN_ZERO: _Counts = ((1,), 1)
+
+
+def _counts(weights: Sequence[int]) -> _Counts:
+    """Return `weights` (non-negative, not all 0) as counts, reduced by their gcd."""
+    common = math.gcd(*weights)
+    reduced = tuple(w // common for w in weights)
+    end = len(reduced)
+    while reduced[end - 1] == 0:
+        end -= 1
+    return reduced[:end], sum(reduced)
+
+
+def _pack(weights: Sequence[int], width: int) -> int:
+    """Return `weights` as one integer, `width` bytes per weight, lowest outcome first."""
+    return int.from_bytes(b"".join(w.to_bytes(width, "little") for w in weights), "little")
+
+
+def _convolve(a: _Counts, b: _Counts) -> _Counts:
+    """Return the distribution of the sum of independent `a` and `b`, exactly.
+
+    Kronecker substitution: each weight list becomes one integer with a slot of `width`
+    bytes per outcome, wide enough for any weight of the sum (at most the product of the
+    totals), so one multiplication of Python integers (Karatsuba) does the whole convolution.
+
+    >>> _convolve(((1, 1), 2), ((1, 1), 2))  # two coins: 0, 1 or 2 heads
+    ((1, 2, 1), 4)
+    """
+    (wa, ta), (wb, tb) = a, b
+    if len(wa) == 1 or len(wb) == 1:
+        scalar, other = (wa[0], wb) if len(wa) == 1 else (wb[0], wa)
+        return tuple(scalar * w for w in other), ta * tb
+    total = ta * tb
+    width = total.bit_length() // 8 + 1
+    size = len(wa) + len(wb) - 1
+    data = (_pack(wa, width) * _pack(wb, width)).to_bytes(size * width, "little")
+    weights = tuple(
+        int.from_bytes(data[i : i + width], "little") for i in range(0, size * width, width)
+    )
+    return weights, total
+
+
+def _power(counts: _Counts, n: int) -> _Counts:
+    """Return the distribution of the sum of `n` independent copies of `counts`."""
+    result = _CERTAIN_ZERO
+    while n:
+        if n & 1:
+            result = _convolve(result, counts)
+        n >>= 1
+        if n:
+            counts = _convolve(counts, counts)
+    return result
+
+
+def _sum_of(parts: Iterable[_Counts]) -> _Counts:
+    """Return the distribution of the sum of independent `parts`.
+
+    Equal parts are raised to their multiplicity, and the rest multiplied pairwise (a
+    balanced tree keeps the operands of each multiplication of similar size).
+    """
+    layer = [_power(part, n) for part, n in Counter(parts).items()]
+    if not layer:
+        return _CERTAIN_ZERO
+    while len(layer) > 1:
+        paired = [_convolve(x, y) for x, y in zip(layer[::2], layer[1::2], strict=False)]
+        layer = paired + ([layer[-1]] if len(layer) % 2 else [])
+    return layer[0]
+
+
+def _as_dict(counts: _Counts) -> dict[int, Fraction]:
+    """Return each possible outcome (weight above 0) mapped to its exact probability."""
+    weights, total = counts
+    return {k: Fraction(w, total) for k, w in enumerate(weights) if w}
+
+
+def _bernoulli(passing: int, total: int) -> _Counts:
+    """Return 0 with weight `passing` and 1 with the rest of `total`."""
+    return _counts((passing, total - passing))
+
+
+def _check_damage(modifier: int | None, dc: int, sides: int) -> _Counts:
+    """Return one check's damage: 0 if ``1d20 + modifier`` makes `dc`, else 1d`sides`."""
+    passing = 0 if modifier is None else _passing_faces(modifier, dc)
+    return _counts((passing * sides, *([20 - passing] * sides)))
+
+
+def _fails_any(modifier: int, dcs: Sequence[int]) -> _Counts:
+    """Return 1 if ``1d20 + modifier`` misses at least one of `dcs` (independent rolls), else 0."""
+    return _bernoulli(math.prod(_passing_faces(modifier, dc) for dc in dcs), 20 ** len(dcs))
+
+
 def damage_on_failure(
     modifier: int | None, dcs: Sequence[int], sides: int = 6
 ) -> dict[int, Fraction]:
@@ -103,28 +215,7 @@ def damage_on_failure(
     `modifier` None means every check fails automatically (a mount on a forced march,
     seed 000 "Движение верхом"). The result maps each total to its exact probability.
     """
-    return _as_dict(_damage_die(modifier, dcs, sides))
-
-
-def _damage_die(modifier: int | None, dcs: Sequence[int], sides: int) -> icepool.Die:
-    """Return the total damage of the checks of `dcs` as a die (see `damage_on_failure`)."""
-    total: icepool.Die = icepool.Die([0])
-    damage = icepool.d(sides)
-    for dc in dcs:
-        if modifier is None:
-            total = total + damage
-        else:
-            failed = check_die(modifier) < dc
-            total = total + failed.if_else(damage, icepool.Die([0]))
-    return total
-
-
-def _fails_any(modifier: int, dcs: Sequence[int]) -> icepool.Die:
-    """Return 1 if ``1d20 + modifier`` misses at least one of `dcs` (independent rolls), else 0."""
-    misses: icepool.Die = icepool.Die([0])
-    for dc in dcs:
-        misses = misses + (check_die(modifier) < dc)
-    return misses.map(lambda n: int(n > 0))
+    return _as_dict(_sum_of(_check_damage(modifier, dc, sides) for dc in dcs))
 
 
 def members_failing(modifiers: Sequence[int], dcs: Sequence[int]) -> dict[int, Fraction]:
@@ -138,10 +229,7 @@ def members_failing(modifiers: Sequence[int], dcs: Sequence[int]) -> dict[int, F
     >>> members_failing([0, 0], [12])
     {0: Fraction(81, 400), 1: Fraction(99, 200), 2: Fraction(121, 400)}
     """
-    count: icepool.Die = icepool.Die([0])
-    for modifier in modifiers:
-        count = count + _fails_any(modifier, dcs)
-    return _as_dict(count)
+    return _as_dict(_sum_of(_fails_any(modifier, dcs) for modifier in modifiers))
 
 
 def party_damage(
@@ -151,18 +239,7 @@ def party_damage(
 
     The sum over members of `damage_on_failure` (members roll independently).
     """
-    total: icepool.Die = icepool.Die([0])
-    for modifier in modifiers:
-        total = total + _damage_die(modifier, dcs, sides)
-    return _as_dict(total)
-
-
-def _as_dict(die: icepool.Die) -> dict[int, Fraction]:
-    """Return `die`'s outcomes mapped to their exact probabilities."""
-    return {
-        int(outcome): Fraction(p)
-        for outcome, p in zip(die.outcomes(), die.probabilities(), strict=True)
-    }
+    return _as_dict(_sum_of(_check_damage(m, dc, sides) for m in modifiers for dc in dcs))
 
 
 def p_first_wins(first: int, second: int, tie: OpposedTie) -> Fraction:
@@ -173,16 +250,16 @@ def p_first_wins(first: int, second: int, tie: OpposedTie) -> Fraction:
     modifier, and equal modifiers reroll until someone wins (so the first side's chance is
     its share of the decisive outcomes).
     """
-    diff = icepool.d20 + first - (icepool.d20 + second)
-    wins = Fraction(diff.probability(">", 0))
-    ties = Fraction(diff.probability(0))
+    # For each face of the second side's d20, the first side's faces above or level with it.
+    wins = sum(min(max(20 - (b + second - first), 0), 20) for b in range(1, 21))
+    ties = sum(1 for b in range(1, 21) if 1 <= b + second - first <= 20)
     if tie is OpposedTie.SECOND:
-        return wins
+        return Fraction(wins, 400)
     if first > second:
-        return wins + ties
+        return Fraction(wins + ties, 400)
     if first < second:
-        return wins
-    return wins / (1 - ties)
+        return Fraction(wins, 400)
+    return Fraction(wins, 400 - ties)
 
 
 def p_test_d100(target: int) -> Fraction:
@@ -191,13 +268,12 @@ def p_test_d100(target: int) -> Fraction:
     01 always succeeds and 100 always fails (DH2e Core Rulebook, "Tests"), so the chance lies
     between 1/100 and 99/100 whatever the target.
     """
-    successes = min(max(target, 1), 99)
-    return Fraction(successes, 100)
+    return Fraction(_d100_successes(target), 100)
 
 
-def _d100_fails(target: int) -> icepool.Die:
-    """Return a d100 roll-under test against `target` as a die of 1 (failed) or 0."""
-    return icepool.d100.map(lambda roll: int(roll == 100 or (roll != 1 and roll > target)))
+def _d100_successes(target: int) -> int:
+    """Return how many faces of a d100 pass a roll-under test against `target` (1-99)."""
+    return min(max(target, 1), 99)
 
 
 def d100_failures(targets: Sequence[int]) -> dict[int, Fraction]:
@@ -205,14 +281,11 @@ def d100_failures(targets: Sequence[int]) -> dict[int, Fraction]:
 
     Each test is independent; 01 always succeeds and 100 always fails (see `p_test_d100`).
     """
-    return _as_dict(_d100_failures_die(targets))
+    return _as_dict(_d100_failures(targets))
 
 
-def _d100_failures_die(targets: Sequence[int]) -> icepool.Die:
-    total: icepool.Die = icepool.Die([0])
-    for target in targets:
-        total = total + _d100_fails(target)
-    return total
+def _d100_failures(targets: Sequence[int]) -> _Counts:
+    return _sum_of(_bernoulli(_d100_successes(t), 100) for t in targets)
 
 
 def members_failing_d100(targets: Sequence[Sequence[int]]) -> dict[int, Fraction]:
@@ -224,10 +297,12 @@ def members_failing_d100(targets: Sequence[Sequence[int]]) -> dict[int, Fraction
     >>> members_failing_d100([[40], [60]])
     {0: Fraction(6, 25), 1: Fraction(13, 25), 2: Fraction(6, 25)}
     """
-    count: icepool.Die = icepool.Die([0])
-    for member in targets:
-        count = count + _d100_failures_die(member).map(lambda n: int(n > 0))
-    return _as_dict(count)
+    return _as_dict(
+        _sum_of(
+            _bernoulli(math.prod(_d100_successes(t) for t in member), 100 ** len(member))
+            for member in targets
+        )
+    )
 
 
 def party_d100_failures(targets: Sequence[Sequence[int]]) -> dict[int, Fraction]:
@@ -235,10 +310,7 @@ def party_d100_failures(targets: Sequence[Sequence[int]]) -> dict[int, Fraction]
 
     The sum over members of `d100_failures` (members test independently).
     """
-    total: icepool.Die = icepool.Die([0])
-    for member in targets:
-        total = total + _d100_failures_die(member)
-    return _as_dict(total)
+    return _as_dict(_d100_failures([t for member in targets for t in member]))
 
 
 def first_event_day(p_day: Fraction, days: int) -> dict[int | None, Fraction]:

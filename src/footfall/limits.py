@@ -154,6 +154,11 @@ class Limits:
     """Longest encounter title, in characters."""
     encounters: int = 10_000
     """Most encounters one store holds; creating one more is refused."""
+    encounter_connections: int = 4
+    """Most connections one process keeps to a PostgreSQL encounter store (its pool): a
+    change waits for a free one, at most `encounter_wait_seconds`."""
+    encounter_wait_seconds: float = 30.0
+    """Longest a change waits for a free connection of the PostgreSQL store's pool."""
     # ---------------------------------------------------------------- the HTTP server
     # Read by `footfall.api` only (docs/api.md, "Limits"); `Limits.server` is its record.
     body_bytes: int = 2_000_000

@@ -452,9 +452,20 @@ def _class_tables(
 
 
 def _classes(terrain_map: TerrainMap, codes: Mapping[str, int]) -> npt.NDArray[np.int16]:
-    """Return the class id of every cell (-1 impassable), vectorised over the symbols."""
-    text = "".join(terrain_map.rows).encode("utf-32-le")
-    points = np.frombuffer(text, dtype=np.uint32).reshape(terrain_map.height, terrain_map.width)
+    """Return the class id of every cell (-1 impassable), vectorised over the symbols.
+
+    An ASCII map (the usual one) is one table look-up per cell over its bytes; any other map
+    compares its code points with each symbol in turn (the same classes, issue 15 item 5).
+    """
+    shape = (terrain_map.height, terrain_map.width)
+    joined = "".join(terrain_map.rows)
+    if joined.isascii():
+        table = np.full(128, -1, dtype=np.int16)
+        for symbol, code in codes.items():
+            if symbol.isascii():
+                table[ord(symbol)] = code
+        return table[np.frombuffer(joined.encode("ascii"), dtype=np.uint8)].reshape(shape)
+    points = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32).reshape(shape)
     classes = np.full(points.shape, -1, dtype=np.int16)
     for symbol, code in codes.items():
         classes[points == ord(symbol)] = code

@@ -667,6 +667,16 @@ CASES = [
          "encounter-end-turn-unknown"),
     case("DELETE", "/api/encounters/e-nosuch", None, 404, ["'e-nosuch'"],
          "encounter-delete-unknown"),
+    case("GET", "/api/encounters/e-nosuch/reach?action=move", None, 404, ["'e-nosuch'"],
+         "encounter-reach-unknown"),
+    case("GET", "/api/encounters/e-nosuch/reach?distance=-1", None, 422, ["distance"],
+         "encounter-reach-distance"),
+    case("GET", "/api/encounters/e-nosuch/reach?lang=xx", None, 400, ["'xx'", "en, ru, zh"],
+         "encounter-reach-lang"),
+    case("POST", "/api/encounters/e-nosuch/order", {"version": 1, "order": ["ogre"]}, 404,
+         ["'e-nosuch'"], "encounter-order-unknown"),
+    case("POST", "/api/encounters/e-nosuch/order", {"version": 1, "order": "ogre"}, 422,
+         ["order"], "encounter-order-list"),
 
     # ---- forced movement (Draw Steel, issue 12 item 7)
     case("POST", "/api/forced", with_(FORCED, kind="shove"), 400, ["'shove'", "push, pull, slide"],

@@ -37,14 +37,15 @@ def _new(api: TestClient, **body: Any) -> dict[str, Any]:
 
 
 def test_paths_are_turn_md_table() -> None:
-    """The OpenAPI schema lists exactly TURN.md's encounter operations."""
+    """The OpenAPI schema lists TURN.md's encounter operations and the two that
+    docs/contracts/EXTENSIONS.md adds (the rest of the turn's reach, the order during play)."""
     paths = create_app().openapi()["paths"]
     ops = {(m.upper(), p) for p, item in paths.items() if "encounters" in p for m in item}
     base = "/api/encounters/{encounter_id}"
     assert ops == {
         ("POST", "/api/encounters"), ("GET", "/api/encounters"), ("GET", base),
         ("POST", f"{base}/move"), ("POST", f"{base}/undo"), ("POST", f"{base}/end-turn"),
-        ("DELETE", base),
+        ("DELETE", base), ("GET", f"{base}/reach"), ("POST", f"{base}/order"),
     }  # fmt: skip
 
 

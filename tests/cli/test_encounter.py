@@ -1,4 +1,4 @@
-"""``footfall encounter``: new, list, show, move, undo, end-turn, delete against one store."""
+"""``footfall encounter``: new, list, show, reach, move, undo, end-turn, order, delete."""
 
 from __future__ import annotations
 
@@ -59,3 +59,40 @@ def test_errors_are_one_line_naming_the_value(tmp_path: Path) -> None:
     assert code == 2 and "an encounter 'bridge' already exists" in out
     code, out = run(db, "move", "bridge", "--action", "move", "--path", "9;x")
     assert code == 2 and len(out.splitlines()) == 1
+
+
+def test_reach_shows_what_the_turn_still_allows(tmp_path: Path) -> None:
+    """``encounter reach``: per action, what is left and the squares `reach_left` finds (the
+    same answer as the library's and the HTTP endpoint's); after a 10-ft move a pf1e move
+    has 20 ft left (seed 000: a move action is the speed, 30 ft)."""
+    from footfall.turns import reach_left, turn_reach_json
+    from footfall.turns.store import EncounterStore
+
+    db = tmp_path / "game.sqlite3"
+    run(db, "new", "pf1e-ogre-bridge", "--id", "bridge", "--order", "valeros,ogre")
+    run(db, "move", "bridge", "--action", "move", "--path", "9,5 10,5")
+    stored = EncounterStore(db).get("bridge")
+    code, out = run(db, "reach", "bridge", "--json")
+    assert code == 0 and json.loads(out) == turn_reach_json(stored)
+    moved = len(reach_left(stored, "move").squares)
+    code, out = run(db, "reach", "bridge")
+    assert out.splitlines()[0] == f"move: 20 ft left, {moved} squares to end in"
+    code, out = run(db, "reach", "bridge", "--action", "five-foot-step")
+    assert code == 0 and out.startswith("5-foot step: not this turn (")
+    code, out = run(db, "reach", "bridge", "--action", "move")
+    assert code == 0 and out.count("\n") > 10  # the line, then the map
+    code, out = run(db, "reach", "bridge", "--action", "fly-away")
+    assert code == 2 and "fly-away" in out and "double-move" in out
+
+
+def test_order_changes_who_acts_next(tmp_path: Path) -> None:
+    """``encounter order``: the active creature keeps its turn; the next turn follows the new
+    order; an order leaving a creature out is one line naming it."""
+    db = tmp_path / "game.sqlite3"
+    run(db, "new", "pf1e-ogre-bridge", "--id", "bridge", "--order", "valeros,ogre,kyra")
+    code, out = run(db, "order", "bridge", "--order", "valeros,kyra,ogre")
+    assert code == 0 and out.splitlines()[1] == "order: [valeros], kyra, ogre"
+    code, out = run(db, "end-turn", "bridge", "--json")
+    assert json.loads(out)["active"] == "kyra"
+    code, out = run(db, "order", "bridge", "--order", "valeros,kyra")
+    assert (code, out.count("\n")) == (2, 1) and "'ogre' is missing" in out

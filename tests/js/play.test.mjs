@@ -148,3 +148,10 @@ test("judgedByTurn: an illegal whole turn refuses the path; a legal one keeps th
   assert.deepEqual(provocations(judged)[0].at, [2, 0]);
   assert.equal(previewLine(tr, "valeros", { ...judged, action_name: "move" }, "ft"), "valeros → (3,0): 10 ft, move (this turn: 15 ft)");
 });
+
+test("judgedByTurn: given the turn's cost so far, the move's cost is what it adds to the turn", () => {
+  const res = { found: true, to: [2, 1], unit: "ft", cost: 5, action: "move", path: [[1, 0], [2, 1]], provokes: [] };
+  const judged = judgedByTurn(res, { legal: true, cost: 15, action: "move", provokes: [] }, 1, 5);
+  assert.equal(judged.cost, 10); // the turn's second diagonal costs 10 ft, not a fresh 5
+  assert.equal(judgedByTurn(res, { legal: true, cost: 4.5, provokes: [] }, 1, 1.5).cost, 3);
+});

@@ -471,3 +471,146 @@ def test_phone_width_plays(server: str, browser: Any) -> None:
         assert pg.locator("#budget").is_visible()
     finally:
         ctx.close()
+
+
+# ------------------------------------------------------------------------------ the rest of a turn
+
+
+def _start(page: Any, server: str) -> dict[str, Any]:
+    """Open the bridge and start an encounter of it; its id and version."""
+    _open(page, server + f"/?scene={BRIDGE}")
+    page.locator("#turn-start").click()
+    _settle(page)
+    enc: dict[str, Any] = _state(page, "encounter")
+    return enc
+
+
+def _turn_reach(server: str, eid: str, actions: list[str]) -> Any:
+    params = [("action", a) for a in actions]
+    return httpx.get(f"{server}/api/encounters/{eid}/reach", params=params, timeout=30).json()
+
+
+def test_the_shading_is_what_the_active_creature_may_still_reach(server: str, page: Any) -> None:
+    """After valeros's 5-ft diagonal move the shading is the server's rest of the turn: the
+    count shown is its count, (10,5) costs 10 ft (the turn's second diagonal) in the shading
+    and under the pointer, the run (a full-round action) shades nothing; a fresh turn from
+    (9,4) would shade more."""
+    enc = _start(page, server)
+    _drag(page, (8, 5), (9, 4))
+    assert _at(page, "valeros") == [9, 4]
+    want = _turn_reach(server, enc["id"], ["move", "double-move", "run"])
+    assert want["version"] == _state(page, "encounter.version")
+    count = page.locator("#reach-count")
+    assert count.get_attribute("data-count") == str(want["count"])
+    assert _state(page, "reach.move.squares") == want["reach"]["move"]["squares"]
+    at = {tuple(s["at"]): s for s in _state(page, "reach.move.squares")}
+    assert (at[(10, 5)]["cost"], at[(10, 5)]["turn_cost"]) == (10, 15)
+    assert _state(page, "reach.run.squares") == []
+    fresh = set()
+    for action in ("move", "double-move", "run"):
+        body = {"scene": _state(page, "scene"), "mover": "valeros", "action": action}
+        fresh |= {tuple(s["at"]) for s in _api(server, "reach", body)["squares"]}
+    assert len(fresh) > want["count"]
+    page.mouse.move(*_xy(page, 10, 5))  # the path under the pointer says what the shading says
+    _settle(page)
+    hover = _state(page, "hover.response")
+    assert (hover["cost"], hover["turn_cost"]) == (10, 15)
+    assert "10 ft, move (this turn: 15 ft)" in page.locator("#move-line").inner_text()
+    _shot(page, "page-rest-of-turn")
+
+
+#: Delays every reach answer by 600 ms in the page and logs when reach and path are asked.
+SLOW_REACH = """
+window.__log = [];
+const plain = window.fetch.bind(window);
+window.fetch = async (url, init) => {
+  const u = String(url);
+  if (u.includes("/reach")) {
+    window.__log.push("reach-asked");
+    await new Promise((r) => setTimeout(r, 600));
+    const res = await plain(url, init);
+    window.__log.push("reach-answered");
+    return res;
+  }
+  if (u.startsWith("api/path")) window.__log.push("path-asked");
+  return plain(url, init);
+};
+"""
+
+
+def test_hover_after_a_move_reads_the_reach_of_the_new_state(server: str, page: Any) -> None:
+    """Hovering (8,4) at once after valeros moved 20 ft to (8,9): the path is asked only once
+    the reach of the new state has come (it is slowed to 600 ms), under its band (double move:
+    the move action has 10 ft left) and judged with the turn (45 ft in all, as check says)."""
+    page.add_init_script(SLOW_REACH)
+    _start(page, server)
+    scene0 = _state(page, "scene")
+    _drag(page, (8, 5), (8, 6), (8, 7), (8, 8), (8, 9), release=False)
+    page.evaluate("() => window.__log.push('drop')")
+    page.mouse.up()
+    page.mouse.move(*_xy(page, 8, 4))
+    _settle(page)
+    assert _at(page, "valeros") == [8, 9]
+    log: list[str] = page.evaluate("() => window.__log")
+    after = log[log.index("drop") :]
+    assert "path-asked" in after and "reach-answered" in after
+    assert after.index("reach-answered") < after.index("path-asked"), after
+    hover = _state(page, "hover")
+    assert hover["to"] == [8, 4] and hover["response"]["action"] == "double-move"
+    path = [[8, 6], [8, 7], [8, 8], [8, 9], [8, 8], [8, 7], [8, 6], [8, 5], [8, 4]]
+    whole = _api(
+        server, "check",
+        {"scene": scene0, "mover": "valeros", "action": "double-move", "path": path},
+    )  # fmt: skip
+    assert whole["legal"] and hover["response"]["turn_cost"] == whole["cost"] == 45
+
+
+def test_the_initiative_order_changes_during_play(server: str, page: Any) -> None:
+    """During play the order's buttons and a dragged name change the server's order: valeros
+    (acting) goes one later, then ogre is dragged onto kyra's place; valeros keeps his turn;
+    ending it passes to the creature after him in the new order."""
+    enc = _start(page, server)
+    order = enc["order"]
+    page.locator("#order li[data-id=valeros] button").nth(1).click()  # later
+    _settle(page)
+    now = _state(page, "encounter")
+    assert now["order"] == [order[1], "valeros", *order[2:]] and now["active"] == "valeros"
+    assert now["version"] == enc["version"] + 1
+    assert _api(server, f"encounters/{enc['id']}")["order"] == now["order"]
+    assert "valeros" in page.locator("#status").inner_text()
+    page.locator("#order li[data-id=ogre]").drag_to(page.locator("#order li[data-id=kyra]"))
+    _settle(page)
+    moved = _state(page, "encounter.order")
+    assert moved[0] == "ogre" and moved.index("valeros") == 2, moved
+    assert _state(page, "encounter.turn.reorders")[-1]["to"] == moved
+    assert page.locator("#order li.active").get_attribute("data-id") == "valeros"
+    page.locator("#end-turn").click()
+    _settle(page)
+    assert _state(page, "encounter.active") == moved[3]
+
+
+def test_move_messages_follow_a_language_switch(server: str, page: Any) -> None:
+    """A move's message, said in English, is said again in Russian after the switch with the
+    unit and the action named in Russian (the catalog's and the server's menu words)."""
+    _open(page, server + f"/?scene={BRIDGE}")
+    _drag(page, (8, 5), (8, 6), (8, 7))
+    status = page.locator("#status")
+    assert status.inner_text() == "valeros moved to (8,7): 10 ft (move)."
+    page.select_option("#lang", "ru")
+    _settle(page)
+    ru = httpx.get(f"{server}/api/meta", params={"lang": "ru"}, timeout=30).json()
+    pf = next(s for s in ru["systems"] if s["id"] == "pf1e")
+    label = next(a["label"] for a in pf["actions"] if a["id"] == "move")
+    assert status.inner_text() == f"valeros перемещается в (8,7): 10 фт ({label})."
+    page.select_option("#lang", "en")
+    _settle(page)
+    page.locator("#turn-start").click()
+    _settle(page)
+    _drag(page, (8, 7), (8, 8))
+    assert status.inner_text() == "valeros moved 5 ft."
+    page.select_option("#lang", "ru")
+    _settle(page)
+    assert status.inner_text() == "valeros: перемещение на 5 фт."
+    page.locator("#undo-btn").click()
+    _settle(page)
+    assert status.inner_text() == "Перемещение отменено."

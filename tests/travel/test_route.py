@@ -321,3 +321,51 @@ def test_hex_river_is_crossed_at_its_bridge() -> None:
     assert journey.total_hours == Fraction(62, 3) and len(journey.days) == 3
     doc["rows"] = [". . . ~ . . .", " . . . ~ . . .", ". . . ~ . . .", " . . . ~ . . ."]
     assert not find_route(parse_map(doc), (0, 0), (6, 0), WALKER).found
+
+
+#: The same legend under other symbols: Cyrillic, CJK and Latin-1 letters (not ASCII).
+WIDE_SYMBOLS = dict(zip(LEGEND, "пщ森é山~", strict=True))
+
+
+@st.composite
+def _hex_maps(draw: st.DrawFn) -> tuple[list[str], tuple[int, int], tuple[int, int]]:
+    """A random hex map of up to 24 x 24 cells (walls included) and two open cells on it."""
+    width, height = draw(st.integers(1, 24)), draw(st.integers(1, 24))
+    weights = st.sampled_from(list("....==ffjm~~"))
+    rows = ["".join(draw(weights) for _ in range(width)) for _ in range(height)]
+    start = (draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1)))
+    goal = (draw(st.integers(0, width - 1)), draw(st.integers(0, height - 1)))
+    for x, y in (start, goal):
+        rows[y] = rows[y][:x] + "." + rows[y][x + 1 :]
+    return rows, start, goal
+
+
+@given(_hex_maps(), st.sampled_from(["1 mi", "6 mi", "5/2 mi"]))
+@settings(max_examples=120, deadline=None)
+def test_hex_route_matches_reference_dijkstra(
+    case: tuple[list[str], tuple[int, int], tuple[int, int]], cell: str
+) -> None:
+    """On random hex maps the route's hours are a plain Dijkstra's, its path a chain of hex
+    steps over open cells costing exactly those hours, and non-ASCII symbols change nothing."""
+    rows, start, goal = case
+    m = parse_map({"grid": "hex", "cell": cell, "legend": LEGEND, "rows": rows})
+    route = find_route(m, start, goal, WALKER)
+    expected = _oracle(m, start, goal)
+    assert route.found == (expected is not None)
+    wide_rows = ["".join(WIDE_SYMBOLS[c] for c in r) for r in rows]
+    wide_legend = {WIDE_SYMBOLS[s]: words for s, words in LEGEND.items()}
+    wide = parse_map({"grid": "hex", "cell": cell, "legend": wide_legend, "rows": wide_rows})
+    assert find_route(wide, start, goal, WALKER).path == route.path
+    if expected is None:
+        return
+    assert route.hours == expected
+    assert _neighbours_ok(m, route.path)
+    per_cell = {
+        s: _hours_per_cell(" ".join(c.words)) for s, c in m.legend.items() if not c.impassable
+    }
+    cost = Fraction(0)
+    for x, y in route.path[1:]:
+        hours = per_cell.get(rows[y][x])
+        assert hours is not None  # never through an impassable hex
+        cost += hours  # hours per mile of cell
+    assert cost * m.cell == expected

@@ -9,16 +9,18 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from footfall.errors import InputError
+from footfall.limits import Limits
 from footfall.scene import load_sample
 from footfall.turns import IllegalMove, StaleVersion, UnknownEncounter, move, new_encounter
 from footfall.turns.store import EncounterStore
-from footfall.turns.store_pg import SCHEMA_VERSION, PostgresStore, open_store
+from footfall.turns.store_pg import APPLICATION, SCHEMA_VERSION, PostgresStore, open_store
 
 #: .ci/run sets it: there the server and psycopg are installed, and a skip would hide a failure.
 REQUIRED = bool(os.environ.get("FOOTFALL_REQUIRE_POSTGRES"))
@@ -81,7 +83,9 @@ def store(url: str) -> Iterator[PostgresStore]:
     """A store on an emptied database."""
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("DROP TABLE IF EXISTS encounters, schema")
-    yield PostgresStore(url)
+    made = PostgresStore(url, limits=Limits(encounter_connections=2))
+    yield made
+    made.close()
 
 
 def _bridge(store: PostgresStore) -> str:
@@ -154,3 +158,62 @@ def test_unreachable_server_is_one_line() -> None:
     with pytest.raises(InputError, match="cannot open the encounter database") as err:
         PostgresStore("postgresql://u:secret@/db?host=/nonexistent&port=1").list()
     assert "secret" not in str(err.value)
+
+
+def _ours(url: str) -> int:
+    """How many connections of footfall the server has open now."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s", (APPLICATION,)
+        ).fetchone()
+    return int(row[0]) if row else 0
+
+
+def test_operations_share_a_bounded_pool(store: PostgresStore, url: str) -> None:
+    """Forty operations from eight threads at once use at most the pool's two connections
+    (Limits.encounter_connections), made once and reused; every operation answers."""
+    eid = _bridge(store)
+    answers: list[str] = []
+    peak: list[int] = []
+
+    def work() -> None:
+        for _ in range(5):
+            answers.append(store.get(eid).active)
+            peak.append(_ours(url))
+
+    threads = [threading.Thread(target=work) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert answers == ["valeros"] * 40
+    assert max(peak) <= 2
+    stats = store.pool().get_stats()
+    assert stats["connections_num"] <= 2 and stats["requests_num"] >= 40
+
+
+def test_a_connection_the_server_dropped_is_replaced(store: PostgresStore, url: str) -> None:
+    """The server ends every footfall connection (a restart, an idle timeout): the next
+    operation still answers, on a fresh connection checked before use."""
+    eid = _bridge(store)
+    assert store.get(eid).version == 1
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE application_name = %s", (APPLICATION,),
+        )  # fmt: skip
+    assert store.update(eid, 1, lambda e: move(e, "move", [(9, 5)])).version == 2
+    assert store.get(eid).version == 2
+
+
+def test_a_stale_change_rolls_back_and_gives_its_connection_back(store: PostgresStore) -> None:
+    """A refused change (stale, illegal) leaves no transaction open: the pool's two
+    connections serve the next changes at once."""
+    eid = _bridge(store)
+    for _ in range(5):
+        with pytest.raises(StaleVersion):
+            store.update(eid, 7, lambda e: e)
+        with pytest.raises(IllegalMove):
+            store.update(eid, 1, lambda e: move(e, "move", [(9, 4), (10, 4)]))
+    assert store.pool().get_stats().get("requests_waiting", 0) == 0
+    assert store.update(eid, 1, lambda e: move(e, "move", [(9, 5)])).version == 2

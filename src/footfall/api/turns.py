@@ -1,7 +1,9 @@
 """``/api/encounters``: encounters with initiative, moves checked against the turn (TURN.md).
 
-Exactly TURN.md's table: create (201), list, get, move (422 with ``violations`` when the rules
-refuse it), undo, end-turn (each 409 when the body names a stale ``version``), delete (204).
+TURN.md's table: create (201), list, get, move (422 with ``violations`` when the rules refuse
+it), undo, end-turn (each 409 when the body names a stale ``version``), delete (204); and two
+additions (docs/contracts/EXTENSIONS.md): ``GET .../reach``, what the active creature may still
+reach this turn, and ``POST .../order``, the initiative order changed during play (409 too).
 Encounters live in the server's `footfall.turns.store.EncounterStore` (``app.state.
 encounters``; ``footfall serve --database PATH``, default the user's data folder): the only
 state the server has, shared by all its workers. No request value becomes a file path.
@@ -14,7 +16,7 @@ import pathlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
 from fastapi.routing import APIRoute
 from pydantic import Field
@@ -24,9 +26,11 @@ from starlette.types import Receive, Scope, Send
 from footfall.api.context import Context, Ctx
 from footfall.api.errors import ErrorBody, error_body
 from footfall.api.responses import JSON
-from footfall.api.schema import SCENE_DOC, Pair, RequestModel
+from footfall.api.schema import SCENE_DOC, LangQuery, Pair, RequestModel
+from footfall.api.schema import lang as parse_lang
 from footfall.api.work import answer
 from footfall.errors import InputError, Param
+from footfall.i18n import Lang
 from footfall.limits import SERVER_LIMITS, Limits
 
 if TYPE_CHECKING:  # the turns (and the grid engine, numpy) load on the first request
@@ -35,7 +39,7 @@ if TYPE_CHECKING:  # the turns (and the grid engine, numpy) load on the first re
     from footfall.turns.store_pg import AnyStore
 
 __all__ = [
-    "DATABASE_ENV", "FIELDS", "EncounterBody", "MoveBody", "VersionBody", "router",
+    "DATABASE_ENV", "FIELDS", "EncounterBody", "MoveBody", "OrderBody", "VersionBody", "router",
     "share_database", "store_of",
     "use_database",
 ]  # fmt: skip
@@ -96,6 +100,14 @@ class MoveBody(VersionBody):
     )
     distance: int | None = Field(
         None, ge=0, le=10_000, description="Granted distance N (a Draw Steel shift)."
+    )
+
+
+class OrderBody(VersionBody):
+    """``order``: the initiative order from now on (the same creatures, each once)."""
+
+    order: list[Annotated[str, Field(max_length=200)]] = Field(
+        max_length=SERVER_LIMITS.creatures, description=_ID_DOC
     )
 
 
@@ -239,6 +251,47 @@ async def get_encounter(encounter_id: _ID, ctx: Ctx, store: Store) -> Any:
         return _refused(exc)
 
 
+def _reach(
+    encounter: Encounter,
+    actions: list[str] | None,
+    distance: int | None,
+    ctx: Context,
+    chosen: Lang,
+) -> dict[str, Any]:
+    """The rest of the turn's reach under each of `actions` (default: what the turn allows)."""
+    from footfall.turns.reach import turn_reach_json
+
+    return turn_reach_json(encounter, actions, distance=distance, limits=ctx.limits, lang=chosen)
+
+
+@router.get("/api/encounters/{encounter_id}/reach", responses=_RESPONSES)
+async def reach_encounter(
+    encounter_id: _ID,
+    ctx: Ctx,
+    store: Store,
+    action: Annotated[
+        list[Annotated[str, Field(max_length=40)]] | None,
+        Query(
+            max_length=20,
+            description="Actions to answer for (default: what the turn "
+            "allows); repeat the parameter for several.",
+        ),
+    ] = None,
+    distance: Annotated[
+        int | None, Query(ge=0, le=10_000, description="Granted distance N (a shift).")
+    ] = None,
+    lang: LangQuery = "en",
+) -> Any:
+    """Where the active creature may still move this turn, the turn so far counted: for each
+    action, ``reach``'s shape of the squares a move is accepted for (docs/turns.md)."""
+    chosen = parse_lang(lang)
+    try:
+        found = await answer(store.get, encounter_id)
+        return await answer(_reach, found, action, distance, ctx, chosen)
+    except _refusals() as exc:
+        return _refused(exc)
+
+
 @router.post(
     "/api/encounters/{encounter_id}/move",
     responses={
@@ -279,6 +332,22 @@ async def end_turn_encounter(encounter_id: _ID, body: VersionBody, ctx: Ctx, sto
 
     def change(e: Encounter) -> Encounter:
         return end_turn(e, limits=ctx.limits)
+
+    try:
+        return await answer(_change, store, ctx, encounter_id, body.version, change)
+    except _refusals() as exc:
+        return _refused(exc)
+
+
+@router.post("/api/encounters/{encounter_id}/order", responses=_RESPONSES)
+async def order_encounter(encounter_id: _ID, body: OrderBody, ctx: Ctx, store: Store) -> Any:
+    """Change the initiative order during play: the active creature keeps its turn, the next
+    turn is the creature after it in the new order; recorded with the turn (its log entry)."""
+
+    def change(e: Encounter) -> Encounter:
+        from footfall.turns import reorder
+
+        return reorder(e, body.order)
 
     try:
         return await answer(_change, store, ctx, encounter_id, body.version, change)

@@ -1,4 +1,5 @@
-"""CLI command group ``footfall encounter``: new, list, show, move, undo, end-turn, delete.
+"""CLI command group ``footfall encounter``: new, list, show, reach, move, undo, end-turn, order,
+delete.
 
 Thin: each command opens the encounter store (``--database PATH``, else ``$FOOTFALL_DATABASE``,
 else the user's data folder: `footfall.turns.store.database_path`), calls `footfall.turns`
@@ -229,6 +230,77 @@ def end_turn_command(
     from footfall.turns import end_turn
 
     _change(encounter_id, version, database, json_out, lang, end_turn)
+
+
+@encounter.command("reach")
+def reach_command(
+    encounter_id: IdArg,
+    action: Annotated[
+        list[str] | None,
+        typer.Option("--action", help="An action to answer for (repeatable; default: all left)."),
+    ] = None,
+    distance: Annotated[
+        int | None, typer.Option("--distance", min=0, help="Granted distance N (a shift).")
+    ] = None,
+    database: DatabaseOpt = None,
+    json_out: JsonOpt = False,
+    lang: LangOpt = "en",
+) -> None:
+    """Show where the active creature may still move this turn, the turn so far counted."""
+
+    def work() -> None:
+        from footfall.turns import turn_reach_json
+
+        language = parse_lang(lang)
+        found = _store(database).get(encounter_id)
+        data = turn_reach_json(found, action, distance=distance, lang=language)
+        if json_out:
+            emit_json(data)
+            return
+        _print_reach(found, data, bool(action), language)
+
+    _run(work)
+
+
+def _print_reach(e: Any, data: dict[str, Any], maps: bool, lang: Lang) -> None:
+    """One line per action (what is left, how many squares); a map when actions were named."""
+    from footfall.cli.tactical import _console, _map
+    from footfall.rules import load_system
+
+    names = {a.id.value: a.names.get(lang) for a in load_system(e.system).actions}
+    console = _console()
+    plain = console.no_color or console.color_system is None
+    for reach in data["reach"].values():
+        if reach["refusal"] is not None:
+            console.print(t("turns.cli.reach-refused", lang, action=names[reach["action"]],
+                            why=reach["refusal"]))  # fmt: skip
+            continue
+        unit = t(f"common.unit.{reach['unit']}", lang) if reach["unit"] else ""
+        count = len(reach["squares"])
+        squares = t("common.count.squares", lang, n=count)
+        console.print(t("turns.cli.reach", lang, action=reach["action_name"], left=reach["left"],
+                        unit=unit, count=count, squares=squares))  # fmt: skip
+        if maps and reach["squares"]:
+            bands = {(s["at"][0], s["at"][1]): s["band"] for s in reach["squares"]}
+            console.print(_map(e.scene, data["mover"], bands, [], set(), lang, plain=plain), end="")
+
+
+@encounter.command("order")
+def order_command(
+    encounter_id: IdArg,
+    order: Annotated[
+        str, typer.Option("--order", help="Creature ids in turn order from now on: 'a,b,c'.")
+    ],
+    version: VersionOpt = None,
+    database: DatabaseOpt = None,
+    json_out: JsonOpt = False,
+    lang: LangOpt = "en",
+) -> None:
+    """Change the initiative order during play: the active creature keeps its turn."""
+    from footfall.turns import reorder
+
+    chosen = [o.strip() for o in order.split(",") if o.strip()]
+    _change(encounter_id, version, database, json_out, lang, lambda e: reorder(e, chosen))
 
 
 @encounter.command("delete")

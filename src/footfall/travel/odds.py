@@ -2,7 +2,7 @@
 
 Each forced-march check (pf1e / dnd35) and each dh2e Toughness test is an independent roll,
 so the chance of passing a day is the product of its checks' chances, and the trip's is the
-product of its days'; damage and Fatigue levels are exact icepool sums (`footfall.dice`).
+product of its days'; damage and Fatigue levels are exact sums of dice (`footfall.dice`).
 The exact joint odds grow with every check: `footfall.limits.Limits.odds_checks` bounds them.
 
 >>> exertion_odds("pf1e", forced_march=1).odds.p_no_fatigue  # DC 12 at +0: 12-20 on a d20
@@ -243,7 +243,7 @@ def party_odds(
 
     Members roll independently, so nobody fails on a day with the product of the members'
     chances of passing that day; the count of fatigued members and the whole party's damage
-    are exact icepool sums (`dice.members_failing`, `dice.party_damage`).
+    are exact sums of dice (`dice.members_failing`, `dice.party_damage`).
     """
     if not any(day_dcs):
         return None, None

@@ -6,8 +6,11 @@ to price "the turn so far plus this move"; the engine stays pure. The modules:
 
 - `model`: the frozen records (`Encounter`, `Move`, `LogEntry`, `Provoked`) and the errors
   (`IllegalMove` 422, `StaleVersion` 409, `UnknownEncounter` 404);
-- `play`: `new_encounter`, `move`, `undo`, `end_turn`, `allowed` (what each action still
-  allows) under the system file's ``[turn]`` rules (`footfall.rules.Turn`);
+- `play`: `new_encounter`, `move`, `undo`, `end_turn`, `reorder` (the initiative order during
+  play), `allowed` (what each action still allows) under the system file's ``[turn]`` rules
+  (`footfall.rules.Turn`);
+- `reach`: `reach_left`, where the active creature may still move this turn, and
+  `turn_reach_json`, that of every action the turn allows;
 - `document`: the JSON form (`encounter_to_json`, `parse_encounter`);
 - `store`: `EncounterStore`, SQLite (the server's only state), with the version check;
   `store_pg`: `PostgresStore` (psycopg 3, optional) and `open_store` (a URL or a file).
@@ -27,10 +30,21 @@ from footfall.turns.model import (
     LogEntry,
     Move,
     Provoked,
+    Reorder,
     StaleVersion,
     UnknownEncounter,
 )
-from footfall.turns.play import Allowance, allowed, end_turn, move, movements, new_encounter, undo
+from footfall.turns.play import (
+    Allowance,
+    allowed,
+    end_turn,
+    move,
+    movements,
+    new_encounter,
+    reorder,
+    undo,
+)
+from footfall.turns.reach import TurnReach, reach_left, turn_reach_json
 
 __all__ = [
     "FORMAT",
@@ -40,7 +54,9 @@ __all__ = [
     "LogEntry",
     "Move",
     "Provoked",
+    "Reorder",
     "StaleVersion",
+    "TurnReach",
     "UnknownEncounter",
     "allowed",
     "encounter_to_json",
@@ -49,6 +65,9 @@ __all__ = [
     "movements",
     "new_encounter",
     "parse_encounter",
+    "reach_left",
+    "reorder",
     "summary",
+    "turn_reach_json",
     "undo",
 ]

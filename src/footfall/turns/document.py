@@ -16,7 +16,7 @@ from footfall.errors import InputError, Param
 from footfall.i18n import Lang, t
 from footfall.limits import LIMITS, Limits
 from footfall.scene import parse_scene, scene_to_json
-from footfall.turns.model import FORMAT, Encounter, LogEntry, Move, Provoked
+from footfall.turns.model import FORMAT, Encounter, LogEntry, Move, Provoked, Reorder
 from footfall.turns.play import allowed, movements
 
 __all__ = ["SHAPE_MIGRATIONS", "encounter_to_json", "move_json", "parse_encounter", "summary"]
@@ -47,6 +47,17 @@ def move_json(m: Move, lang: Lang = "en") -> dict[str, Any]:
     if m.distance is not None:
         data["distance"] = m.distance
     return data
+
+
+def _reorders_json(changes: tuple[Reorder, ...]) -> dict[str, Any]:
+    """The ``reorders`` key of a turn or a log entry: only when the order changed in it."""
+    if not changes:
+        return {}
+    return {
+        "reorders": [
+            {"after": c.after, "from": list(c.before), "to": list(c.order)} for c in changes
+        ]
+    }
 
 
 def encounter_to_json(
@@ -80,12 +91,14 @@ def encounter_to_json(
             "can": [
                 {"action": a.action, "left": a.left} for a in allowed(encounter, limits=limits)
             ],
+            **_reorders_json(encounter.reorders),
         },
         "log": [
             {
                 "round": e.round,
                 "mover": e.mover,
                 "moves": [move_json(m, lang) for m in e.moves],
+                **_reorders_json(e.reorders),
             }
             for e in encounter.log
         ],
@@ -152,6 +165,21 @@ def _move(data: Any) -> Move:
     return Move(_get(data, "action", str), path, cost, provokes, distance)
 
 
+def _reorders(data: Mapping[str, Any]) -> tuple[Reorder, ...]:
+    changes = data.get("reorders", [])
+    if not isinstance(changes, list):
+        raise _Bad("'reorders' must be a list")
+    out = []
+    for c in changes:
+        if not isinstance(c, Mapping):
+            raise _Bad("a reorder must be an object")
+        before, after = _get(c, "from", list), _get(c, "to", list)
+        if not all(isinstance(o, str) for o in [*before, *after]):
+            raise _Bad("a reorder's 'from' and 'to' are creature ids")
+        out.append(Reorder(_get(c, "after", int), tuple(before), tuple(after)))
+    return tuple(out)
+
+
 def _fail(reason: str) -> bool:
     raise _Bad(reason)
 
@@ -185,7 +213,7 @@ def parse_encounter(data: Any, *, limits: Limits = LIMITS, param: str = "encount
         turn = _get(body, "turn", Mapping)
         log = tuple(
             LogEntry(_get(e, "round", int), _get(e, "mover", str),
-                     tuple(_move(m) for m in _get(e, "moves", list)))
+                     tuple(_move(m) for m in _get(e, "moves", list)), _reorders(e))
             for e in _get(body, "log", list)
             if isinstance(e, Mapping) or _fail("a log entry must be an object")
         )  # fmt: skip
@@ -200,6 +228,7 @@ def parse_encounter(data: Any, *, limits: Limits = LIMITS, param: str = "encount
             moves=tuple(_move(m) for m in _get(turn, "moves", list)),
             log=log,
             extensions=_extensions(body),
+            reorders=_reorders(turn),
         )
     except _Bad as exc:
         raise InputError("error.turns.shape", param=Param(param), reason=str(exc)) from None

@@ -20,6 +20,7 @@ __all__ = [
     "LogEntry",
     "Move",
     "Provoked",
+    "Reorder",
     "StaleVersion",
     "UnknownEncounter",
 ]
@@ -66,12 +67,22 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
+class Reorder:
+    """The initiative order changed during a turn: after how many of its moves, from, to."""
+
+    after: int
+    before: tuple[str, ...]
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class LogEntry:
-    """A finished turn: the round, the creature whose turn it was, and its moves."""
+    """A finished turn: the round, the creature whose turn it was, its moves and reorders."""
 
     round: int
     mover: str
     moves: tuple[Move, ...]
+    reorders: tuple[Reorder, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +101,8 @@ class Encounter:
     extensions: str = ""
     """The encounter's own ``x-...`` keys as JSON text ("" for none): TURN.md keeps them
     (ignored by footfall, written back as read; text, so the record holds no mutable dict)."""
+    reorders: tuple[Reorder, ...] = ()
+    """This turn's changes of the initiative order (`footfall.turns.play.reorder`)."""
 
     @property
     def system(self) -> str:

@@ -32,7 +32,7 @@ from footfall.scene import Scene, creature
 from footfall.tactical import CheckResult, check_path, make_policy
 from footfall.tactical.provocations import provocations
 from footfall.tactical.report import budget_shown
-from footfall.turns.model import Encounter, IllegalMove, LogEntry, Move, Provoked
+from footfall.turns.model import Encounter, IllegalMove, LogEntry, Move, Provoked, Reorder
 
 __all__ = [
     "Allowance",
@@ -42,6 +42,7 @@ __all__ = [
     "move",
     "movements",
     "new_encounter",
+    "reorder",
     "undo",
 ]
 
@@ -297,7 +298,7 @@ def end_turn(encounter: Encounter, *, limits: Limits = LIMITS) -> Encounter:
     After the last creature of the order the round counts on; the log keeps the last
     `limits.encounter_log` turns.
     """
-    entry = LogEntry(encounter.round, encounter.active, encounter.moves)
+    entry = LogEntry(encounter.round, encounter.active, encounter.moves, encounter.reorders)
     log = (*encounter.log, entry)[-limits.encounter_log :] if limits.encounter_log else ()
     order = encounter.order
     at = order.index(encounter.active) if encounter.active in order else -1
@@ -309,7 +310,40 @@ def end_turn(encounter: Encounter, *, limits: Limits = LIMITS) -> Encounter:
         round=encounter.round + (1 if nxt == 0 else 0),
         moves=(),
         log=log,
+        reorders=(),
     )
+
+
+def reorder(encounter: Encounter, order: Sequence[str]) -> Encounter:
+    """Change the initiative order during play: `order` names the same creatures, each once.
+
+    The active creature keeps its turn and its moves; `end_turn` then passes to the creature
+    after it in the new order (the round counts on after the last of the new order). The
+    change is recorded with the turn (`Encounter.reorders`, then its log entry); an order
+    equal to the current one changes nothing.
+    """
+    chosen = tuple(order)
+    for i, who in enumerate(chosen):
+        if who not in encounter.order:
+            raise InputError(
+                "error.turns.order-outside", param=Param("order", i), value=who,
+                valid=encounter.order,
+            )  # fmt: skip
+        if who in chosen[:i]:
+            raise InputError("error.turns.order-twice", param=Param("order", i), value=who)
+    missing = [who for who in encounter.order if who not in chosen]
+    if missing:
+        raise InputError(
+            "error.turns.order-missing", param=Param("order"), value=missing[0],
+            valid=encounter.order,
+        )  # fmt: skip
+    if chosen == encounter.order:
+        return encounter
+    change = Reorder(len(encounter.moves), encounter.order, chosen)
+    return replace(
+        encounter, version=encounter.version + 1, order=chosen,
+        reorders=(*encounter.reorders, change),
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,11 +1,18 @@
 """The encounter store on PostgreSQL, for a hosted deployment of several machines (optional).
 
 `PostgresStore` has `EncounterStore`'s five operations over psycopg 3 (``pip install
-"psycopg[binary]"``; not a dependency of footfall): every change is one transaction that
-locks the encounter's row (``SELECT ... FOR UPDATE``), checks the version, computes and
-writes; the ``schema`` table and `MIGRATIONS` are the SQLite store's, the statements in
-PostgreSQL's words. `open_store` picks the store from ``--database``: a
+"footfall[postgres]"``: psycopg and psycopg_pool; not dependencies of footfall): every change
+is one transaction that locks the encounter's row (``SELECT ... FOR UPDATE``), checks the
+version, computes and writes; the ``schema`` table and `MIGRATIONS` are the SQLite store's,
+the statements in PostgreSQL's words. `open_store` picks the store from ``--database``: a
 ``postgresql://`` URL or a file path.
+
+Connections come from a pool (psycopg_pool's ``ConnectionPool``) of at most
+`Limits.encounter_connections` per process, opened on first use, checked before each use (a
+connection the server dropped is replaced) and made anew in a forked worker process (a pool
+never crosses a fork). The first use of a store connects once on its own, so a bad URL is one
+line at once rather than the pool's retries, and brings the schema up to date. Without
+psycopg_pool each operation connects (the behaviour before the pool).
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ import importlib
 import json
 import os
 import secrets
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -40,6 +48,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
 }
 SCHEMA_VERSION = max(MIGRATIONS)
+#: The ``application_name`` of footfall's connections (seen in ``pg_stat_activity``).
+APPLICATION = "footfall"
 _SCHEMES = ("postgresql://", "postgres://")
 
 
@@ -65,6 +75,36 @@ class PostgresStore:
         self.url = url
         self.limits = limits
         self._ready = False
+        self._pool: Any = None
+        self._pool_pid = 0
+        self._lock = threading.Lock()
+
+    def pool(self) -> Any:
+        """Return this process's connection pool (made on first use), or None without
+        psycopg_pool."""
+        try:
+            pools: Any = importlib.import_module("psycopg_pool")
+        except ImportError:
+            return None
+        with self._lock:
+            if self._pool is None or self._pool_pid != os.getpid():
+                # A pool inherited through a fork is another process's: left alone, not closed.
+                self._pool = pools.ConnectionPool(
+                    self.url, min_size=1, max_size=max(1, self.limits.encounter_connections),
+                    kwargs={"connect_timeout": 10, "application_name": APPLICATION},
+                    timeout=self.limits.encounter_wait_seconds,
+                    check=pools.ConnectionPool.check_connection, name="footfall-encounters",
+                    open=True,
+                )  # fmt: skip
+                self._pool_pid = os.getpid()
+            return self._pool
+
+    def close(self) -> None:
+        """Close this process's pool (its connections); a later operation opens a new one."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None and self._pool_pid == os.getpid():
+            pool.close()
 
     def _shown(self) -> str:
         """The URL without its password, for messages."""
@@ -81,8 +121,22 @@ class PostgresStore:
             psycopg: Any = importlib.import_module("psycopg")
         except ImportError:
             raise InputError("error.turns.no-psycopg", value=self._shown()) from None
+        pool = self.pool() if self._ready else None
+        if pool is None:  # the first use (the schema checked), or no psycopg_pool
+            with self._direct(psycopg) as cur:
+                yield cur
+            return
         try:
-            conn = psycopg.connect(self.url, connect_timeout=10)
+            with pool.connection() as conn, conn.cursor() as cur:  # commits or rolls back
+                yield cur
+        except psycopg.Error as exc:  # psycopg_pool.PoolTimeout is one too
+            raise self._cannot(exc) from None
+
+    @contextmanager
+    def _direct(self, psycopg: Any) -> Iterator[Any]:
+        """Yield a cursor of a connection of its own (closed after the transaction)."""
+        try:
+            conn = psycopg.connect(self.url, connect_timeout=10, application_name=APPLICATION)
         except psycopg.Error as exc:
             raise self._cannot(exc) from None
         try:

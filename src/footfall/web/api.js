@@ -62,7 +62,7 @@ export async function encounterRequest(lang, method, path, body) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
-  const res = await fetch("api/encounters" + path + "?lang=" + lang, init);
+  const res = await fetch("api/encounters" + path + (path.includes("?") ? "&" : "?") + "lang=" + lang, init);
   if (res.status === 204) return null;
   let data = null;
   try { data = await res.json(); } catch (e) { data = { error: res.status + " " + res.statusText }; }
@@ -82,6 +82,7 @@ export const postEncounterMove = (lang, id, version, action, path) =>
   encounterRequest(lang, "POST", "/" + encodeURIComponent(id) + "/move", { version, action, path });
 export const postEncounterUndo = (lang, id, version) => encounterRequest(lang, "POST", "/" + encodeURIComponent(id) + "/undo", { version });
 export const postEndTurn = (lang, id, version) => encounterRequest(lang, "POST", "/" + encodeURIComponent(id) + "/end-turn", { version });
+export const postEncounterOrder = (lang, id, version, order) => encounterRequest(lang, "POST", "/" + encodeURIComponent(id) + "/order", { version, order });
 
 /** The body of POST /api/encounters: the scene (without its background picture, which may be
  *  megabytes; the page keeps it), the order, a title. */

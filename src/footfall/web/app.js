@@ -42,6 +42,7 @@ async function setLang(lang) {
     buildPalette();
     fillCreatureForm();
     showTurn();
+    if (state.said) say(state.said.key, state.said.values, state.said.source); // action names
     showLacks();
     refresh();
     if (planShown()) planTravel();

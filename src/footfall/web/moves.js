@@ -10,6 +10,7 @@ import { $, tr, say, status, clearStatus } from "./page.js";
 import { draw } from "./drawing.js";
 import { changed, squareAction, showMoveLine } from "./panel.js";
 import { inEncounter, recordMove, withTurn } from "./turns.js";
+import { word, actionLabel } from "./turnreach.js";
 
 const same = (a, b) => !!a && !!b && a[0] === b[0] && b[1] === a[1];
 
@@ -74,7 +75,9 @@ export async function drop() {
         moveCreature(state, systemMeta(state), d.creature, d.to);
         state.waypoints = [];
         clearStatus("move");
-        say("moved", { mover: d.creature.id, to: "(" + d.to.join(",") + ")", cost: res.cost, unit: tr("unit_" + res.unit), action: res.action_name || res.action }, "move");
+        // Unit and action are named when shown: after a language switch, in the new language.
+        const unit = res.unit, action = res.action;
+        say("moved", { mover: d.creature.id, to: "(" + d.to.join(",") + ")", cost: res.cost, unit: word(() => tr("unit_" + unit)), action: word(() => actionLabel(state, action)) }, "move");
         changed();
       }
     } finally {

@@ -2,7 +2,8 @@
 // page asks about the scene (reach, the path under the pointer, the drawn path's check), each
 // numbered so a late answer is dropped (docs/page.md, "Answers that arrive late").
 import { state, ask, isCurrent, job, debounce, systemMeta, mover, bandActions, takesDistance, chooseAction, chooseInterpretations } from "./state.js";
-import { postReach, postPath, postCheck, reachBody, pathBody, checkBody } from "./api.js";
+import { postPath, postCheck, pathBody, checkBody } from "./api.js";
+import { reachAnswers, reachLanded, reachReady, stillShown, withTurn } from "./turnreach.js";
 import { stepLine, pathHeading, checkHeading, answerNotes, moverOption, choiceOption, unitLabel, switchName, switchHelp } from "./labels.js";
 import { actionForSquare, bandCounts, previewLine, provocations } from "./play.js";
 import { bandOf } from "./drawing.js";
@@ -105,19 +106,21 @@ export async function refreshReach() {
   const action = state.action, actions = bandActions(state);
   await job(state, async () => {
     try {
-      const results = await Promise.all(actions.map((a) => postReach(state.lang, reachBody(state, a))));
-      if (!isCurrent(state, "reach", seq)) return;
-      state.reach = {};
-      actions.forEach((a, i) => { state.reach[a] = results[i]; });
+      // In an encounter the active creature's rest of the turn (turnreach.js), else fresh.
+      const got = await reachAnswers(state, actions);
+      if (!stillShown(state, "reach", seq, got)) return;
+      state.reach = got.reach;
       const mine = state.reach[action];
       fillFlying(mine);
-      showCount(bandOf(state.reach, actions).size, mine.squares.length);
+      showCount(got.count === null ? bandOf(state.reach, actions).size : got.count, mine.squares.length);
       clearStatus("reach");
+      reachLanded(state, seq);
     } catch (e) {
       if (!isCurrent(state, "reach", seq)) return;
       state.reach = null;
       showCount(null);
       status(e.message, true, "reach");
+      reachLanded(state, seq);
     }
     draw();
   });
@@ -132,10 +135,11 @@ export const refreshHover = debounce(state, function () {
   const seq = ask(state, "hover");
   const m = mover(state);
   if (!sq || !m || (m.at[0] === sq[0] && m.at[1] === sq[1])) { state.hover = null; showHover(null); draw(); return; }
-  const body = pathBody(state, sq, squareAction(sq));
   job(state, async () => {
     try {
-      const res = await postPath(state.lang, body);
+      await reachReady(state); // the band under the pointer: the reach of the state as it is now
+      if (!isCurrent(state, "hover", seq)) return;
+      const res = await withTurn(state, await postPath(state.lang, pathBody(state, sq, squareAction(sq))));
       if (!isCurrent(state, "hover", seq)) return;
       state.hover = { to: sq, response: res };
       showHover(res);

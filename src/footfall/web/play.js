@@ -203,16 +203,30 @@ export function reorder(order, id, delta) {
   return out;
 }
 
+/** The initiative order after putting `id` at place `index` (the place of the name it was
+ *  dropped on: the names between shift by one). */
+export function moveTo(order, id, index) {
+  const i = order.indexOf(id);
+  if (i < 0 || index < 0 || index >= order.length) return order.slice();
+  const out = order.filter((o) => o !== id);
+  out.splice(index, 0, id);
+  return out;
+}
+
 /** The path answer `res` (from the token's square) judged as part of the whole turn: `check`
  *  is /api/check's answer for the turn's path so far (`before` squares entered) plus `res`'s
  *  steps. Illegal: a path answer that is not found, with the first violation as its reason;
- *  legal: `res` with the turn's provocations of the new steps (renumbered onto its path) and
- *  the whole turn's cost as `turn_cost`. */
-export function judgedByTurn(res, check, before) {
+ *  legal: `res` with the turn's provocations of the new steps (renumbered onto its path), the
+ *  whole turn's cost as `turn_cost` and, given `paid` (the turn's moves' cost so far), the
+ *  move's own `cost` as the turn counts it (a diagonal may cost 10 ft after the first). */
+export function judgedByTurn(res, check, before, paid) {
   if (!check.legal) {
     const v = check.violations[0] || {};
     return { found: false, to: res.to, unit: res.unit, action: res.action, reason: v.message, rule: v.rule };
   }
   const provokes = (check.provokes || []).filter((p) => p.step > before).map((p) => Object.assign({}, p, { step: p.step - before }));
-  return Object.assign({}, res, { provokes, turn_cost: check.cost, action: check.action || res.action, action_name: check.action_name || res.action_name });
+  const more = { provokes, turn_cost: check.cost, action: check.action || res.action, action_name: check.action_name || res.action_name };
+  // What the move adds to the turn's movement (the shading's number), when the cost so far is known.
+  if (typeof paid === "number") more.cost = Math.round((check.cost - paid) * 1000) / 1000;
+  return Object.assign({}, res, more);
 }

@@ -1,14 +1,16 @@
 // Playing a round: an encounter (TURN.md) kept by the server at /api/encounters. The initiative
-// list (reordered before the start), the round and whose turn it is, the turn's budget as it
+// list (reordered by buttons or by dragging a name, before the start and during play), the round
+// and whose turn it is, the turn's budget as it
 // shrinks, undo and redo (buttons, Ctrl+Z / Ctrl+Y), end turn. Every change names the version it
 // was made on; a stale one (another tab moved first) reloads the encounter and says so. The
 // encounter's id rides in the address (?encounter=ID): a reload or a second tab opens the same.
 import { state, ask, isCurrent, job, systemMeta } from "./state.js";
 import {
   postEncounter, getEncounter, postEncounterMove, postEncounterUndo, postEndTurn, encounterRequest,
-  postCheck, movementQuery,
+  postEncounterOrder,
 } from "./api.js";
-import { budgetLine, moveAction, lastMove, afterUndo, reorder, trail, judgedByTurn } from "./play.js";
+import { withTurn as judged, word } from "./turnreach.js";
+import { budgetLine, moveAction, lastMove, afterUndo, reorder, moveTo } from "./play.js";
 import { unitLabel } from "./labels.js";
 import { $, tr, say, status } from "./page.js";
 import { resize } from "./drawing.js";
@@ -120,20 +122,10 @@ async function onRefused(e, c) {
   return false;
 }
 
-/** In an encounter, a path answer for the active creature judged against the turn so far (the
- *  diagonal count, what the budget has left): /api/check of the turn's whole path, from where
- *  the turn started, under the action the move would be recorded with. Otherwise `res`. */
-export async function withTurn(res) {
-  const enc = state.encounter;
-  if (!enc || !res || !res.found || state.moverId !== enc.active || !enc.turn.moves.length) return res;
-  const soFar = trail(enc.turn), start = soFar[0];
-  const q = movementQuery(state);
-  q.scene = Object.assign({}, q.scene, {
-    creatures: q.scene.creatures.map((c) => (c.id === enc.active ? Object.assign({}, c, { at: start.slice() }) : c)),
-  });
-  q.action = moveAction(enc.turn.can, res.cost, res.action) || res.action;
-  q.path = soFar.slice(1).concat(res.path.slice(1));
-  return judgedByTurn(res, await postCheck(state.lang, q), soFar.length - 1);
+/** In an encounter, a path answer for the active creature judged against the turn so far
+ *  (turnreach.js); otherwise `res`. */
+export function withTurn(res) {
+  return judged(state, res);
 }
 
 /** Record the move of creature `c` along path answer `res` (the squares entered after its
@@ -147,7 +139,8 @@ export async function recordMove(c, res) {
     keepBackground(next);
     state.redo = [];
     openEncounter(next);
-    say("move_recorded", { mover: c.id, cost: res.cost, unit: unitLabel(tr, res.unit) }, "turn");
+    // The unit is named when the message is shown: after a language switch, in the new one.
+    say("move_recorded", { mover: c.id, cost: res.cost, unit: word(() => unitLabel(tr, res.unit)) }, "turn");
   } catch (e) {
     await onRefused(e, c);
   }
@@ -268,19 +261,46 @@ function orderItem(id, i, n, enc) {
   const name = document.createElement("span");
   name.textContent = id;
   li.append(name);
-  if (!enc) {
-    for (const [delta, text, key] of [[-1, "↑", "move_up"], [1, "↓", "move_down"]]) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = text;
-      b.title = tr(key);
-      b.setAttribute("aria-label", tr(key) + " " + id);
-      b.disabled = (delta < 0 && i === 0) || (delta > 0 && i === n - 1);
-      b.addEventListener("click", () => { state.order = reorder(state.order, id, delta); showTurn(); });
-      li.append(b);
-    }
+  const order = enc ? enc.order : state.order;
+  for (const [delta, text, key] of [[-1, "↑", "move_up"], [1, "↓", "move_down"]]) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.title = tr(key);
+    b.setAttribute("aria-label", tr(key) + " " + id);
+    b.disabled = (delta < 0 && i === 0) || (delta > 0 && i === n - 1);
+    b.addEventListener("click", () => setOrder(reorder(order, id, delta)));
+    li.append(b);
   }
+  // Drag a name onto another: it takes that place (before the start, and during play).
+  li.draggable = true;
+  li.addEventListener("dragstart", (ev) => { ev.dataTransfer.setData("text/plain", id); ev.dataTransfer.effectAllowed = "move"; });
+  li.addEventListener("dragover", (ev) => { ev.preventDefault(); li.classList.add("over"); });
+  li.addEventListener("dragleave", () => li.classList.remove("over"));
+  li.addEventListener("drop", (ev) => {
+    ev.preventDefault();
+    ev.stopPropagation();
+    li.classList.remove("over");
+    const from = ev.dataTransfer.getData("text/plain");
+    if (from && from !== id && order.includes(from)) setOrder(moveTo(order, from, order.indexOf(id)));
+  });
   return li;
+}
+
+/** Set the initiative order: before the start, the page's own; during play, the server's
+ *  (POST /api/encounters/{id}/order, recorded with the turn; a stale version reloads). */
+export async function setOrder(order) {
+  const enc = state.encounter;
+  if (!enc) { state.order = order; showTurn(); return; }
+  if (order.join("\n") === enc.order.join("\n")) return;
+  await job(state, async () => {
+    try {
+      const next = await postEncounterOrder(state.lang, enc.id, enc.version, order);
+      keepBackground(next);
+      openEncounter(next);
+      say("order_changed", { order: next.order.join(", "), active: next.active }, "turn");
+    } catch (e) { await onRefused(e); }
+  });
 }
 
 /** The keys of the turn (anywhere but a text field): Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo. */
