@@ -60,14 +60,14 @@ def test_a_library_parameter_is_spelled_as_the_routers_field(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A library error about `switches` names the tactical request's `interpretations`."""
-    import footfall.api.tactical
+    import footfall.tactical
 
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise InputError(
             "error.unknown", what=Noun("switch"), value="x", valid=("a",), param=Param("switches")
         )
 
-    monkeypatch.setattr(footfall.api.tactical, "reachable", refuse)
+    monkeypatch.setattr(footfall.tactical, "reachable", refuse)  # the router imports it per call
     response = client.post("/api/reach", json={"scene": LINE, "mover": "valeros"})
     assert response.status_code == 400
     assert response.json() == {

@@ -27,6 +27,10 @@ The package, one module per concern:
   `errors` (the error JSON and handlers), `body_limit` (the body-size middleware),
   `samples`, `scene_cache`, `responses`.
 
+Importing the package is cheap: each name here is imported from its module the first time it
+is used; `create_app` imports the routers, and a router's queries import the library they call
+on their first request (start-up time: tests/test_startup.py, docs/benchmarks.md).
+
 Example::
 
     from fastapi.testclient import TestClient
@@ -36,24 +40,57 @@ Example::
 
 from __future__ import annotations
 
-from footfall.api.app import create_app
-from footfall.api.errors import ErrorBody, field_spelling
-from footfall.api.flight import (
-    QUICK_PATH_WORK,
-    FlightCheckQuery,
-    FlightPathQuery,
-    FlightQuery,
-    FlightReachQuery,
-    StallQuery,
-)
-from footfall.api.flight import _flight_setup as _flight_setup  # tests/api/test_flight.py
-from footfall.api.journeys import ChaseQuery, PartyMember, RouteQuery, TravelQuery
-from footfall.api.maps import ImportQuery, RenderQuery
-from footfall.api.samples import sample_scenes
-from footfall.api.scene_cache import SceneCache as _SceneCache  # noqa: F401  (tests/api/test_endpoints.py)
-from footfall.api.scenes import SceneBody
-from footfall.api.tactical import CheckQuery, PathQuery, TacticalQuery
-from footfall.limits import Limits
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names as their modules define them, for type checkers
+    from footfall.api.app import create_app
+    from footfall.api.errors import ErrorBody, field_spelling
+    from footfall.api.flight import (
+        QUICK_PATH_WORK,
+        FlightCheckQuery,
+        FlightPathQuery,
+        FlightQuery,
+        FlightReachQuery,
+        StallQuery,
+    )
+    from footfall.api.flight import _flight_setup as _flight_setup  # tests/api/test_flight.py
+    from footfall.api.journeys import ChaseQuery, PartyMember, RouteQuery, TravelQuery
+    from footfall.api.maps import ImportQuery, RenderQuery
+    from footfall.api.samples import sample_scenes
+    from footfall.api.scene_cache import SceneCache as _SceneCache  # noqa: F401  (tests/api/test_endpoints.py)
+    from footfall.api.scenes import SceneBody
+    from footfall.api.tactical import CheckQuery, PathQuery, TacticalQuery
+    from footfall.limits import Limits
+
+#: Each name and the module it comes from: imported the first time it is asked for (PEP 562),
+#: so ``import footfall.api`` (or one of its modules, as ``footfall serve`` does) does not build
+#: every router. `create_app` imports the routers.
+_HOMES: dict[str, tuple[str, str]] = {
+    "create_app": ("footfall.api.app", "create_app"),
+    "ErrorBody": ("footfall.api.errors", "ErrorBody"),
+    "field_spelling": ("footfall.api.errors", "field_spelling"),
+    "QUICK_PATH_WORK": ("footfall.api.flight", "QUICK_PATH_WORK"),
+    "FlightCheckQuery": ("footfall.api.flight", "FlightCheckQuery"),
+    "FlightPathQuery": ("footfall.api.flight", "FlightPathQuery"),
+    "FlightQuery": ("footfall.api.flight", "FlightQuery"),
+    "FlightReachQuery": ("footfall.api.flight", "FlightReachQuery"),
+    "StallQuery": ("footfall.api.flight", "StallQuery"),
+    "_flight_setup": ("footfall.api.flight", "_flight_setup"),
+    "ChaseQuery": ("footfall.api.journeys", "ChaseQuery"),
+    "PartyMember": ("footfall.api.journeys", "PartyMember"),
+    "RouteQuery": ("footfall.api.journeys", "RouteQuery"),
+    "TravelQuery": ("footfall.api.journeys", "TravelQuery"),
+    "ImportQuery": ("footfall.api.maps", "ImportQuery"),
+    "RenderQuery": ("footfall.api.maps", "RenderQuery"),
+    "sample_scenes": ("footfall.api.samples", "sample_scenes"),
+    "_SceneCache": ("footfall.api.scene_cache", "SceneCache"),
+    "SceneBody": ("footfall.api.scenes", "SceneBody"),
+    "CheckQuery": ("footfall.api.tactical", "CheckQuery"),
+    "PathQuery": ("footfall.api.tactical", "PathQuery"),
+    "TacticalQuery": ("footfall.api.tactical", "TacticalQuery"),
+    "Limits": ("footfall.limits", "Limits"),
+}
 
 __all__ = [
     "QUICK_PATH_WORK",
@@ -78,3 +115,18 @@ __all__ = [
     "field_spelling",
     "sample_scenes",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a name from its module the first time it is asked for (PEP 562)."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home[0]), home[1])
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    """List the public names (and the package's own attributes)."""
+    return sorted({*globals(), *__all__})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Depends, Request
 
@@ -17,7 +17,9 @@ from footfall.api.bounds import check_scene_limits
 from footfall.api.samples import SceneCatalog
 from footfall.api.scene_cache import SceneCache
 from footfall.limits import Limits
-from footfall.scene import Scene
+
+if TYPE_CHECKING:  # the scene package loads on the first request (start-up time)
+    from footfall.scene import Scene
 
 __all__ = ["Context", "Ctx", "context"]
 

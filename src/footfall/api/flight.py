@@ -9,7 +9,7 @@ in one function, `cheapest_flight`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter
 from pydantic import Field
@@ -18,28 +18,13 @@ from footfall.api.context import Context, Ctx
 from footfall.api.schema import LANG_DOC, LANG_ENUM, Pair, RequestModel, Triple, lang
 from footfall.api.work import answer
 from footfall.errors import LimitError, Param
-from footfall.flight import (
-    Airspace,
-    FlightState,
-    Flyer,
-    find_flight_path,
-    flight_request,
-    flight_steps,
-    flight_target,
-    parse_direction,
-    parse_steps,
-    stall,
-)
-from footfall.flight import check as check_flight
-from footfall.flight.model import switch_choices
-from footfall.flight.reach import QUICK_PATH_WORK as _LIBRARY_QUICK_WORK
-from footfall.flight.reach import format_steps, reach
-from footfall.flight.report import check_json, reach_json, stall_json
-from footfall.flight.space import default_flight_system
 from footfall.i18n import t
 from footfall.limits import SERVER_LIMITS, Limits
-from footfall.rules import System
-from footfall.scene import Scene
+
+if TYPE_CHECKING:  # the flight engine (and numpy) load on the first request, not at start-up
+    from footfall.flight import Airspace, FlightState, Flyer
+    from footfall.rules import System
+    from footfall.scene import Scene
 
 __all__ = [
     "FIELDS",
@@ -135,11 +120,13 @@ class StallQuery(RequestModel):
 # ------------------------------------------------------------------------------ the flyer
 
 #: What a flight request sets up (`_flight_setup`): system, flyer, airspace, start, name, budget.
-Setup = tuple[System, Flyer, Airspace, FlightState, str, int]
+Setup = tuple["System", "Flyer", "Airspace", "FlightState", str, int]
 
 #: States a ``/api/flight/path`` search first tries in Python before the compiled reach
 #: settles a miss (`footfall.flight.find_flight_path`); a module global so a test can lower it.
-QUICK_PATH_WORK = _LIBRARY_QUICK_WORK
+#: The library's `footfall.flight.reach.QUICK_PATH_WORK` (tests/api/test_flight.py checks they
+#: agree), written here because importing that module loads numpy (start-up time).
+QUICK_PATH_WORK = 10_000
 
 
 def _flight_setup(body: FlightQuery, parse: Callable[[Mapping[str, Any]], Scene]) -> Setup:
@@ -147,6 +134,8 @@ def _flight_setup(body: FlightQuery, parse: Callable[[Mapping[str, Any]], Scene]
 
     Every option is checked by the library (`footfall.flight.flight_request`), as the CLI's.
     """
+    from footfall.flight import flight_request
+
     scene = body.scene
     request = flight_request(
         scene=None if scene is None else (lambda: parse(scene)),
@@ -181,6 +170,10 @@ def _flight_limits(limits: Limits) -> Limits:
 
 def check_answer(body: FlightCheckQuery, ctx: Context) -> dict[str, Any]:
     """Answer a ``/api/flight/check`` request."""
+    from footfall.flight import check as check_flight
+    from footfall.flight import flight_steps
+    from footfall.flight.report import check_json
+
     language = lang(body.lang)
     system, flyer, air, start, name, budget = _flight_setup(body, ctx.parse)
     parsed = flight_steps(body.steps, body.path, flyer=flyer, start=start)
@@ -194,6 +187,12 @@ def check_answer(body: FlightCheckQuery, ctx: Context) -> dict[str, Any]:
 
 def path_answer(body: FlightPathQuery, ctx: Context) -> dict[str, Any]:
     """Answer a ``/api/flight/path`` request: the steps found, checked as ``fly check``."""
+    from footfall.flight import check as check_flight
+    from footfall.flight import find_flight_path, flight_target, parse_direction, parse_steps
+    from footfall.flight.model import switch_choices
+    from footfall.flight.reach import format_steps
+    from footfall.flight.report import check_json
+
     language = lang(body.lang)
     system, flyer, air, start, name, budget = _flight_setup(body, ctx.parse)
     tx, ty, talt = flight_target(body.to, air, limits=ctx.limits)
@@ -229,6 +228,9 @@ def path_answer(body: FlightPathQuery, ctx: Context) -> dict[str, Any]:
 
 def reach_answer(body: FlightReachQuery, ctx: Context) -> dict[str, Any]:
     """Answer a ``/api/flight/reach`` request: the search, then the count of its ends."""
+    from footfall.flight.reach import reach
+    from footfall.flight.report import reach_json
+
     lim = ctx.limits
     lang(body.lang)
     system, flyer, air, start, name, budget = _flight_setup(body, ctx.parse)
@@ -248,6 +250,10 @@ def reach_answer(body: FlightReachQuery, ctx: Context) -> dict[str, Any]:
 
 def stall_answer(body: StallQuery, ctx: Context) -> dict[str, Any]:
     """Answer a ``/api/flight/stall`` request."""
+    from footfall.flight import stall
+    from footfall.flight.report import stall_json
+    from footfall.flight.space import default_flight_system
+
     lang(body.lang)
     rules = default_flight_system().flight
     assert rules is not None

@@ -8,20 +8,20 @@ from __future__ import annotations
 
 from enum import Enum
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from fastapi import APIRouter
 from pydantic import ConfigDict, Field
 
-from footfall import chase, route, travel
 from footfall.api.bounds import check_map_size
 from footfall.api.context import Context, Ctx
 from footfall.api.schema import LANG_DOC, LANG_ENUM, Pair, RequestModel, lang
 from footfall.api.work import answer
 from footfall.errors import FootfallError, InputError, LimitError, Noun, Param, unknown
 from footfall.limits import SERVER_LIMITS
-from footfall.rules import load_system
-from footfall.travel.quantities import num, system_unit
+
+if TYPE_CHECKING:  # the planners (and icepool) load on the first request, not at start-up
+    from footfall import chase, travel
 
 __all__ = ["FIELDS", "ChaseQuery", "PartyMember", "RouteQuery", "TravelQuery", "router"]
 
@@ -31,6 +31,10 @@ FIELDS = {"switches": "interpretations", "start": "from", "goal": "to"}
 router = APIRouter(tags=["journeys"])
 
 _BOUND = SERVER_LIMITS
+
+#: Hours in a day, the bound of ``hustle`` (`footfall.travel.HOURS_IN_DAY`; not imported from
+#: there: the planner loads on the first request).
+HOURS_IN_DAY = 24
 
 
 class PartyMember(RequestModel):
@@ -71,7 +75,7 @@ class TravelQuery(RequestModel):
     drift: bool = Field(False, description="Rowed vessels drift downstream after rowing.")
     tow: bool = Field(False, description="Towed from the bank (upstream).")
     hustle: int = Field(
-        0, ge=0, le=travel.HOURS_IN_DAY, description="Hustle the first H hours of each day."
+        0, ge=0, le=HOURS_IN_DAY, description="Hustle the first H hours of each day."
     )
     forced_march: int = Field(0, ge=0, le=16, description="March H hours past the 8 of a day.")
     con_mod: int = Field(
@@ -151,6 +155,10 @@ def _member(kind: type[E], value: str, what: str, field: str) -> E:
 
 def travel_answer(body: TravelQuery, ctx: Context) -> dict[str, Any]:
     """Plan the journey of a ``/api/travel`` request within the limits."""
+    from footfall import travel
+    from footfall.rules import load_system
+    from footfall.travel.quantities import num, system_unit
+
     lim = ctx.limits
     lang(body.lang)
     if len(body.legs) > lim.legs:
@@ -205,6 +213,8 @@ def travel_answer(body: TravelQuery, ctx: Context) -> dict[str, Any]:
 
 def _party(members: list[PartyMember] | None) -> tuple[travel.Member, ...]:
     """Return the party of a ``/api/travel`` request as the library's members (or none)."""
+    from footfall import travel
+
     if members is None:
         return ()
     return travel.parse_party([m.model_dump(exclude_none=True) for m in members])
@@ -212,6 +222,8 @@ def _party(members: list[PartyMember] | None) -> tuple[travel.Member, ...]:
 
 def route_answer(body: RouteQuery, ctx: Context) -> dict[str, Any]:
     """Find the route of a ``/api/route`` request within the limits."""
+    from footfall import route, travel
+
     lim = ctx.limits
     lang(body.lang)
     if (body.map is None) == (body.sample is None):
@@ -247,6 +259,9 @@ def route_answer(body: RouteQuery, ctx: Context) -> dict[str, Any]:
 
 def _tie(system: str, choice: str | None) -> chase.ChaseTie:
     """Return the ``chase_tie`` switch: the user's choice, else the system's default."""
+    from footfall import chase
+    from footfall.rules import load_system
+
     if choice is None:
         try:
             choice = load_system(system).switches({})["chase_tie"]
@@ -257,6 +272,8 @@ def _tie(system: str, choice: str | None) -> chase.ChaseTie:
 
 def chase_answer(body: ChaseQuery, ctx: Context) -> dict[str, Any]:
     """Answer a ``/api/chase`` request: who gets away, exact odds, an optional roll."""
+    from footfall import chase
+
     lang(body.lang)
     chase.require_chase_rules(body.system)
     pursuer = chase.parse_runner(body.pursuer, "pursuer")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter
 from fastapi.responses import Response
@@ -19,11 +19,10 @@ from footfall.api.context import Context, Ctx
 from footfall.api.schema import LANG_DOC, LANG_ENUM, SCENE_DOC, Pair, RequestModel, lang
 from footfall.api.work import answer
 from footfall.errors import InputError, Param
-from footfall.imports import detect_format, import_map
 from footfall.limits import LIMITS
-from footfall.render import auto_cell, reach_overlay, render
-from footfall.scene import Scene, scene_to_json
-from footfall.tactical import find_path, reachable
+
+if TYPE_CHECKING:  # the importers, the drawing and the engine load on the first request
+    from footfall.scene import Scene
 
 __all__ = ["BIG_BODIES", "FIELDS", "ImportQuery", "RenderQuery", "router"]
 
@@ -74,6 +73,9 @@ def import_answer(body: ImportQuery, ctx: Context) -> dict[str, Any]:
     The imported scene is held to the limits every other endpoint holds a scene to: a scene
     the server would refuse is not handed out.
     """
+    from footfall.imports import detect_format, import_map
+    from footfall.scene import scene_to_json
+
     lim = ctx.limits
     lang(body.lang)
     if body.terrain is not None:
@@ -100,6 +102,9 @@ def render_answer(body: RenderQuery, ctx: Context) -> bytes:
     A background given as a file path is dropped (the server reads no file a request
     names); an embedded ``data:`` picture is drawn.
     """
+    from footfall.render import auto_cell, reach_overlay, render
+    from footfall.tactical import find_path, reachable
+
     scene: Scene = ctx.parse(body.scene)
     language = lang(body.lang)
     if scene.background is not None and not scene.background.startswith("data:"):

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter
 
@@ -20,9 +21,9 @@ from footfall.api.schema import LangQuery, lang
 from footfall.api.work import answer
 from footfall.i18n import Lang
 from footfall.limits import SERVER_FIELDS, Limits
-from footfall.rules import SYSTEM_IDS, Family, Size, SteelSize, System, load_system
-from footfall.scene import DEFAULT_LEGEND, size_table
-from footfall.scene.vocabulary import maneuverabilities
+
+if TYPE_CHECKING:  # the rules load on the first request, not at start-up
+    from footfall.rules import Family, System
 
 __all__ = ["PAGE_DEFAULTS", "PageDefaults", "published_limits", "router"]
 
@@ -47,13 +48,30 @@ class PageDefaults:
 #: human walking 30 ft, a Draw Steel hero), not rules of a seed, so they are kept here, in one
 #: table, rather than in the systems' data files; each family's actions are its data's
 #: (tests/api/test_meta.py checks that every band action is an action of its systems).
-PAGE_DEFAULTS: Mapping[Family, PageDefaults] = MappingProxyType(
-    {
-        Family.D20: PageDefaults(("move", "double-move", "run"), Size.MEDIUM.value, 30),
-        Family.HERESY: PageDefaults(("half-move", "full-move", "run"), Size.MEDIUM.value, 0),
-        Family.STEEL: PageDefaults((), SteelSize.M1.value, None),
-    }
-)
+#: Made on first use (`__getattr__`): the rules package loads on the first request.
+if TYPE_CHECKING:
+    PAGE_DEFAULTS: Mapping[Family, PageDefaults]
+
+
+@cache
+def _page_defaults() -> Mapping[Family, PageDefaults]:
+    """Return `PAGE_DEFAULTS`, made the first time it is asked for."""
+    from footfall.rules import Family, Size, SteelSize
+
+    return MappingProxyType(
+        {
+            Family.D20: PageDefaults(("move", "double-move", "run"), Size.MEDIUM.value, 30),
+            Family.HERESY: PageDefaults(("half-move", "full-move", "run"), Size.MEDIUM.value, 0),
+            Family.STEEL: PageDefaults((), SteelSize.M1.value, None),
+        }
+    )
+
+
+def __getattr__(name: str) -> Any:
+    """Give `PAGE_DEFAULTS` when asked for, not at start-up (PEP 562)."""
+    if name == "PAGE_DEFAULTS":
+        return _page_defaults()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def published_limits(limits: Limits) -> dict[str, int]:
@@ -76,7 +94,10 @@ def _number(value: Fraction) -> int | str:
 
 def _system_entry(system: System, language: Lang) -> dict[str, Any]:
     """Describe one system for the page: names, units, sizes, actions and switches."""
-    page = PAGE_DEFAULTS[system.family]
+    from footfall.scene import size_table  # on the first request, not at start-up
+    from footfall.scene.vocabulary import maneuverabilities
+
+    page = _page_defaults()[system.family]
     speed = page.speed
     if system.steel is not None:
         speed = system.steel.default_speed
@@ -114,6 +135,9 @@ def _system_entry(system: System, language: Lang) -> dict[str, Any]:
 
 def meta_answer(language: str, ctx: Context) -> dict[str, Any]:
     """Describe systems, the default legend and limits (the page builds its menus from it)."""
+    from footfall.rules import SYSTEM_IDS, load_system
+    from footfall.scene import DEFAULT_LEGEND
+
     chosen = lang(language)
     legend = {
         char: sorted(f.value for f in entry.flags) + (["impassable"] if entry.impassable else [])

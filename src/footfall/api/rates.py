@@ -9,9 +9,6 @@ from fastapi import APIRouter, Path, Query
 from footfall.api.schema import LangQuery, lang
 from footfall.api.work import answer
 from footfall.limits import SERVER_LIMITS
-from footfall.rates import rates
-from footfall.rules import load_system
-from footfall.tables import table_ids, table_view
 
 __all__ = ["router"]
 
@@ -31,6 +28,8 @@ def rates_answer(
     base_speed: int | None = None,
 ) -> dict[str, Any]:
     """Answer ``GET /api/rates/{system}`` (``footfall rates SYSTEM --json``)."""
+    from footfall.rates import rates  # on the first request, not at start-up
+
     lang(language)
     result = rates(
         system, speed=speed, agility_bonus=agility_bonus, armor=armor, load=load, metric=metric,
@@ -41,6 +40,9 @@ def rates_answer(
 
 def tables_answer(system: str, language: str) -> dict[str, Any]:
     """Answer ``GET /api/tables/{system}``: the tables' ids, titles and sources."""
+    from footfall.rules import load_system
+    from footfall.tables import table_ids, table_view
+
     chosen = lang(language)
     rules = load_system(system)
     views = [table_view(rules, table_id) for table_id in table_ids(rules)]
@@ -59,6 +61,9 @@ def tables_answer(system: str, language: str) -> dict[str, Any]:
 
 def table_answer(system: str, table: str, language: str) -> dict[str, Any]:
     """Answer ``GET /api/tables/{system}/{table}``: one table, translated."""
+    from footfall.rules import load_system
+    from footfall.tables import table_view
+
     chosen = lang(language)
     return table_view(load_system(system), table).to_json(chosen)
 

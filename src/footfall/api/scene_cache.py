@@ -6,10 +6,12 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from footfall.limits import LIMITS, Limits
-from footfall.scene import Scene, parse_scene
+
+if TYPE_CHECKING:
+    from footfall.scene import Scene
 
 __all__ = ["SceneCache"]
 
@@ -31,6 +33,8 @@ class SceneCache:
 
     def get(self, data: Mapping[str, Any]) -> Scene:
         """Return the parsed scene of `data` (raising the parser's error when it is bad)."""
+        from footfall.scene import parse_scene  # on the first request, not at start-up
+
         if self.size <= 0:
             return parse_scene(data, limits=self.limits)
         key = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

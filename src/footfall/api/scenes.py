@@ -11,7 +11,6 @@ from pydantic import Field
 from footfall.api.context import Context, Ctx
 from footfall.api.schema import LANG_DOC, LANG_ENUM, SCENE_DOC, RequestModel, lang
 from footfall.api.work import answer
-from footfall.scene import parse_scene, scene_to_json
 
 __all__ = ["SceneBody", "router", "scene_entry"]
 
@@ -27,6 +26,8 @@ class SceneBody(RequestModel):
 
 def scene_entry(name: str, data: Mapping[str, Any]) -> dict[str, Any]:
     """Describe one scene as ``footfall scenes --json`` does."""
+    from footfall.scene import parse_scene  # on the first request, not at start-up
+
     scene = parse_scene(data)
     return {
         "name": name,
@@ -44,6 +45,8 @@ def list_answer(ctx: Context) -> list[dict[str, Any]]:
 
 def validate_answer(body: SceneBody, ctx: Context) -> dict[str, Any]:
     """Answer ``POST /api/scenes/validate``: the scene, normalised."""
+    from footfall.scene import scene_to_json
+
     lang(body.lang)
     return {"scene": scene_to_json(ctx.parse(body.scene))}
 

@@ -8,7 +8,7 @@ the same JSON as ``footfall reach|path|check --json``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter
 from pydantic import Field
@@ -19,9 +19,9 @@ from footfall.api.schema import LANG_DOC, LANG_ENUM, SCENE_DOC, Pair, RequestMod
 from footfall.api.work import answer
 from footfall.errors import LimitError, Param
 from footfall.i18n import Lang
-from footfall.scene import Scene
-from footfall.tactical import check_path, find_path, reach_all, reachable
-from footfall.tactical.conditions import adjust_mover
+
+if TYPE_CHECKING:  # the engine (and numpy) load on the first request, not at start-up
+    from footfall.scene import Scene
 
 __all__ = ["FIELDS", "CheckQuery", "EveryQuery", "PathQuery", "TacticalQuery", "router"]
 
@@ -87,6 +87,8 @@ class CheckQuery(TacticalQuery):
 def _common(body: EveryQuery, ctx: Context) -> tuple[Lang, Scene, dict[str, Any]]:
     """Return the language, the scene and the library options of a tactical request (the
     mover's state of a one-mover request applied to its scene)."""
+    from footfall.tactical.conditions import adjust_mover
+
     language = lang(body.lang)
     scene = ctx.parse(body.scene)
     if isinstance(body, TacticalQuery):
@@ -106,18 +108,24 @@ def _common(body: EveryQuery, ctx: Context) -> tuple[Lang, Scene, dict[str, Any]
 
 def reach_answer(body: TacticalQuery, ctx: Context) -> dict[str, Any]:
     """Answer a ``/api/reach`` request."""
+    from footfall.tactical import reachable
+
     language, scene, options = _common(body, ctx)
     return reachable(scene, body.mover, **options).to_json(language)
 
 
 def every_answer(body: EveryQuery, ctx: Context) -> dict[str, Any]:
     """Answer a ``/api/reach/all`` request: `reach_all`'s JSON."""
+    from footfall.tactical import reach_all
+
     language, scene, options = _common(body, ctx)
     return reach_all(scene, **options).to_json(language, fields_spelling(FIELDS))
 
 
 def path_answer(body: PathQuery, ctx: Context) -> dict[str, Any]:
     """Answer a ``/api/path`` request: waypoints and the search's size checked first."""
+    from footfall.tactical import find_path
+
     lim = ctx.limits
     if len(body.via) > lim.path_squares:
         raise LimitError(
@@ -144,6 +152,8 @@ def path_answer(body: PathQuery, ctx: Context) -> dict[str, Any]:
 
 def check_answer(body: CheckQuery, ctx: Context) -> dict[str, Any]:
     """Answer a ``/api/check`` request: the path's length checked first."""
+    from footfall.tactical import check_path
+
     lim = ctx.limits
     if len(body.path) > lim.path_squares:
         raise LimitError(

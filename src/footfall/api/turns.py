@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import pathlib
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
@@ -32,21 +32,11 @@ from footfall.api.work import answer
 from footfall.errors import InputError, Param
 from footfall.i18n import Lang
 from footfall.limits import SERVER_LIMITS, Limits
-from footfall.turns import (
-    Encounter,
-    IllegalMove,
-    StaleVersion,
-    UnknownEncounter,
-    encounter_to_json,
-    end_turn,
-    move,
-    new_encounter,
-    reorder,
-    undo,
-)
-from footfall.turns.reach import turn_reach_json
-from footfall.turns.store import DATABASE_ENV
-from footfall.turns.store_pg import AnyStore, PostgresStore, open_store
+
+if TYPE_CHECKING:  # the turns (and the grid engine, numpy) load on the first request
+    from footfall.turns import Encounter
+    from footfall.turns.store import DATABASE_ENV
+    from footfall.turns.store_pg import AnyStore
 
 __all__ = [
     "DATABASE_ENV", "FIELDS", "EncounterBody", "MoveBody", "OrderBody", "VersionBody", "router",
@@ -140,19 +130,33 @@ def store_of(request: Request) -> AnyStore:
     """Return the server's encounter store (made on first use from the command line's path)."""
     store: AnyStore | None = getattr(request.app.state, "encounters", None)
     if store is None:
+        from footfall.turns.store_pg import open_store
+
         ctx: Context = request.app.state.footfall
         store = open_store(limits=ctx.limits)
         request.app.state.encounters = store
     return store
 
 
-Store = Annotated[AnyStore, Depends(store_of)]
+Store = Annotated["AnyStore", Depends(store_of)]
+
+
+def __getattr__(name: str) -> Any:
+    """Give `DATABASE_ENV` (`footfall.turns.store`'s) when asked for, not at start-up (PEP 562)."""
+    if name == "DATABASE_ENV":
+        from footfall.turns.store import DATABASE_ENV
+
+        return DATABASE_ENV
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def share_database(database: str | pathlib.Path | None, limits: Limits) -> AnyStore:
     """Open the encounter store `database` (None: `DATABASE_ENV`, else the default) now, so a
     bad file is one line before the server starts, and name it in `DATABASE_ENV`, where the
     worker processes started later find it (`store_of`)."""
+    from footfall.turns.store import DATABASE_ENV
+    from footfall.turns.store_pg import PostgresStore, open_store
+
     store = open_store(database, limits=limits)
     store.list()
     os.environ[DATABASE_ENV] = store.url if isinstance(store, PostgresStore) else str(store.path)
@@ -170,6 +174,8 @@ def use_database(app: Any, database: str | pathlib.Path | None) -> AnyStore:
 
 
 def _create(body: EncounterBody, ctx: Context, store: AnyStore) -> dict[str, Any]:
+    from footfall.turns import encounter_to_json, new_encounter
+
     if (body.scene is None) == (body.sample is None):
         raise InputError("error.turns.scene-or-sample", param=Param("scene"))
     data = body.scene if body.scene is not None else ctx.catalog.get(body.sample or "")
@@ -189,11 +195,15 @@ def _change(
     version: int,
     change: Callable[[Encounter], Encounter],
 ) -> dict[str, Any]:
+    from footfall.turns import encounter_to_json
+
     return encounter_to_json(store.update(eid, version, change), limits=ctx.limits)
 
 
 def _refused(exc: InputError) -> JSON:
     """Answer a refused change: 404 unknown, 409 stale, 422 illegal move (with violations)."""
+    from footfall.turns import IllegalMove, StaleVersion, UnknownEncounter
+
     body: dict[str, Any] = error_body(exc, FIELDS)
     if isinstance(exc, UnknownEncounter):
         return JSON(body, status_code=404)
@@ -205,7 +215,11 @@ def _refused(exc: InputError) -> JSON:
     return JSON(body, status_code=422)
 
 
-_REFUSED = (UnknownEncounter, StaleVersion, IllegalMove)
+def _refusals() -> tuple[type[InputError], ...]:
+    """The errors of a refused change (`_refused` answers them)."""
+    from footfall.turns import IllegalMove, StaleVersion, UnknownEncounter
+
+    return (UnknownEncounter, StaleVersion, IllegalMove)
 
 
 # ------------------------------------------------------------------------------ endpoints
@@ -229,9 +243,11 @@ async def list_encounters(store: Store) -> Any:
 async def get_encounter(encounter_id: _ID, ctx: Ctx, store: Store) -> Any:
     """The encounter (TURN.md), with what each action still allows this turn."""
     try:
+        from footfall.turns import encounter_to_json
+
         found = await answer(store.get, encounter_id)
         return await answer(encounter_to_json, found, limits=ctx.limits)
-    except _REFUSED as exc:
+    except _refusals() as exc:
         return _refused(exc)
 
 
@@ -243,6 +259,8 @@ def _reach(
     chosen: Lang,
 ) -> dict[str, Any]:
     """The rest of the turn's reach under each of `actions` (default: what the turn allows)."""
+    from footfall.turns.reach import turn_reach_json
+
     return turn_reach_json(encounter, actions, distance=distance, limits=ctx.limits, lang=chosen)
 
 
@@ -270,7 +288,7 @@ async def reach_encounter(
     try:
         found = await answer(store.get, encounter_id)
         return await answer(_reach, found, action, distance, ctx, chosen)
-    except _REFUSED as exc:
+    except _refusals() as exc:
         return _refused(exc)
 
 
@@ -283,6 +301,8 @@ async def reach_encounter(
 )
 async def move_encounter(encounter_id: _ID, body: MoveBody, ctx: Ctx, store: Store) -> Any:
     """Move the active creature: checked with the turn's movement so far (TURN.md)."""
+    from footfall.turns import move
+
     squares = [(p[0], p[1]) for p in body.path]
 
     def change(e: Encounter) -> Encounter:
@@ -290,29 +310,32 @@ async def move_encounter(encounter_id: _ID, body: MoveBody, ctx: Ctx, store: Sto
 
     try:
         return await answer(_change, store, ctx, encounter_id, body.version, change)
-    except _REFUSED as exc:
+    except _refusals() as exc:
         return _refused(exc)
 
 
 @router.post("/api/encounters/{encounter_id}/undo", responses=_RESPONSES)
 async def undo_encounter(encounter_id: _ID, body: VersionBody, ctx: Ctx, store: Store) -> Any:
     """Take back the last move of the turn."""
+    from footfall.turns import undo
+
     try:
         return await answer(_change, store, ctx, encounter_id, body.version, undo)
-    except _REFUSED as exc:
+    except _refusals() as exc:
         return _refused(exc)
 
 
 @router.post("/api/encounters/{encounter_id}/end-turn", responses=_RESPONSES)
 async def end_turn_encounter(encounter_id: _ID, body: VersionBody, ctx: Ctx, store: Store) -> Any:
     """End the active creature's turn: the next in the order (and the round on) is active."""
+    from footfall.turns import end_turn
 
     def change(e: Encounter) -> Encounter:
         return end_turn(e, limits=ctx.limits)
 
     try:
         return await answer(_change, store, ctx, encounter_id, body.version, change)
-    except _REFUSED as exc:
+    except _refusals() as exc:
         return _refused(exc)
 
 
@@ -322,11 +345,13 @@ async def order_encounter(encounter_id: _ID, body: OrderBody, ctx: Ctx, store: S
     turn is the creature after it in the new order; recorded with the turn (its log entry)."""
 
     def change(e: Encounter) -> Encounter:
+        from footfall.turns import reorder
+
         return reorder(e, body.order)
 
     try:
         return await answer(_change, store, ctx, encounter_id, body.version, change)
-    except _REFUSED as exc:
+    except _refusals() as exc:
         return _refused(exc)
 
 
@@ -336,6 +361,8 @@ async def order_encounter(encounter_id: _ID, body: OrderBody, ctx: Ctx, store: S
 )  # fmt: skip
 async def delete_encounter(encounter_id: _ID, store: Store) -> Response:
     """Delete the encounter."""
+    from footfall.turns import UnknownEncounter
+
     try:
         await answer(store.delete, encounter_id)
     except UnknownEncounter as exc:

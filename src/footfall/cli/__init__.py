@@ -161,7 +161,9 @@ def main() -> None:
         runner = build_app((home,)) if home is not None else _full_app()
         # Without standalone mode Click returns the status of `typer.Exit` (`fail` raises
         # Exit(2)) instead of exiting with it.
-        tree = localize_help(localize(typer.main.get_command(runner), lang), lang)
+        tree = localize(typer.main.get_command(runner), lang)
+        if lang != "en":  # English help is the source text: no catalog to read (start-up)
+            tree = localize_help(tree, lang)
         status = tree.main(args=_args(sys.argv[1:]), prog_name="footfall", standalone_mode=False)
         if isinstance(status, int) and status:
             sys.exit(status)

@@ -7,7 +7,7 @@ Thin: parse options, build the flyer (from a scene's creature, or ``--speed`` an
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.cells import cell_len
@@ -16,32 +16,14 @@ from footfall.cli import emit_json, fail, flag_spelling
 from footfall.cli.language import current_lang
 from footfall.cli.tactical import load_scene_arg
 from footfall.errors import FootfallError, InputError, Param
-from footfall.flight import (
-    FlightCheck,
-    FlightPath,
-    FlightRequest,
-    FlightState,
-    Flyer,
-    Stall,
-    check,
-    direction_name,
-    find_flight_path,
-    flight_request,
-    flight_steps,
-    flight_target,
-    parse_direction,
-    parse_steps,
-    reflex_bonus,
-    stall,
-    stall_rounds,
-)
-from footfall.flight.model import Airspace, switch_choices
-from footfall.flight.reach import FlightReach, format_steps, reach
-from footfall.flight.report import check_json, reach_json, stall_json
-from footfall.flight.space import SceneAirspace, flight_system
 from footfall.i18n import Lang, parse_lang, t
 from footfall.rules import ANY, System, TurnInPlace, TurnRate
 from footfall.units import localize_decimal
+
+if TYPE_CHECKING:  # the flight engine (and numpy) load when a fly command runs
+    from footfall.flight import FlightCheck, FlightPath, FlightRequest, FlightState, Flyer, Stall
+    from footfall.flight.model import Airspace
+    from footfall.flight.reach import FlightReach
 
 __all__ = ["FLAGS", "register"]
 
@@ -146,6 +128,9 @@ def _request(
     alt_range: str | None = None,
 ) -> FlightRequest:
     """Return the checked query of the options (`footfall.flight.flight_request`)."""
+    from footfall.flight import flight_request
+    from footfall.flight.space import flight_system
+
     system: System | None = None
     if scene_arg is None:
         system = flight_system(_OPEN_SKY_SYSTEM)
@@ -167,6 +152,9 @@ def _request(
 
 def _flyer_line(name: str, flyer: Flyer, start: FlightState, lang: Lang) -> str:
     """Name the flyer and its start; a second line names the switches that are not defaults."""
+    from footfall.flight import Flyer, direction_name
+    from footfall.flight.model import switch_choices
+
     line = t(
         "flight.label.flyer",
         lang,
@@ -185,6 +173,8 @@ def _flyer_line(name: str, flyer: Flyer, start: FlightState, lang: Lang) -> str:
 
 
 def _place(state: FlightState) -> str:
+    from footfall.flight import direction_name
+
     return f"({state.x},{state.y},{state.alt} {direction_name(state.facing)})"
 
 
@@ -264,6 +254,8 @@ def _check_lines(name: str, result: FlightCheck, lang: Lang) -> list[str]:
 
 
 def _step_words(result: FlightCheck) -> list[str]:
+    from footfall.flight.reach import format_steps
+
     return [format_steps([step]) for step in result.steps]
 
 
@@ -290,6 +282,9 @@ def check_command(
     lang: LangOpt = "en",
 ) -> None:
     """Check a flight path: cost, and every maneuverability rule it breaks."""
+    from footfall.flight import check, flight_steps, reflex_bonus
+    from footfall.flight.report import check_json
+
     try:
         language = parse_lang(lang)
         reflex_bonus(reflex)
@@ -344,6 +339,8 @@ def path_command(
     lang: LangOpt = "en",
 ) -> None:
     """Find a cheapest legal flight ending at a square and altitude: yes or no, cost, steps."""
+    from footfall.flight import find_flight_path, flight_target, parse_direction
+
     try:
         language = parse_lang(lang)
         req = _request(
@@ -378,6 +375,11 @@ def _print_path(
     language: Lang,
 ) -> None:
     """Print the answer of ``fly path``: the flight found, checked, or why there is none."""
+    from footfall.flight import check, parse_steps
+    from footfall.flight.model import switch_choices
+    from footfall.flight.reach import format_steps
+    from footfall.flight.report import check_json
+
     tx, ty, talt = target
     name, budget, flyer, start = req.name, req.budget_ft, req.flyer, req.start
     if found is None:
@@ -416,6 +418,8 @@ def _print_path(
 
 
 def _reach_lines(name: str, result: FlightReach, band: int, air: Airspace, lang: Lang) -> list[str]:
+    from footfall.flight.space import SceneAirspace
+
     start = result.start
     lines = [
         _flyer_line(name, result.flyer, start, lang),
@@ -464,6 +468,9 @@ def reach_command(
     lang: LangOpt = "en",
 ) -> None:
     """List where a flyer can end its move: square, altitude and facing, with the least cost."""
+    from footfall.flight.reach import reach
+    from footfall.flight.report import reach_json
+
     try:
         language = parse_lang(lang)
         if band <= 0 or band % 5:
@@ -494,6 +501,10 @@ def stall_command(
     lang: LangOpt = "en",
 ) -> None:
     """Work out a stall: each round's fall, the DC 20 Reflex odds, the falling damage."""
+    from footfall.flight import reflex_bonus, stall, stall_rounds
+    from footfall.flight.report import stall_json
+    from footfall.flight.space import flight_system
+
     try:
         language = parse_lang(lang)
         system = flight_system(_OPEN_SKY_SYSTEM)
@@ -550,6 +561,8 @@ _COLUMNS = (
 @fly.command("table")
 def table_command(json_out: JsonOpt = False, lang: LangOpt = "en") -> None:
     """Print the maneuverability table (seed 004 表:机动性) as footfall reads it."""
+    from footfall.flight.space import flight_system
+
     try:
         language = parse_lang(lang)
         system = flight_system(_OPEN_SKY_SYSTEM)

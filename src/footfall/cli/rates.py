@@ -25,7 +25,6 @@ from footfall.errors import FootfallError, InputError, Param
 from footfall.i18n import Lang, parse_lang, t
 from footfall.rates import D20Rates, HeresyRates, SteelRates, rates, sample_rates
 from footfall.rules import SYSTEM_IDS, ActionId, Mode, load_system
-from footfall.tables import table_ids, table_view
 from footfall.units import display
 
 __all__ = ["FLAGS", "register"]
@@ -235,6 +234,8 @@ def rates_command(
 
 def _list_systems(lang: str, as_json: bool) -> None:
     """Print the systems with their seed and table ids."""
+    from footfall.tables import table_ids
+
     try:
         language = parse_lang(lang)
         systems = [load_system(sid) for sid in SYSTEM_IDS]
@@ -269,6 +270,8 @@ def tables_command(
     lang: str = typer.Option("en", help="Language of labels: en, ru, zh."),
 ) -> None:
     """List a system's data tables, or print one of them with its source."""
+    from footfall.tables import table_ids, table_view
+
     if system is None:
         _list_systems(lang, as_json)
         return

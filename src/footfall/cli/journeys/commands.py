@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
-from footfall import chase as chase_mod
 from footfall.cli import emit_json
 from footfall.cli.journeys.options import check_roll, whole
-from footfall.cli.journeys.text import render_chase, render_odds, render_route
 from footfall.errors import Param, unknown
 from footfall.i18n import Lang, parse_lang, t
 from footfall.rules import Family
-from footfall.travel import ExertionOdds, Traveller, exertion_odds, parse_member
+
+if TYPE_CHECKING:  # the planners (and icepool) load when a journey command runs
+    from footfall.travel import ExertionOdds
 
 __all__ = ["chase", "odds", "route"]
 
@@ -30,6 +32,9 @@ def chase(
     lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
 ) -> None:
     """Say who gets away: speed first, then an opposed Dexterity or Constitution check."""
+    from footfall import chase as chase_mod
+    from footfall.cli.journeys.text import render_chase
+
     language = parse_lang(lang)
     rules = chase_mod.require_chase_rules(system)
     tie_choice = rules.switches({} if chase_tie is None else {"chase_tie": chase_tie})
@@ -73,8 +78,10 @@ def route(
     lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
 ) -> None:
     """Find the fastest overland route across a terrain map; its legs feed travel."""
+    from footfall.cli.journeys.text import render_route
     from footfall.route import find_route, load_map, parse_point
     from footfall.rules import load_system
+    from footfall.travel import Traveller
 
     language = parse_lang(lang)
     load_system(system)  # an unknown system is refused before the map is read
@@ -123,6 +130,9 @@ def odds(
     lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
 ) -> None:
     """Give the exact odds of forced marching (pf1e, dnd35) or hustling (dh2e), day after day."""
+    from footfall.cli.journeys.text import render_odds
+    from footfall.travel import exertion_odds, parse_member
+
     language = parse_lang(lang)
     result = exertion_odds(
         system,

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from footfall.cli import flag_spelling
-from footfall.dice import check_seed
 from footfall.errors import InputError, Noun, Param
 
 __all__ = ["FLAGS", "check_roll", "flags", "spell", "whole"]
@@ -50,6 +49,8 @@ def check_roll(roll: bool, seed: int | None, what: str) -> None:
 
     `what` names what the seed reproduces (``rolls``, ``roll``).
     """
+    from footfall.dice import check_seed
+
     if seed is not None:
         check_seed(seed)
     if roll and seed is None:

@@ -21,35 +21,19 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import typer
 
 from footfall.cli import emit_json
 from footfall.cli.journeys.options import check_roll, flags, whole
-from footfall.cli.journeys.text import render_journey, render_local
 from footfall.errors import InputError, Param, unknown
 from footfall.i18n import Lang, parse_lang
 from footfall.rates import parse_armor, parse_load
 from footfall.rules import Armor, Load, System, load_system
-from footfall.travel import (
-    Flow,
-    Journey,
-    Leg,
-    LocalTrip,
-    Member,
-    Traveller,
-    load_journey,
-    parse_leg,
-    parse_member,
-    parse_party,
-    plan_journey,
-    plan_local,
-)
-from footfall.travel.files import parse_day_pace
-from footfall.travel.party import check_con_mod
-from footfall.travel.quantities import parse_number
-from footfall.travel.traveller import heresy_options
-from footfall.travel.water import parse_current
+
+if TYPE_CHECKING:  # the planners (and icepool) load when a journey command runs
+    from footfall.travel import Flow, Journey, Leg, LocalTrip, Member, Traveller
 
 __all__ = ["Checks", "Conveyance", "Paces", "Rolls", "Running", "travel"]
 
@@ -82,6 +66,8 @@ class Conveyance:
 
     def flow(self, file: Mapping[str, object]) -> Flow:
         """Return the way the vessel goes: the command line's, else the journey `file`'s."""
+        from footfall.travel import Flow
+
         if self.downstream and self.upstream:
             both = (Param("downstream"), Param("upstream"))
             raise InputError("error.travel.flow-both", param=both)
@@ -139,6 +125,8 @@ class Checks:
 
     def party(self) -> tuple[Member, ...]:
         """Return the ``--member`` party, in order."""
+        from footfall.travel import parse_member
+
         return tuple(parse_member(text, n) for n, text in enumerate(self.members, 1))
 
 
@@ -281,6 +269,9 @@ def travel(
 
 def _answer(trip: _Trip, lang: Lang, *, as_json: bool) -> None:
     """Plan `trip` (at the local scale, or overland) and print the answer."""
+    from footfall.cli.journeys.text import render_journey, render_local
+    from footfall.travel.party import check_con_mod
+
     rules = load_system(trip.system)
     # Every value is checked whether or not this trip uses it, then an option the trip does
     # not use is refused (docs/travel.md "options that do not apply"): never ignored.
@@ -313,6 +304,8 @@ def _refuse_other_system(rules: System, trip: _Trip, *, local: bool) -> None:
     pf1e / dnd35 have no Agility or Toughness Bonus (dh2e's, seed 001); dh2e travels by
     Agility Bonus in km and has no Constitution checks, armor, load or ``--metric``.
     """
+    from footfall.travel.traveller import heresy_options
+
     if rules.heresy is None:
         given = tuple(Param(n) for n, used in trip.checks.heresy_given().items() if used)
         if given:
@@ -346,6 +339,9 @@ def _local_trip(
     load: Load,
 ) -> LocalTrip:
     """Plan legs given in ft (pf1e / dnd35) or m (dh2e) at the local scale."""
+    from footfall.travel import plan_local
+    from footfall.travel.quantities import parse_number
+
     if len(matches) != len(trip.legs):
         raise InputError("error.travel.mixed-scales", param=Param("legs"))
     overland = {
@@ -401,6 +397,8 @@ def _local_trip(
 
 def _day_pace(text: str, n: int) -> tuple[int, int]:
     """Parse ``--day 'hustle=2,forced_march=1'`` (``forced`` is accepted too)."""
+    from footfall.travel.files import parse_day_pace
+
     param = Param("day_paces")
     values: dict[str, object] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
@@ -425,6 +423,8 @@ def _opt(value: object, file_value: object) -> object:
 
 def _plan(rules: System, trip: _Trip) -> Journey:
     """Plan the overland journey of `trip`: its legs after a journey file's, its traveller."""
+    from footfall.travel import load_journey, parse_leg, plan_journey
+
     legs: list[Leg] = [parse_leg(text, rules) for text in trip.legs]
     opts: Mapping[str, object] = {}
     day_paces: list[tuple[int, int]] = []
@@ -458,6 +458,9 @@ def _plan(rules: System, trip: _Trip) -> Journey:
 
 def _traveller(trip: _Trip, opts: Mapping[str, object]) -> Traveller:
     """Return who travels: the command line's options, else the journey file's."""
+    from footfall.travel import Traveller, parse_party
+    from footfall.travel.water import parse_current
+
     speeds = list(trip.speeds)
     if not speeds:
         file_speeds = opts.get("speeds", opts.get("speed"))

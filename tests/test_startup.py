@@ -1,0 +1,118 @@
+"""Start-up: what a fresh process imports for `import footfall`, the CLI and the HTTP API.
+
+Not timed (a shared machine's times prove nothing): each check runs in a new interpreter and
+lists the heavy libraries and footfall packages it loaded. What a process does not import it
+cannot pay for; bench/bench_startup.py times the same processes (docs/benchmarks.md, "House
+restructuring").
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import footfall
+
+#: The footfall package under test (this checkout), first on the child's path.
+_SRC = str(Path(footfall.__file__).resolve().parents[1])
+
+#: Libraries and footfall packages a process loads only when it needs them.
+HEAVY = (
+    "numpy", "numba", "fastapi", "pydantic", "PIL", "icepool", "typer",
+    "footfall.api", "footfall.flight", "footfall.imports", "footfall.render", "footfall.route",
+    "footfall.rules", "footfall.scene", "footfall.tactical", "footfall.travel", "footfall.turns",
+)  # fmt: skip
+
+_LOADED = "print(json.dumps([m for m in HEAVY if m in sys.modules]))\n"
+
+
+def _loaded(code: str) -> set[str]:
+    """Return the names of `HEAVY` that running `code` in a fresh interpreter imported."""
+    script = f"import json, sys\nHEAVY = {HEAVY!r}\n{code}\n{_LOADED}"
+    env = {"PYTHONPATH": _SRC, "PATH": "/usr/bin:/bin", "COLUMNS": "80"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env
+    )
+    loaded: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return set(loaded)
+
+
+def _command(*args: str) -> str:
+    """Return code that runs ``footfall ARGS`` as the console script does (its exit caught)."""
+    return (
+        "import contextlib, io\n"
+        f"sys.argv = ['footfall', *{list(args)!r}]\n"
+        "from footfall.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    try:\n        main()\n    except SystemExit as exit:\n"
+        "        assert exit.code in (0, None), exit.code\n"
+    )
+
+
+def test_import_footfall_loads_no_library() -> None:
+    """`import footfall` loads none of numpy, numba, fastapi, pydantic, PIL, icepool, typer,
+    nor any footfall package beyond its facade."""
+    assert _loaded("import footfall") == set()
+
+
+def test_help_loads_no_engine() -> None:
+    """`footfall --help` (every command registered) loads no engine, planner, server or
+    numerical library: only the rules data, the scene reader and Typer."""
+    assert _loaded(_command("--help")) == {"typer", "footfall.rules", "footfall.scene"}
+
+
+def test_english_help_reads_no_catalog() -> None:
+    """`footfall --help` in English shows the source texts: the message catalogs (300 KB of
+    TOML) are not parsed; `--lang ru` reads them."""
+    code = "from footfall.i18n import catalog\nprint(json.dumps([catalog.cache_info().currsize]))"
+    for args, parsed in ((["--help"], 0), (["--help", "--lang", "ru"], 1)):
+        script = f"import json, sys\n{_command(*args)}{code}"
+        env = {"PYTHONPATH": _SRC, "PATH": "/usr/bin:/bin", "COLUMNS": "80"}
+        done = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env
+        )
+        assert json.loads(done.stdout.strip().splitlines()[-1]) == [parsed], args
+
+
+def test_rates_loads_only_the_rates() -> None:
+    """`footfall rates pf1e --speed 30` loads the rules and the rates, nothing else heavy."""
+    assert _loaded(_command("rates", "pf1e", "--speed", "30")) == {
+        "typer",
+        "pydantic",
+        "footfall.rules",
+    }
+
+
+def test_import_footfall_api_builds_no_router() -> None:
+    """`import footfall.api` is its facade: no FastAPI, no routers until a name is asked for."""
+    assert _loaded("import footfall.api") == {"footfall.api"}
+
+
+def test_create_app_loads_no_engine() -> None:
+    """`create_app()` (what ``footfall serve`` builds) loads FastAPI and the routers but no
+    engine nor the rules: the grid, flight, journeys, turns, maps, the systems' data and numpy
+    load on their first request."""
+    code = "from footfall.api import create_app\ncreate_app()"
+    assert _loaded(code) == {"fastapi", "pydantic", "footfall.api"}
+
+
+@pytest.mark.parametrize(
+    ("module", "name", "library", "library_name"),
+    [
+        ("footfall.api.flight", "QUICK_PATH_WORK", "footfall.flight.reach", "QUICK_PATH_WORK"),
+        ("footfall.api.journeys", "HOURS_IN_DAY", "footfall.travel", "HOURS_IN_DAY"),
+    ],
+)
+def test_a_routers_copy_of_a_library_constant_agrees(
+    module: str, name: str, library: str, library_name: str
+) -> None:
+    """A router writes a library constant out (importing it would load the engine at
+    start-up): the two agree."""
+    import importlib
+
+    ours = getattr(importlib.import_module(module), name)
+    assert ours == getattr(importlib.import_module(library), library_name)
