@@ -25,6 +25,8 @@ the form its language's plural rule picks (CLDR rules)::
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 import string
 import tomllib
@@ -44,6 +46,7 @@ __all__ = [
     "error_text",
     "measure",
     "noun",
+    "os_reason",
     "parse_lang",
     "plural",
     "t",
@@ -141,12 +144,42 @@ def error_text(key: str, lang: Lang, values: dict[str, object]) -> str:
 
 
 def _shown(name: str, value: object, lang: Lang) -> object:
-    """One field of an error as its language writes it (decimal comma, list comma)."""
+    """One field of an error as its language writes it (decimal comma, list comma, the
+    system's reason for a failed file or socket operation)."""
+    if name == "reason" and isinstance(value, str) and lang != "en":
+        return os_reason(lang, value)
     if lang == "ru" and isinstance(value, float):
         return str(value).replace(".", ",")
     if lang == "zh" and name == "valid" and isinstance(value, str):
         return value.replace(", ", "、")
     return value
+
+
+@cache
+def _os_reasons() -> dict[str, str]:
+    """The C library's English reasons (strerror) -> their catalog keys (errors_os.toml)."""
+    found: dict[str, str] = {}
+    for key, texts in catalog().items():
+        if key.startswith("error.os."):
+            code = getattr(errno, key.removeprefix("error.os."), None)
+            found[texts["en"] if code is None else os.strerror(code)] = key
+            found.setdefault(texts["en"], key)
+    return found
+
+
+def os_reason(lang: Lang, reason: str) -> str:
+    """Return the operating system's `reason` (``exc.strerror``) in `lang`, when it is one of
+    the reasons the catalogs hold (errors_os.toml); any other reason is kept as it is.
+
+    >>> os_reason("ru", os.strerror(errno.ENOENT)), os_reason("zh", "Permission denied")
+    ('нет такого файла или каталога', '权限不够')
+    >>> os_reason("ru", "something else"), os_reason("en", os.strerror(errno.EISDIR))
+    ('something else', 'Is a directory')
+    """
+    if lang == "en":
+        return reason
+    key = _os_reasons().get(reason)
+    return reason if key is None else t(key, lang)
 
 
 def unit_forms(lang: Lang, unit: str, *, genitive: bool = False) -> tuple[str, ...] | None:
