@@ -49,6 +49,7 @@ __all__ = [
     "os_reason",
     "parse_lang",
     "plural",
+    "scene_title",
     "t",
     "unit_forms",
 ]
@@ -180,6 +181,19 @@ def os_reason(lang: Lang, reason: str) -> str:
         return reason
     key = _os_reasons().get(reason)
     return reason if key is None else t(key, lang)
+
+
+def scene_title(name: str, title: str, lang: Lang) -> str:
+    """Return the title of sample scene `name` in `lang` (``scene.title.<name>``, scenes.toml),
+    or the scene's own `title` (its ``x-title``) when the catalog has none.
+
+    >>> scene_title("pf1e-ogre-bridge", "Ogre on the bridge", "ru")
+    'Огр на мосту'
+    >>> scene_title("my-cave", "My cave", "zh")
+    'My cave'
+    """
+    texts = catalog().get(f"scene.title.{name}")
+    return title if texts is None else texts[lang]
 
 
 def unit_forms(lang: Lang, unit: str, *, genitive: bool = False) -> tuple[str, ...] | None:
