@@ -196,10 +196,13 @@ def scene_title(name: str, title: str, lang: Lang) -> str:
     return title if texts is None else texts[lang]
 
 
-def unit_forms(lang: Lang, unit: str, *, genitive: bool = False) -> tuple[str, ...] | None:
+def unit_forms(
+    lang: Lang, unit: str, *, genitive: bool = False, accusative: bool = False
+) -> tuple[str, ...] | None:
     """The forms of a unit's word in `lang` (``common.forms.<id>``), by its id or its label.
 
-    `genitive`: the forms after "из", "до" (``common.forms-of.<id>``: из 1 мили, до 5 клеток).
+    `genitive`: the forms after "из", "до" (``common.forms-of.<id>``: из 1 мили, до 5 клеток);
+    `accusative`: after "в" naming a measure (``common.forms-in.<id>``: предел в 1 милю).
 
     >>> unit_forms("ru", "mi"), unit_forms("ru", "миль"), unit_forms("ru", "x")
     (('миля', 'мили', 'миль'), ('миля', 'мили', 'миль'), None)
@@ -213,7 +216,11 @@ def unit_forms(lang: Lang, unit: str, *, genitive: bool = False) -> tuple[str, .
         ident = key.removeprefix("common.forms.")
         label = words.get(f"common.unit.{ident}", {}).get(lang)
         if unit in (ident, label) or unit in texts[lang].split("|"):
-            chosen = words.get(f"common.forms-of.{ident}", texts) if genitive else texts
+            chosen = texts
+            if genitive:
+                chosen = words.get(f"common.forms-of.{ident}", texts)
+            elif accusative:
+                chosen = words.get(f"common.forms-in.{ident}", texts)
             return tuple(chosen[lang].split("|"))
     return None
 
@@ -314,10 +321,12 @@ class _PluralFormatter(string.Formatter):
         if format_spec.startswith("plural:"):
             forms = format_spec.removeprefix("plural:").split("|")
             return f"{value} {plural(self.lang, value, forms)}"
-        if format_spec.startswith(("agree:", "agree-of:")):
+        if format_spec.startswith(("agree:", "agree-of:", "agree-in:")):
             kind, _, name = format_spec.partition(":")
             count = self.values.get(name)
-            unit_words = unit_forms(self.lang, str(value), genitive=kind == "agree-of")
+            unit_words = unit_forms(
+                self.lang, str(value), genitive=kind == "agree-of", accusative=kind == "agree-in"
+            )
             if unit_words is None or count is None:
                 return str(value)
             return plural(self.lang, count, unit_words)
