@@ -149,11 +149,18 @@ def _shown(name: str, value: object, lang: Lang) -> object:
     system's reason for a failed file or socket operation)."""
     if name == "reason" and isinstance(value, str) and lang != "en":
         return os_reason(lang, value)
+    if name == "where" and lang != "en":
+        return _LINE.sub(lambda m: t("common.line", lang, n=int(m[1])), f"{value}")
     if lang == "ru" and isinstance(value, float):
         return str(value).replace(".", ",")
     if lang == "zh" and name == "valid" and isinstance(value, str):
         return value.replace(", ", "、")
     return value
+
+
+#: A text file's line named in an error's `where` (``line 3``, ``valley line 3: ``): the
+#: text-map and route readers compose it; it is rendered in the language (common.line).
+_LINE = re.compile(r"(?<![\w/.\\-])line (\d+)(?=$|:|\s)")
 
 
 @cache
