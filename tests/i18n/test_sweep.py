@@ -118,3 +118,44 @@ def test_a_text_maps_line_is_named_in_the_language(lang: str, line: str, tmp_pat
     result = invoke(["reach", str(path), "--mover", "x", "--lang", lang])
     assert result.exit_code == 2
     assert f"cave.txt: {line}" in result.stderr and "line" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("ru", "файл карты: недопустимый JSON: ожидается значение: строка 1, столбец 1 (символ 0)"),
+        ("zh", "地图文件:不是有效的JSON:应为值:第1行第1列(字符0)"),
+    ],
+)
+def test_a_broken_map_file_is_said_in_the_language(lang: str, words: str, tmp_path: Any) -> None:
+    """footfall import of a file that is no JSON: the file's kind and the parser's reason in
+    the language (errors_parsers.toml), not Python's English."""
+    path = tmp_path / "cave.json"
+    path.write_text("not json", encoding="utf-8")
+    result = invoke(["import", str(path), "--system", "pf1e", "--lang", lang])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"footfall: error: {words}"
+
+
+def test_every_json_parser_message_is_known() -> None:
+    """Each JSON mistake Python names is in the catalog, so none stays English."""
+    import json
+
+    from footfall.i18n import parser_reason
+
+    for text in (
+        "",
+        "{a",
+        '{"a" 1}',
+        "[1 2]",
+        "1 2",
+        '"abc',
+        '"a\x01"',
+        '"\\q"',
+        '"\\u12"',
+        "[1,]",
+    ):
+        with pytest.raises(json.JSONDecodeError) as exc:
+            json.loads(text)
+        said = parser_reason("ru", str(exc.value))
+        assert said != str(exc.value) and "line" not in said, said

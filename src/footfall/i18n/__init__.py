@@ -48,6 +48,7 @@ __all__ = [
     "noun",
     "os_reason",
     "parse_lang",
+    "parser_reason",
     "plural",
     "scene_title",
     "t",
@@ -148,9 +149,12 @@ def _shown(name: str, value: object, lang: Lang) -> object:
     """One field of an error as its language writes it (decimal comma, list comma, the
     system's reason for a failed file or socket operation)."""
     if name == "reason" and isinstance(value, str) and lang != "en":
-        return os_reason(lang, value)
+        return parser_reason(lang, os_reason(lang, value))
     if name == "where" and lang != "en":
-        return _LINE.sub(lambda m: t("common.line", lang, n=int(m[1])), f"{value}")
+        text = f"{value}"
+        if isinstance(value, str) and f"error.noun.{text}" in catalog():
+            return noun(text, lang)  # a file named by its kind: "map file" «файл карты»
+        return _LINE.sub(lambda m: t("common.line", lang, n=int(m[1])), text)
     if lang == "ru" and isinstance(value, float):
         return str(value).replace(".", ",")
     if lang == "zh" and name == "valid" and isinstance(value, str):
@@ -173,6 +177,38 @@ def _os_reasons() -> dict[str, str]:
             found[texts["en"] if code is None else os.strerror(code)] = key
             found.setdefault(texts["en"], key)
     return found
+
+
+#: Python's JSON parser's reason: "<message>: line L column C (char N)".
+_PARSER_AT = re.compile(
+    r"^(?P<message>.+): line (?P<line>\d+) column (?P<column>\d+) \(char (?P<char>\d+)\)$"
+)
+
+
+def parser_reason(lang: Lang, reason: str) -> str:
+    """Return the JSON parser's `reason` in `lang` (errors_parsers.toml); another is kept.
+
+    >>> parser_reason("ru", "Expecting value: line 1 column 1 (char 0)")
+    'ожидается значение: строка 1, столбец 1 (символ 0)'
+    >>> parser_reason("zh", "Extra data: line 2 column 3 (char 9)")
+    '多余的数据:第2行第3列(字符9)'
+    """
+    found = _PARSER_AT.match(reason)
+    if lang == "en" or found is None:
+        return reason
+    words = catalog()
+    key = next(
+        (
+            k
+            for k, v in words.items()
+            if k.startswith("error.parser.json.") and v["en"] == found["message"]
+        ),
+        None,
+    )
+    if key is None:
+        return reason
+    at = {name: int(found[name]) for name in ("line", "column", "char")}
+    return t("error.parser.at", lang, message=words[key][lang], **at)
 
 
 def os_reason(lang: Lang, reason: str) -> str:
