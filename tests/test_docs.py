@@ -583,12 +583,12 @@ def all_commands() -> list[tuple[str, ...]]:
 
 
 def test_every_command_takes_json_and_lang() -> None:
-    """README: every command but serve and version takes --json, and all but scenes --lang."""
+    """README: every command but serve and version takes --json and --lang."""
     commands = all_commands()
     no_json = {path for path in commands if "--json" not in command_options(*path)}
     no_lang = {path for path in commands if "--lang" not in command_options(*path)}
     assert no_json == {("serve",), ("version",)}
-    assert no_lang == {("serve",), ("version",), ("scenes",)}
+    assert no_lang == {("serve",), ("version",)}
 
 
 def test_readme_curl_answers(tmp_path: Path) -> None:

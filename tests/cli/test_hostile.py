@@ -326,7 +326,7 @@ CASES = [
     case("check", SAMPLE, *M, "--path", "99,99", says=["[99, 99]", "20x13"], id="path-off-map"),
     case("check", SAMPLE, *M, "--path", "9,5 x", says=["'x'"], id="path-text"),
     case("check", SAMPLE, *M, "--path", "9,5 11,5", says=["[11, 5]", "neighbour"], id="path-jump"),
-    case("scenes", "--lang", "xx", says=["--lang"], id="scenes-no-lang"),
+    case("scenes", "--lang", "xx", says=["'xx'", "en, ru, zh"], id="scenes-bad-lang"),
     # ---- travel
     case("travel", "pf1e", "--speed", "30", "--leg", "", says=["''", "24 mi"], id="leg-empty"),
     case("travel", "pf1e", "--speed", "30", "--leg", "-5 mi", says=["-5"], id="leg-negative"),

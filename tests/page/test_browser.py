@@ -720,3 +720,51 @@ def test_chinese_labels_actions_and_rule_messages(server: str, page: Any) -> Non
     assert rules == [v["rule"] for v in api_zh["violations"]] == ["corner"]
     assert api_zh["violations"][0]["message"] in page.locator(VIOLATIONS).first.text_content()
     _shot(page, "page-chinese")
+
+
+def _switches_shown(page: Any) -> list[str]:
+    """Return the ids of the map's switches on screen, once every answer is in."""
+    _settle(page)
+    names: list[str] = page.eval_on_selector_all(
+        "#interp label", "ls => ls.filter(l => !l.hidden).map(l => l.dataset.name)"
+    )
+    return names
+
+
+def test_only_the_switches_that_change_the_answers_are_shown(server: str, page: Any) -> None:
+    """The map shows a switch only where it changes the answers (a run, two sides, a tiny
+    creature), each with its explanation; the planner shows forced_march_dc with forced march."""
+    _open(page, server + "/?scene=browser-test&lang=ru")
+    page.locator("#interp-box summary").click()
+    # valeros (party) and the ogre (foes), bands shaded (a run among them), no tiny creature
+    assert _switches_shown(page) == ["hampered_diagonal", "run_straight", "squeeze_past"]
+    page.uncheck("#bands")  # only the selected action, a move: run_straight changes nothing
+    assert _switches_shown(page) == ["hampered_diagonal", "squeeze_past"]
+    page.select_option("#action", "run")
+    assert _switches_shown(page) == ["hampered_diagonal", "run_straight", "squeeze_past"]
+    page.select_option("#mover", "ogre")
+    page.select_option("#c-size", "tiny")
+    page.locator("#c-apply").click()
+    assert _switches_shown(page) == [
+        "hampered_diagonal",
+        "run_straight",
+        "tiny_end",
+        "squeeze_past",
+    ]
+    help_ru = page.evaluate("async () => (await import('./i18n.js')).I18N.ru.sw_tiny_end_help")
+    line = page.locator('#interp label[data-name="tiny_end"] .switch-help')
+    assert line.is_visible() and line.text_content() == help_ru and "tiny" not in help_ru
+    # the planner's switch is never on the map; the planner shows it with forced-march hours
+    assert page.locator('#interp [data-name="forced_march_dc"]').count() == 0
+    assert page.locator("#t-interp select").count() == 0
+    page.fill("#t-forced", "2")
+    page.select_option('#t-interp select[data-name="forced_march_dc"]', "first-is-10")
+    with page.expect_request("**/api/travel*") as asked:
+        page.locator("#travel-form button[type=submit]").click()
+    assert asked.value.post_data_json["interpretations"] == {"forced_march_dc": "first-is-10"}
+    _settle(page)
+    # Draw Steel: its one switch (forced_share) is forced movement's, none on the map: no box
+    page.select_option("#system", "drawsteel")
+    _settle(page)
+    assert _switches_shown(page) == []
+    assert page.locator("#interp-box").is_hidden()

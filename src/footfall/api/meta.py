@@ -92,6 +92,20 @@ def _number(value: Fraction) -> int | str:
     return int(value) if value.denominator == 1 else str(value)
 
 
+def _tiny_sizes(system: System) -> list[str]:
+    """Return the sizes that enter occupied squares (tiny and smaller), smallest first.
+
+    A switch ``when = "tiny-creature"`` changes answers only in a scene with one of them.
+
+    >>> _tiny_sizes(load_system("pf1e")), _tiny_sizes(load_system("drawsteel"))
+    (['fine', 'diminutive', 'tiny'], [])
+    """
+    if system.tactical is None:
+        return []
+    tiny = system.tactical.size(Size.TINY).order
+    return [s.size.value for s in system.tactical.sizes if s.order <= tiny]
+
+
 def _system_entry(system: System, language: Lang) -> dict[str, Any]:
     """Describe one system for the page: names, units, sizes, actions and switches."""
     from footfall.scene import size_table  # on the first request, not at start-up
@@ -115,9 +129,15 @@ def _system_entry(system: System, language: Lang) -> dict[str, Any]:
         if system.heresy is None
         else {t.id: t.names.get(language) for t in system.heresy.terrains},
         "actions": [
-            {"id": a.id.value, "label": a.names.get(language), "distance": a.given}
+            {
+                "id": a.id.value,
+                "label": a.names.get(language),
+                "distance": a.given,
+                "switches": list(a.switches),
+            }
             for a in system.actions
         ],
+        "tiny_sizes": _tiny_sizes(system),
         "default_action": system.default_action.value,
         "band_actions": list(page.band_actions),
         "interpretations": [
@@ -127,6 +147,8 @@ def _system_entry(system: System, language: Lang) -> dict[str, Any]:
                 "choices": list(i.choice_ids),
                 "description": "; ".join(f"{c.id}: {c.doc}" for c in i.choices),
                 "source": str(i.source),
+                "topic": i.topic.value,
+                "when": None if i.when is None else i.when.value,
             }
             for i in system.interpretations
         ],

@@ -25,8 +25,8 @@ import typer
 
 from footfall.cli.help import localize_help
 from footfall.cli.language import cli_lang, localize
-from footfall.errors import FootfallError, Param, Spelling, quote
-from footfall.i18n import Lang
+from footfall.errors import FootfallError, Param, Spelling
+from footfall.i18n import Lang, t
 
 try:  # Typer >= 0.24 vendors Click as typer._click; older Typer depends on Click itself.
     from typer._click import exceptions as _click
@@ -180,15 +180,17 @@ def main() -> None:
             typer.echo(text, err=True)
         sys.exit(2)
     except _click.UsageError as exc:
-        # An unknown option, a missing argument, a bad value Typer caught: one line, exit 2.
+        # An unknown option, a missing argument, a bad value Typer caught: one line, exit 2,
+        # in the user's language (footfall.cli.usage renders Click's English from the catalogs).
+        from footfall.cli.usage import usage_line
+
         path = exc.ctx.command_path if exc.ctx else f"footfall {command}".strip()
-        hint = f" (see '{path} --help')"
-        typer.echo(f"footfall: error: {_usage_message(exc)}{hint}", err=True)
+        typer.echo(f"footfall: error: {usage_line(exc, lang, path)}", err=True)
         sys.exit(2)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except typer.Abort:
-        typer.echo("footfall: aborted", err=True)
+        typer.echo(f"footfall: {t('error.cli.aborted', lang)}", err=True)
         sys.exit(1)
     except Exception as exc:  # the last line of defence: no traceback reaches a user
         if os.environ.get("FOOTFALL_DEBUG"):
@@ -198,9 +200,7 @@ def main() -> None:
         if len(detail) > _DETAIL_LIMIT:
             detail = f"{detail[: _DETAIL_LIMIT - 1]}…"
         typer.echo(
-            f"footfall: internal error: {detail} (a bug in footfall: "
-            "please report it with the command line; FOOTFALL_DEBUG=1 shows the traceback)",
-            err=True,
+            f"footfall: internal error: {t('error.cli.internal', lang, detail=detail)}", err=True
         )
         sys.exit(1)
 
@@ -224,46 +224,6 @@ def _args(args: list[str]) -> list[str]:
 
 #: Longest exception text an internal-error line quotes.
 _DETAIL_LIMIT = 300
-
-
-def _usage_message(exc: Exception) -> str:
-    """Return Click's one-line usage message, naming the value a bad parameter was given.
-
-    Typer validates typed options with pydantic, whose message ("Input should be a valid
-    integer") does not say what the user typed: the value is taken from the validation error,
-    else from the command line.
-    """
-    message = _fold(exc.format_message()) if isinstance(exc, _click.UsageError) else str(exc)
-    if not isinstance(exc, _click.BadParameter):
-        return message
-    value = _bad_value(exc)
-    if value is None:
-        return message
-    quoted = quote(value)
-    return message if quoted in message else f"{message}, got {quoted}"
-
-
-def _bad_value(exc: Any) -> object | None:
-    """Return the value the user gave the parameter `exc` refuses, if it can be found."""
-    errors = getattr(exc.__cause__, "errors", None)
-    if callable(errors):
-        try:
-            found = errors()
-        except Exception:  # only a nicer message is at stake
-            found = []
-        for error in found if isinstance(found, list) else []:
-            if isinstance(error, dict) and "input" in error:
-                value: object = error["input"]
-                return value
-    opts = [o for o in getattr(exc.param, "opts", ()) if o.startswith("-")]
-    args = sys.argv[1:]
-    for i, arg in enumerate(args):
-        for opt in opts:
-            if arg == opt and i + 1 < len(args):
-                return args[i + 1]
-            if opt.startswith("--") and arg.startswith(f"{opt}="):
-                return arg[len(opt) + 1 :]
-    return None
 
 
 def _fold(message: str) -> str:

@@ -9,12 +9,13 @@ Typer's own panel titles (Arguments, Options, Commands) and ``[default: ...]`` f
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
 from footfall.i18n import Lang, catalog
 
-__all__ = ["help_texts", "localize_help"]
+__all__ = ["help_texts", "localize_help", "type_label"]
 
 #: Typer's words (typer.rich_utils) and their catalog keys.
 _TYPER_WORDS = {
@@ -59,8 +60,12 @@ def _walk(command: Any, lang: Lang) -> None:
     for param in getattr(command, "params", ()):
         if getattr(param, "help", None):
             param.help = _said(param.help, lang)
+        if lang != "en" and hasattr(param, "display_type_rich"):
+            _wrap_type(param, lang)
     if lang != "en" and hasattr(command, "get_help_option"):
         _wrap_help_option(command, lang)
+    if lang != "en":
+        _metavars(command, lang)
     for sub in getattr(command, "commands", {}).values():
         _walk(sub, lang)
 
@@ -75,6 +80,8 @@ def _wrap_help_option(command: Any, lang: Lang) -> None:
         option = make_option(ctx)
         if option is not None and option.help:
             option.help = _said(option.help, lang)
+        if option is not None and hasattr(option, "display_type_rich"):
+            _wrap_type(option, lang)
         return option
 
     def get_usage(ctx: Any) -> str:
@@ -83,6 +90,43 @@ def _wrap_help_option(command: Any, lang: Lang) -> None:
 
     command.get_help_option = get_help_option
     command.get_usage = get_usage
+
+
+#: Typer's type labels inside ``<...>`` (``<str>``, ``<list[str]>``, ``<int range>``).
+_TYPE = re.compile(r"\b(?:int range|float range|str|int|float|bool|path|file|dir|list)\b")
+
+
+def type_label(label: str, lang: Lang) -> str:
+    """Return Typer's type label `label` in `lang` (``help.typer.type.*``); any other text,
+    an option's own metavar (``N``, ``X,Y``), stays.
+
+    >>> type_label("<list[str]>", "ru"), type_label("<int range>", "zh"), type_label("N", "ru")
+    ('<список[текст]>', '<整数范围>', 'N')
+    """
+    if not label.startswith("<"):
+        return label
+    words = catalog()
+    return _TYPE.sub(lambda m: words[f"help.typer.type.{m[0]}"][lang], label)
+
+
+def _wrap_type(param: Any, lang: Lang) -> None:
+    """Show `param`'s type label in `lang`."""
+    shown = param.display_type_rich
+
+    def display_type_rich(ctx: Any) -> str | None:
+        label: str | None = shown(ctx)
+        return None if label is None else type_label(label, lang)
+
+    param.display_type_rich = display_type_rich
+
+
+def _metavars(command: Any, lang: Lang) -> None:
+    """Put the usage line's ``[OPTIONS]`` and ``COMMAND [ARGS]...`` in `lang`."""
+    words = catalog()
+    if getattr(command, "options_metavar", None) == words["help.typer.options-metavar"]["en"]:
+        command.options_metavar = words["help.typer.options-metavar"][lang]
+    if getattr(command, "subcommand_metavar", None) == words["help.typer.command-metavar"]["en"]:
+        command.subcommand_metavar = words["help.typer.command-metavar"][lang]
 
 
 def _typer_words(lang: Lang) -> None:

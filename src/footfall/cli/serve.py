@@ -11,7 +11,9 @@ from typing import Any
 
 import typer
 
+from footfall.cli.language import current_lang
 from footfall.errors import InputError, Param, unknown
+from footfall.i18n import t
 from footfall.limits import SERVER_LIMITS
 
 #: The scene the page opens when none is named: a pf1e sample with an ogre beside a patch of
@@ -109,11 +111,13 @@ def register(app: typer.Typer) -> None:
 
         share_database(database, SERVER_LIMITS)
         shown = f"[{host}]" if ":" in host else host
-        typer.echo(f"footfall {_version()}: open http://{shown}:{port}/  (API docs: /docs)")
+        lang = current_lang()  # FOOTFALL_LANG or the locale (serve has no --lang)
+        url = f"http://{shown}:{port}/"
+        typer.echo(t("serve.open", lang, version=_version(), url=url))
         if name:
-            typer.echo(f"scene: {name}")
-        typer.echo(f"workers: {count}")
-        typer.echo("press Ctrl+C to stop")
+            typer.echo(t("serve.scene", lang, name=name))
+        typer.echo(t("serve.workers", lang, count=count))
+        typer.echo(t("serve.stop", lang))
         sys.stdout.flush()  # the URL must show before uvicorn takes over (pipes buffer)
         _warm_up_in_background()
         run(options, host, port, count)

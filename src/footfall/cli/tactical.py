@@ -19,7 +19,7 @@ from rich.text import Text
 from footfall.cli import emit_json, fail, flag_spelling
 from footfall.cli.language import current_lang
 from footfall.errors import FootfallError, InputError, Noun, Param
-from footfall.i18n import Lang, parse_lang, t
+from footfall.i18n import Lang, parse_lang, scene_title, t
 from footfall.limits import LIMITS
 from footfall.scene import (
     TEXT_EXTENSIONS,
@@ -578,13 +578,17 @@ def loaded_at(result: Any) -> tuple[int, int]:
 
 def scenes(
     json: JsonOpt = False,
+    lang: LangOpt = "en",
 ) -> None:
     """List the sample scenes shipped with footfall (use a name as SCENE)."""
 
     def go() -> None:
+        language = parse_lang(lang)
         rows = []
+        titles = []
         for name in list_samples():
             scene = load_sample(name)
+            titles.append(scene_title(name, str(scene.extra.get("x-title", "")), language))
             rows.append(
                 {
                     "name": name,
@@ -599,11 +603,9 @@ def scenes(
             return
         width = max(len(str(row["name"])) for row in rows)
         console = _console()
-        for row in rows:
+        for row, title in zip(rows, titles, strict=True):
             w, h = row["size"]
-            console.print(
-                f"{row['name']!s:<{width}}  {row['system']!s:<9}  {w}x{h:<4} {row['title']}"
-            )
+            console.print(f"{row['name']!s:<{width}}  {row['system']!s:<9}  {w}x{h:<4} {title}")
             console.print(f"{'':<{width}}  {', '.join(str(c) for c in row['creatures'])}")
 
     _run(go)

@@ -25,6 +25,8 @@ the form its language's plural rule picks (CLDR rules)::
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 import string
 import tomllib
@@ -44,8 +46,11 @@ __all__ = [
     "error_text",
     "measure",
     "noun",
+    "os_reason",
     "parse_lang",
+    "parser_reason",
     "plural",
+    "scene_title",
     "t",
     "unit_forms",
 ]
@@ -141,7 +146,15 @@ def error_text(key: str, lang: Lang, values: dict[str, object]) -> str:
 
 
 def _shown(name: str, value: object, lang: Lang) -> object:
-    """One field of an error as its language writes it (decimal comma, list comma)."""
+    """One field of an error as its language writes it (decimal comma, list comma, the
+    system's reason for a failed file or socket operation)."""
+    if name == "reason" and isinstance(value, str) and lang != "en":
+        return parser_reason(lang, os_reason(lang, value))
+    if name == "where" and lang != "en":
+        text = f"{value}"
+        if isinstance(value, str) and f"error.noun.{text}" in catalog():
+            return noun(text, lang)  # a file named by its kind: "map file" «файл карты»
+        return _LINE.sub(lambda m: t("common.line", lang, n=int(m[1])), text)
     if lang == "ru" and isinstance(value, float):
         return str(value).replace(".", ",")
     if lang == "zh" and name == "valid" and isinstance(value, str):
@@ -149,10 +162,90 @@ def _shown(name: str, value: object, lang: Lang) -> object:
     return value
 
 
-def unit_forms(lang: Lang, unit: str, *, genitive: bool = False) -> tuple[str, ...] | None:
+#: A text file's line named in an error's `where` (``line 3``, ``valley line 3: ``): the
+#: text-map and route readers compose it; it is rendered in the language (common.line).
+_LINE = re.compile(r"(?<![\w/.\\-])line (\d+)(?=$|:|\s)")
+
+
+@cache
+def _os_reasons() -> dict[str, str]:
+    """The C library's English reasons (strerror) -> their catalog keys (errors_os.toml)."""
+    found: dict[str, str] = {}
+    for key, texts in catalog().items():
+        if key.startswith("error.os."):
+            code = getattr(errno, key.removeprefix("error.os."), None)
+            found[texts["en"] if code is None else os.strerror(code)] = key
+            found.setdefault(texts["en"], key)
+    return found
+
+
+#: Python's JSON parser's reason: "<message>: line L column C (char N)".
+_PARSER_AT = re.compile(
+    r"^(?P<message>.+): line (?P<line>\d+) column (?P<column>\d+) \(char (?P<char>\d+)\)$"
+)
+
+
+def parser_reason(lang: Lang, reason: str) -> str:
+    """Return the JSON parser's `reason` in `lang` (errors_parsers.toml); another is kept.
+
+    >>> parser_reason("ru", "Expecting value: line 1 column 1 (char 0)")
+    'ожидается значение: строка 1, столбец 1 (символ 0)'
+    >>> parser_reason("zh", "Extra data: line 2 column 3 (char 9)")
+    '多余的数据:第2行第3列(字符9)'
+    """
+    found = _PARSER_AT.match(reason)
+    if lang == "en" or found is None:
+        return reason
+    words = catalog()
+    key = next(
+        (
+            k
+            for k, v in words.items()
+            if k.startswith("error.parser.json.") and v["en"] == found["message"]
+        ),
+        None,
+    )
+    if key is None:
+        return reason
+    at = {name: int(found[name]) for name in ("line", "column", "char")}
+    return t("error.parser.at", lang, message=words[key][lang], **at)
+
+
+def os_reason(lang: Lang, reason: str) -> str:
+    """Return the operating system's `reason` (``exc.strerror``) in `lang`, when it is one of
+    the reasons the catalogs hold (errors_os.toml); any other reason is kept as it is.
+
+    >>> os_reason("ru", os.strerror(errno.ENOENT)), os_reason("zh", "Permission denied")
+    ('нет такого файла или каталога', '权限不够')
+    >>> os_reason("ru", "something else"), os_reason("en", os.strerror(errno.EISDIR))
+    ('something else', 'Is a directory')
+    """
+    if lang == "en":
+        return reason
+    key = _os_reasons().get(reason)
+    return reason if key is None else t(key, lang)
+
+
+def scene_title(name: str, title: str, lang: Lang) -> str:
+    """Return the title of sample scene `name` in `lang` (``scene.title.<name>``, scenes.toml),
+    or the scene's own `title` (its ``x-title``) when the catalog has none.
+
+    >>> scene_title("pf1e-ogre-bridge", "Ogre on the bridge", "ru")
+    'Огр на мосту'
+    >>> scene_title("my-cave", "My cave", "zh")
+    'My cave'
+    """
+    texts = catalog().get(f"scene.title.{name}")
+    return title if texts is None else texts[lang]
+
+
+def unit_forms(
+    lang: Lang, unit: str, *, genitive: bool = False, accusative: bool = False
+) -> tuple[str, ...] | None:
     """The forms of a unit's word in `lang` (``common.forms.<id>``), by its id or its label.
 
-    `genitive`: the forms after "из", "до" (``common.forms-of.<id>``: из 1 мили, до 5 клеток).
+    `genitive`: the forms after "из", "до" (``common.forms-of.<id>``: из 1 мили, до 5 клеток);
+    `accusative`: after "в" naming a measure (``common.forms-in.<id>``: предел в 1 милю).
 
     >>> unit_forms("ru", "mi"), unit_forms("ru", "миль"), unit_forms("ru", "x")
     (('миля', 'мили', 'миль'), ('миля', 'мили', 'миль'), None)
@@ -166,7 +259,11 @@ def unit_forms(lang: Lang, unit: str, *, genitive: bool = False) -> tuple[str, .
         ident = key.removeprefix("common.forms.")
         label = words.get(f"common.unit.{ident}", {}).get(lang)
         if unit in (ident, label) or unit in texts[lang].split("|"):
-            chosen = words.get(f"common.forms-of.{ident}", texts) if genitive else texts
+            chosen = texts
+            if genitive:
+                chosen = words.get(f"common.forms-of.{ident}", texts)
+            elif accusative:
+                chosen = words.get(f"common.forms-in.{ident}", texts)
             return tuple(chosen[lang].split("|"))
     return None
 
@@ -267,10 +364,12 @@ class _PluralFormatter(string.Formatter):
         if format_spec.startswith("plural:"):
             forms = format_spec.removeprefix("plural:").split("|")
             return f"{value} {plural(self.lang, value, forms)}"
-        if format_spec.startswith(("agree:", "agree-of:")):
+        if format_spec.startswith(("agree:", "agree-of:", "agree-in:")):
             kind, _, name = format_spec.partition(":")
             count = self.values.get(name)
-            unit_words = unit_forms(self.lang, str(value), genitive=kind == "agree-of")
+            unit_words = unit_forms(
+                self.lang, str(value), genitive=kind == "agree-of", accusative=kind == "agree-in"
+            )
             if unit_words is None or count is None:
                 return str(value)
             return plural(self.lang, count, unit_words)

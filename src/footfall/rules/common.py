@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from footfall.rules.reader import Fault, Rows, Spec
+from footfall.rules.vocabulary import SwitchTopic, SwitchWhen
 
 if TYPE_CHECKING:  # the rules need no catalog: importing them does not load footfall.i18n
     from footfall.i18n import Lang
@@ -67,14 +68,20 @@ class Choice:
 class Interpretation:
     """An interpretation switch of RULES.md: its choices (two or more), default and source.
 
-    A data file writes ``[interpretations.<id>]`` with ``default``, ``source`` and a table of
-    ``choices`` (choice id = its one-line meaning).
+    A data file writes ``[interpretations.<id>]`` with ``default``, ``source``, a table of
+    ``choices`` (choice id = its one-line meaning), the ``topic`` whose answers it changes
+    and, where it changes them only if the question has something, ``when``.
     """
 
     id: str
     default: str
     choices: tuple[Choice, ...] = field(metadata=Spec(rows=Rows(scalar=True)))
     source: Source
+    topic: SwitchTopic
+    """The questions whose answers the switch changes (the page shows it only beside them)."""
+    when: SwitchWhen | None = None
+    """What a question of its topic must have for the switch to change its answer; None:
+    every answer of the topic."""
 
     def __post_init__(self) -> None:
         """Refuse a switch of fewer than two choices, or a default that is none of them."""

@@ -30,6 +30,8 @@ __all__ = [
     "SqueezeCase",
     "SteelSize",
     "StructuredColumn",
+    "SwitchTopic",
+    "SwitchWhen",
     "Terrain",
     "Unit",
     "Unlimited",
@@ -448,3 +450,38 @@ class StructuredColumn(StrEnum):
     """Charge: 3 x AB metres."""
     RUN = "run"
     """Run: 6 x AB metres."""
+
+
+class SwitchTopic(StrEnum):
+    """What an interpretation switch changes: the answers of one kind of question (issue 14).
+
+    The page shows a switch only where its topic's answers are on screen (docs/i18n.md).
+    """
+
+    TACTICAL = "tactical"
+    """Movement on the battle map: reach, paths, path checks, encounter moves."""
+    TRAVEL = "travel"
+    """Overland travel: journeys, days, forced march."""
+    FLIGHT = "flight"
+    """D&D 3.5 flight by maneuverability (``footfall fly``, ``/api/flight``)."""
+    CHASE = "chase"
+    """Chases (``footfall chase``, ``/api/chase``)."""
+    FORCED = "forced"
+    """Forced movement: push, pull, slide (``footfall forced``, ``/api/forced``)."""
+
+
+class SwitchWhen(StrEnum):
+    """Where a switch of a topic changes the answers only if the question has something.
+
+    Without one, a switch changes every answer of its topic.
+    """
+
+    ACTION = "action"
+    """An action asked names the switch (its ``switches``): run_straight under a run."""
+    TINY_CREATURE = "tiny-creature"
+    """The scene has a creature of tiny size or smaller (the sizes that enter occupied
+    squares)."""
+    TWO_SIDES = "two-sides"
+    """The scene has creatures of two sides or more: someone has an enemy to pass."""
+    FORCED_MARCH = "forced-march"
+    """The journey asks for hours of forced march."""

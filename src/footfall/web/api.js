@@ -172,5 +172,7 @@ export function travelBody(f) {
   }
   const mount = f.mount.trim();
   if (mount) body.mount = mount;
+  // the planner's switches on screen (forced_march_dc with hours of forced march)
+  if (f.interpretations && Object.keys(f.interpretations).length) body.interpretations = f.interpretations;
   return body;
 }

@@ -69,6 +69,7 @@ function fillSystemSelects() {
   sm.innerHTML = "";
   for (const s of state.samples) sm.add(new Option(sampleOption(s, tr), s.name));
   if (curS) sm.value = curS;
+  travelFields(); // the planner's switches, from the menus just loaded
 }
 
 // ---------- controls ----------
@@ -105,6 +106,7 @@ function bind() {
   $("c-remove").addEventListener("click", () => { if (state.selectedId) removeCreature(state.selectedId); });
   $("travel-form").addEventListener("submit", planTravel);
   $("t-system").addEventListener("change", travelFields);
+  $("t-forced").addEventListener("input", travelFields);
   bindMap();
   bindImports();
   $("turn-start").addEventListener("click", startEncounter);

@@ -7,6 +7,7 @@ import { reachAnswers, reachLanded, reachReady, stillShown, withTurn } from "./t
 import { stepLine, pathHeading, checkHeading, answerNotes, moverOption, choiceOption, unitLabel, switchName, switchHelp } from "./labels.js";
 import { actionForSquare, bandCounts, previewLine, provocations } from "./play.js";
 import { bandOf } from "./drawing.js";
+import { shownSwitches } from "./switches.js";
 import { $, tr, status, clearStatus } from "./page.js";
 import { draw } from "./drawing.js";
 import { everyReaches } from "./every.js";
@@ -48,14 +49,18 @@ export function actionChosen(action) {
   changed();
 }
 
-/** One menu per RULES.md switch of the system, default marked with "*"; a choice asks again. */
+/** One menu per RULES.md switch of the system that the map's answers read (topic tactical),
+ *  default marked with "*"; a choice asks again. Which of them are shown follows the scene
+ *  (showSwitches). */
 export function buildInterpretations() {
   const sm = systemMeta(state), box = $("interp");
   box.innerHTML = "";
-  if (!sm) return;
+  if (!sm) { showSwitches(); return; }
   state.interp = chooseInterpretations(sm, state.interp);
   for (const it of sm.interpretations) {
+    if ((it.topic || "tactical") !== "tactical") continue;  // the planner's, a chase's ...: not the map's
     const lab = document.createElement("label");
+    lab.dataset.name = it.name;
     const span = document.createElement("span");
     span.textContent = switchName(tr, it);  // in words; the id stays in data-name and the tooltip
     const help = switchHelp(tr, it);
@@ -65,9 +70,24 @@ export function buildInterpretations() {
     for (const c of it.choices) sel.add(new Option(choiceOption(c, it, tr), c));
     sel.value = state.interp[it.name];
     sel.addEventListener("change", () => { state.interp[it.name] = sel.value; refresh(); });
-    lab.append(span, sel);
+    const line = document.createElement("small");
+    line.className = "switch-help";
+    line.textContent = help;  // the one-line explanation, on the page (not only the tooltip)
+    lab.append(span, sel, line);
     box.append(lab);
   }
+  showSwitches();
+}
+
+/** Show only the switches that change the answers on the map: the actions asked (a run's
+ *  run_straight), the scene's creatures (a tiny one, two sides); the box goes when none does.
+ *  Hidden switches keep their choice. */
+export function showSwitches() {
+  const sm = systemMeta(state);
+  const view = { topic: "tactical", actions: bandActions(state), creatures: state.scene ? state.scene.creatures : [] };
+  const shown = new Set(shownSwitches(sm, view).map((it) => it.name));
+  for (const lab of $("interp").children) lab.hidden = !shown.has(lab.dataset.name);
+  $("interp-box").hidden = shown.size === 0;
 }
 
 // The "Move by flight" box: shown for a mover with a fly speed, ticked as the answer says.
@@ -253,6 +273,7 @@ export async function refreshCheck() {
 
 /** Every answer on screen is stale at once; ask again once edits pause. */
 export const refresh = debounce(state, function () {
+  showSwitches();
   refreshReach();
   refreshCheck();
   if (state.hoverSquare) refreshHover();

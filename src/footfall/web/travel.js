@@ -3,7 +3,8 @@
 // the log's rows and the chart's shapes are pure (tests/js/travel.test.mjs).
 import { state, ask, isCurrent, job } from "./state.js";
 import { postTravel, travelBody } from "./api.js";
-import { travelTotal } from "./labels.js";
+import { travelTotal, switchName, switchHelp, choiceOption } from "./labels.js";
+import { shownSwitches } from "./switches.js";
 import { $, tr, status, clearStatus } from "./page.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -59,7 +60,7 @@ export function oddsChart(tr, res) {
 
 // ---------- the panel ----------
 
-/** Show the fields the selected system asks for. */
+/** Show the fields the selected system asks for, and the switches that change its plan. */
 export function travelFields() {
   const hide = hiddenFields($("t-system").value);
   $("t-speed-l").hidden = hide.speed;
@@ -67,6 +68,40 @@ export function travelFields() {
   $("t-tb-l").hidden = hide.toughness_bonus;
   $("t-fm-l").hidden = hide.forced_march;
   $("t-con-l").hidden = hide.con_mod;
+  travelSwitches(hide.forced_march ? 0 : $("t-forced").value);
+}
+
+// The planner's switch choices (switch -> choice), kept while a menu is hidden; only the
+// menus shown are sent.
+const chosen = {};
+
+// One menu per switch of topic travel that changes this plan (forced_march_dc: only with
+// hours of forced march), in words with its one-line explanation (switches.js).
+function travelSwitches(forcedMarch) {
+  const box = $("t-interp");
+  const sm = state.meta && state.meta.systems.find((s) => s.id === $("t-system").value);
+  box.innerHTML = "";
+  for (const it of shownSwitches(sm, { topic: "travel", forcedMarch })) {
+    const lab = document.createElement("label");
+    const span = document.createElement("span");
+    span.textContent = switchName(tr, it);
+    const sel = document.createElement("select");
+    sel.dataset.name = it.name;
+    for (const c of it.choices) sel.add(new Option(choiceOption(c, it, tr), c));
+    sel.value = it.choices.includes(chosen[it.name]) ? chosen[it.name] : it.default;
+    sel.addEventListener("change", () => { chosen[it.name] = sel.value; });
+    const line = document.createElement("small");
+    line.textContent = switchHelp(tr, it);
+    lab.title = line.textContent + " (" + it.name + ")";
+    lab.append(span, sel, line);
+    box.append(lab);
+  }
+}
+
+function travelChoices() {
+  const out = {};
+  for (const sel of $("t-interp").querySelectorAll("select")) out[sel.dataset.name] = sel.value;
+  return out;
 }
 
 function formFields() {
@@ -80,6 +115,7 @@ function formFields() {
     forced_march: $("t-forced").value,
     con_mod: $("t-con").value,
     mount: $("t-mount").value,
+    interpretations: travelChoices(),
   };
 }
 
