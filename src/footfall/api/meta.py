@@ -97,9 +97,12 @@ def _tiny_sizes(system: System) -> list[str]:
 
     A switch ``when = "tiny-creature"`` changes answers only in a scene with one of them.
 
+    >>> from footfall.rules import load_system
     >>> _tiny_sizes(load_system("pf1e")), _tiny_sizes(load_system("drawsteel"))
     (['fine', 'diminutive', 'tiny'], [])
     """
+    from footfall.rules import Size  # on the first request, not at start-up
+
     if system.tactical is None:
         return []
     tiny = system.tactical.size(Size.TINY).order
