@@ -24,7 +24,7 @@ from starlette.types import Receive, Scope, Send
 from footfall.api.context import Context, Ctx
 from footfall.api.errors import ErrorBody, error_body
 from footfall.api.responses import JSON
-from footfall.api.schema import SCENE_DOC, Pair, RequestModel
+from footfall.api.schema import SCENE_DOC, Pair, RequestModel, SceneJson
 from footfall.api.work import answer
 from footfall.errors import InputError, Param
 from footfall.limits import SERVER_LIMITS, Limits
@@ -76,7 +76,7 @@ _ID_DOC = "Creature ids of the scene, in the order they take their turns."
 class EncounterBody(RequestModel):
     """``POST /api/encounters``: a scene (or a sample's name), the order of play, a title."""
 
-    scene: dict[str, Any] | None = Field(None, description=SCENE_DOC)
+    scene: SceneJson | None = Field(None, description=SCENE_DOC)
     sample: str | None = Field(
         None, max_length=100, description="A sample scene's name, instead of 'scene'."
     )
