@@ -10,6 +10,7 @@ memory sampled as the run goes (to show it stays flat).
     python bench/bench_load.py                      # 10,000 requests, 4 in flight, 1 worker
     python bench/bench_load.py --requests 2000 --concurrency 8 --workers 2
     python bench/bench_load.py --query health      # or sample (the pf1e sample's reach)
+    python bench/bench_load.py --table             # every query, 1 and 2 workers: one table
 
 Targets (issue 10): 100x100 60-ft reach at 500 requests/s with p99 under 50 ms on 2 cores;
 memory flat over 10,000 requests. Results and the machine are in docs/benchmarks-api.md.
@@ -190,22 +191,15 @@ def _query(url: str, query: str, action: str) -> tuple[bytes, int, bytes]:
     return raw, len(probe.json()["squares"]), body
 
 
-def main() -> None:
-    """Start the server, warm it up, run the bounded load, print a JSON report."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--requests", type=int, default=10_000)
-    parser.add_argument("--concurrency", type=int, default=4)
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--max-seconds", type=float, default=120.0)
-    parser.add_argument("--warmup", type=int, default=300)
-    parser.add_argument("--action", default="double-move")
-    parser.add_argument("--query", choices=("reach100", "sample", "health"), default="reach100")
-    args = parser.parse_args()
-
+def measure(query: str, workers: int, requests: int, concurrency: int, action: str = "double-move",
+            warmup: int = 300, max_seconds: float = 120.0) -> dict[str, Any]:  # fmt: skip
+    """Start ``footfall serve --workers N``, warm it up, run the bounded load; the report."""
     port = _free_port()
     cmd = [sys.executable, "-m", "footfall", "serve", "--host", "127.0.0.1",
-           "--port", str(port), "--workers", str(args.workers)]  # fmt: skip
-    server = subprocess.Popen(cmd, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+           "--port", str(port), "--workers", str(workers)]  # fmt: skip
+    server = subprocess.Popen(
+        cmd, env={**os.environ, "PYTHONUNBUFFERED": "1"}, stdout=subprocess.DEVNULL
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(1200):
@@ -216,29 +210,72 @@ def main() -> None:
                 time.sleep(0.1)
         else:
             raise SystemExit("server did not start")
-        raw, squares, body = _query(url, args.query, args.action)
-        asyncio.run(_run(port, raw, args.warmup, args.concurrency, 60, server.pid))
-        report = asyncio.run(
-            _run(port, raw, args.requests, args.concurrency, args.max_seconds, server.pid)
-        )
-        report = {
-            "query": args.query,
-            "scene": SCENES[args.query],
-            "action": args.action,
+        raw, squares, body = _query(url, query, action)
+        asyncio.run(_run(port, raw, warmup, concurrency, 60, server.pid))
+        report = asyncio.run(_run(port, raw, requests, concurrency, max_seconds, server.pid))
+        return {
+            "query": query,
+            "scene": SCENES[query],
+            "action": action,
             "reachable_squares": squares,
             "body_bytes": len(body),
-            "workers": args.workers,
-            "concurrency": args.concurrency,
+            "workers": workers,
+            "concurrency": concurrency,
             "cpus": os.cpu_count(),
             **report,
         }
-        print(json.dumps(report, indent=1))
     finally:
         server.terminate()
         try:
             server.wait(timeout=10)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+#: The runs of ``--table``: (query, workers, connections).
+TABLE = [
+    ("health", 1, 4), ("health", 2, 8),
+    ("sample", 1, 4), ("sample", 2, 8),
+    ("reach100", 1, 4), ("reach100", 2, 8),
+]  # fmt: skip
+
+
+def table(requests: int) -> None:
+    """Run every case of `TABLE` with `requests` requests; print one Markdown table."""
+    print(f"{os.cpu_count()} CPUs; load average before: {os.getloadavg()[0]:.1f}")
+    print("| query | workers | connections | requests | errors | req/s | p50 ms | p99 ms "
+          "| server CPU ms/req | load avg | RSS first -> last 1k (KiB) |")  # fmt: skip
+    print("|" + " --- |" * 11)
+    for query, workers, connections in TABLE:
+        r = measure(query, workers, requests, connections)
+        rss = r["rss_kib"]
+        memory = f"{rss[0][1]:,} -> {rss[-1][1]:,}" if rss else "-"
+        print(f"| {query} | {workers} | {connections} | {r['requests']:,} | {r['errors']} "
+              f"| {r['rps']:.0f} | {r['p50_ms']:.1f} | {r['p99_ms']:.1f} "
+              f"| {r['server_cpu_ms_per_request']:.2f} | {r['load_average']:.1f} | {memory} |",
+              flush=True)  # fmt: skip
+
+
+def main() -> None:
+    """Run one load (a JSON report) or, with ``--table``, every case (a Markdown table)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--requests", type=int, default=10_000)
+    parser.add_argument("--concurrency", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--max-seconds", type=float, default=120.0)
+    parser.add_argument("--warmup", type=int, default=300)
+    parser.add_argument("--action", default="double-move")
+    parser.add_argument("--query", choices=("reach100", "sample", "health"), default="reach100")
+    parser.add_argument(
+        "--table", action="store_true", help="every query with 1 and 2 workers: one table"
+    )
+    args = parser.parse_args()
+    if args.table:
+        table(args.requests)
+        return
+    report = measure(args.query, args.workers, args.requests, args.concurrency, args.action,
+                     args.warmup, args.max_seconds)  # fmt: skip
+    print(json.dumps(report, indent=1))
 
 
 if __name__ == "__main__":

@@ -206,6 +206,13 @@ class Limits:
     body_seconds: int = 60
     """Time a client has to send a request's body once its headers are in; past it, a 408 and
     the connection closed."""
+    body_chunks: int = 1_000
+    """Pieces (chunks, or reads of a trickled body) a request's body may arrive in freely; past
+    them its pieces must average `body_piece_bytes`, else a 413 and the connection closed: each
+    piece costs the event loop a parser step, whatever its size."""
+    body_piece_bytes: int = 512
+    """Least average size of a body's pieces past `body_chunks` of them (a TCP segment is 536
+    to 1460 bytes however slow the link; a flood of one-byte chunks averages 1)."""
     keep_alive_seconds: int = 5
     """Time an idle kept-alive connection stays open between requests."""
     header_bytes: int = 65_536
@@ -284,6 +291,8 @@ SERVER_FIELDS = (
     "query_seconds",
     "header_seconds",
     "body_seconds",
+    "body_chunks",
+    "body_piece_bytes",
     "keep_alive_seconds",
     "header_bytes",
     "requests",

@@ -28,13 +28,16 @@ ONE: dict[str, Any] = {
 }
 
 #: Fields that bound no one request's answer: a cache size, the process's pixels in flight,
-#: and the server's clock and connection bounds (tests/api/test_server.py).
+#: and the server's clock and connection bounds, body pieces among them (tests/api/
+#: test_server.py).
 NOT_REQUEST_LIMITS = {
     "scene_cache",
     "pixels_in_flight",
     "query_seconds",
     "header_seconds",
     "body_seconds",
+    "body_chunks",
+    "body_piece_bytes",
     "keep_alive_seconds",
     "header_bytes",
     "requests",

@@ -27,6 +27,7 @@ from fastapi.testclient import TestClient
 
 from footfall.api import Limits, create_app
 from footfall.api.serving import (
+    InFlight,
     Options,
     allowed_hosts,
     guard,
@@ -172,10 +173,12 @@ def test_uvicorn_gets_the_servers_timeouts_and_limits() -> None:
     """Keep-alive, concurrency, graceful shutdown and header size come from `Limits`."""
     options = uvicorn_options(Limits.server())
     assert options["timeout_keep_alive"] == 5
-    assert options["limit_concurrency"] == 64
+    assert options["limit_concurrency"] is None  # InFlight counts requests, not connections
     assert options["timeout_graceful_shutdown"] == 30
     assert options["h11_max_incomplete_event_size"] == 65_536
     assert options["http"].header_seconds == 10
+    assert options["http"].body_chunks == 1_000
+    assert options["http"].body_piece_bytes == 512
 
 
 # ------------------------------------------------------------------------------ hosts, origins
@@ -257,3 +260,89 @@ def test_a_bad_cors_origin_is_one_line(origin: str) -> None:
     assert result.returncode == 2, result.stderr
     assert result.stderr.startswith("footfall: error: --cors-origin: "), result.stderr
     assert "is not an origin" in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+# ------------------------------------------------------------------------------ floods
+
+
+def test_a_body_in_too_many_pieces_is_a_413_and_closed() -> None:
+    """A chunked body of one-byte pieces is answered 413 in one line past `body_chunks` pieces."""
+    limits = Limits.server(body_chunks=100)
+    with running(create_app(limits=limits), limits) as port:
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+            conn.sendall(
+                b"POST /api/reach HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            )
+            try:
+                for _ in range(100):  # 10,000 one-byte chunks, or fewer once refused
+                    conn.sendall(b"1\r\n \r\n" * 100)
+            except OSError:
+                pass  # closed by the server
+            reply = b""
+            try:
+                while chunk := conn.recv(2000):
+                    reply += chunk
+            except OSError:
+                pass
+        assert reply.startswith(b"HTTP/1.1 413"), reply
+        assert b"of 1 bytes on average, under the least of 512 bytes past 100 pieces" in reply
+        assert b'"code":"error.api.body-chunks"' in reply.replace(b" ", b"")
+        assert httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=10).status_code == 200
+
+
+def test_a_body_in_many_large_pieces_is_read() -> None:
+    """Past `body_chunks` pieces a body averaging `body_piece_bytes` or more is answered."""
+    limits = Limits.server(body_chunks=10)
+    scene = {**PF, "x-pad": " " * 30_000}  # a scene's x- key: kept and ignored
+    body = json.dumps({"scene": scene, "mover": MOVER}).encode()
+    pieces = [body[i : i + 600] for i in range(0, len(body), 600)]  # over 50 pieces
+    framed = b"".join(b"%x\r\n%s\r\n" % (len(p), p) for p in pieces) + b"0\r\n\r\n"
+    with running(create_app(limits=limits), limits) as port:
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as conn:
+            conn.sendall(
+                b"POST /api/reach HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            )
+            for i in range(0, len(framed), 700):  # sent as it would trickle in
+                conn.sendall(framed[i : i + 700])
+            reply = b""
+            while chunk := conn.recv(65536):
+                reply += chunk
+    assert reply.startswith(b"HTTP/1.1 200"), reply[:300]
+
+
+def test_half_open_connections_leave_health_answered() -> None:
+    """Connections that never finish their headers do not count as requests: health is 200."""
+    limits = Limits.server(requests=4)
+    app = create_app(limits=limits)
+    app.add_middleware(InFlight, limit=limits.requests)
+    with running(app, limits) as port:
+        held = []
+        for _ in range(50):
+            conn = socket.create_connection(("127.0.0.1", port), timeout=10)
+            conn.sendall(b"POST /api/reach HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            held.append(conn)
+        try:
+            for _ in range(5):
+                start = time.perf_counter()
+                reply = httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=10)
+                assert reply.status_code == 200
+            assert time.perf_counter() - start < 5
+        finally:
+            for conn in held:
+                conn.close()
+
+
+def test_requests_past_the_limit_are_a_503_in_one_line() -> None:
+    """Past `requests` requests in progress the answer is 503, one line, with Retry-After."""
+    app = create_app()
+    app.add_middleware(InFlight, limit=0)
+    reply = TestClient(app).get("/api/health")
+    assert reply.status_code == 503
+    assert reply.headers["retry-after"] == "1"
+    assert reply.json()["code"] == "error.api.requests"
+    assert (
+        reply.json()["error"]
+        == "the server is answering 0 requests, the most it takes at once; try again"
+    )

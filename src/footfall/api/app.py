@@ -17,6 +17,7 @@ from footfall.api.context import Context
 from footfall.api.docs_page import add_docs
 from footfall.api.errors import ERRORS, EXCEPTION_HANDLERS
 from footfall.api.responses import JSON
+from footfall.api.schema import document
 from footfall.limits import SERVER_LIMITS, Limits
 
 __all__ = ["create_app"]
@@ -89,6 +90,7 @@ def create_app(
         exception_handlers=EXCEPTION_HANDLERS,
     )
     app.state.footfall = Context.build(lim, scenes, default_scene, default_mover)
+    document(app)  # the scene's schema and the refusals (footfall.api.schema)
     add_docs(app)  # before the page's catch-all /{asset}
     for router in ROUTERS:
         app.include_router(router)

@@ -12,6 +12,10 @@ and turns deep nesting and integers of more than 4300 digits into a generic 400.
 - a string holding a lone surrogate -> 400 naming its field (``scene.creatures[0].id``);
 - a body that takes longer than `Limits.body_seconds` to arrive -> 408, connection closed.
 
+A number written with a fraction or an exponent that is whole (``561.0``, ``3e2``) is handed on
+as the integer it is (`whole_numbers`): JSON has one kind of number, and JSON Schema's
+``integer`` is any number with no fractional part, so the schema's ``integer`` fields take it.
+
 Malformed JSON is left to FastAPI (its 422 ``malformed JSON: ...`` line). The common case costs
 a strict decode and a few scans of the raw bytes; the body is parsed here only when a scan
 finds something to look at (a ``\\u`` escape of a surrogate, a run of 4301 digits).
@@ -22,6 +26,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from decimal import Decimal
 from typing import Any
 
 import anyio
@@ -30,7 +35,7 @@ from footfall.api.body_limit import ASGIApp, Message, Receive, Scope, Send
 from footfall.api.errors import footfall_response
 from footfall.errors import FootfallError, InputError, LimitError, Param
 
-__all__ = ["StrictJson", "check_json"]
+__all__ = ["StrictJson", "check_json", "whole_numbers"]
 
 #: Where a refusal says the problem sits.
 _WHERE = "request body"
@@ -39,6 +44,8 @@ _WHERE = "request body"
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 #: A JSON string (to blank out before counting brackets).
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+#: A digit followed by a point or an exponent: where a number may be whole but not written so.
+_FRACTION_OR_EXPONENT = re.compile(rb"\d[.eE]")
 #: Every byte but the four brackets (deleted before measuring the nesting).
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 
@@ -71,6 +78,33 @@ def check_json(body: bytes, depth: int) -> None:
         except ValueError:  # an integer of more than 4300 digits (CVE-2020-10735)
             raise InputError("error.json.digits", where=_WHERE, digits=digits) from None
         _walk(document)
+
+
+def whole_numbers(body: bytes) -> bytes:
+    """Return `body` with each whole number written as an integer (``561.0`` -> ``561``).
+
+    The body is parsed and written again only when a scan of its bytes finds a digit before
+    a point or an exponent; otherwise (and for malformed JSON) it is returned as it came.
+
+    >>> whole_numbers(b'{"alt": 561.0, "x": 2.5, "s": "1.0"}')
+    b'{"alt": 561, "x": 2.5, "s": "1.0"}'
+    >>> whole_numbers(b'{"alt": 561}')
+    b'{"alt": 561}'
+    """
+    if _FRACTION_OR_EXPONENT.search(body) is None:
+        return body
+    try:
+        document = json.loads(body, parse_float=_whole)
+    except ValueError:
+        return body  # malformed: FastAPI says so
+    return json.dumps(document, ensure_ascii=False).encode("utf-8")
+
+
+def _whole(text: str) -> int | float:
+    value = float(text)
+    if value.is_integer():
+        return int(Decimal(text))  # exact: 1e22 is 10**22, not the float's neighbour
+    return value
 
 
 def _decode(body: bytes) -> str:
@@ -171,6 +205,7 @@ class StrictJson:
                 status = 413 if isinstance(exc, LimitError) else 400
                 await footfall_response(status, exc)(scope, receive, send)
                 return
+            body = whole_numbers(body)
         sent = False
 
         async def replay() -> Message:

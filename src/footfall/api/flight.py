@@ -15,9 +15,21 @@ from fastapi import APIRouter
 from pydantic import Field
 
 from footfall.api.context import Context, Ctx
-from footfall.api.schema import LANG_DOC, LANG_ENUM, Pair, RequestModel, Triple, lang
+from footfall.api.schema import (
+    LANG_DOC,
+    LANG_ENUM,
+    Name,
+    Pair,
+    RequestModel,
+    SceneJson,
+    Triple,
+    any_case,
+    lang,
+    words_of,
+)
 from footfall.api.work import answer
 from footfall.errors import LimitError, Param
+from footfall.grid import DIRECTION_NAMES
 from footfall.i18n import t
 from footfall.limits import SERVER_LIMITS, Limits
 
@@ -48,15 +60,31 @@ _BOUND = SERVER_LIMITS
 class FlightQuery(RequestModel):
     """A D&D 3.5 flyer: from a scene's creature, or a speed and class in the open sky."""
 
-    scene: dict[str, Any] | None = Field(None, description="A dnd35 scene (or none: open sky).")
-    mover: str | None = Field(None, description="Id of the flying creature in the scene.")
-    speed: int | None = Field(None, ge=0, le=1_000, description="Fly speed, ft (open sky).")
+    scene: SceneJson | None = Field(None, description="A dnd35 scene (or none: open sky).")
+    mover: Name | None = Field(None, description="Id of the flying creature in the scene.")
+    speed: int | None = Field(
+        None,
+        ge=0,
+        le=1_000,
+        description="Fly speed, ft (open sky).",
+        json_schema_extra={"minimum": 5, "multipleOf": 5},  # the library's line refuses others
+    )
     maneuverability: str | None = Field(
-        None, description="perfect, good, average, poor or clumsy (open sky)."
+        None,
+        description="perfect, good, average, poor or clumsy (open sky).",
+        json_schema_extra=words_of("footfall.rules:Maneuverability", optional=True),
     )
     alt: int | None = Field(None, ge=0, le=_BOUND.fall_alt_ft, description="Starting altitude, ft.")
-    facing: str = Field("N", description="Starting facing: N NE E SE S SW W NW.")
-    action: str = Field("move", description="move or double-move.")
+    facing: str = Field(
+        "N",
+        description="Starting facing: N NE E SE S SW W NW.",
+        json_schema_extra=any_case(DIRECTION_NAMES),
+    )
+    action: str = Field(
+        "move",
+        description="move or double-move.",
+        json_schema_extra=words_of("footfall.flight.model:FLIGHT_ACTIONS"),
+    )
     since_turn: int | None = Field(
         None,
         ge=0,
@@ -101,7 +129,11 @@ class FlightPathQuery(FlightReachQuery):
     """``fly path``: a cheapest legal flight ending at a square and altitude."""
 
     to: Triple = Field(description="Where to end: [x, y, alt].")
-    end_facing: str | None = Field(None, description="Facing wanted at the end (any if absent).")
+    end_facing: str | None = Field(
+        None,
+        description="Facing wanted at the end (any if absent).",
+        json_schema_extra=any_case(DIRECTION_NAMES),
+    )
 
 
 class StallQuery(RequestModel):

@@ -12,7 +12,17 @@ from fastapi import APIRouter
 from pydantic import Field
 
 from footfall.api.context import Context, Ctx
-from footfall.api.schema import LANG_DOC, LANG_ENUM, SCENE_DOC, RequestModel, lang
+from footfall.api.schema import (
+    LANG_DOC,
+    LANG_ENUM,
+    SCENE_DOC,
+    Name,
+    RequestModel,
+    SceneJson,
+    lang,
+    words,
+    words_of,
+)
 from footfall.api.work import answer
 from footfall.errors import LimitError, Param
 
@@ -27,9 +37,11 @@ router = APIRouter(tags=["tactical"])
 class ForcedQuery(RequestModel):
     """A push, pull or slide of `target` by `distance` squares."""
 
-    scene: dict[str, Any] = Field(description=SCENE_DOC)
-    target: str = Field(description="Id of the creature moved.")
-    kind: str = Field(description="push, pull or slide.")
+    scene: SceneJson = Field(description=SCENE_DOC)
+    target: Name = Field(description="Id of the creature moved.")
+    kind: str = Field(
+        description="push, pull or slide.", json_schema_extra=words(("push", "pull", "slide"))
+    )
     distance: int = Field(ge=0, le=10_000, description="Squares N the effect names.")
     source: str | list[int] | None = Field(
         None, description="Creature id or square [x, y] ([x, y, z]) moving the target."
@@ -41,8 +53,16 @@ class ForcedQuery(RequestModel):
     stability: int = Field(0, ge=0, le=10_000, description="The target's stability.")
     melee_weapon: bool = Field(False, description="A melee weapon ability (big versus little).")
     agility: int = Field(0, ge=-10, le=100, description="The target's Agility (falling damage).")
-    walls: str | None = Field(None, description="Walls' material: glass, wood, stone, metal.")
-    doors: str | None = Field(None, description="Closed doors' material (default wood).")
+    walls: str | None = Field(
+        None,
+        description="Walls' material: glass, wood, stone, metal.",
+        json_schema_extra=words_of("footfall.rules.forced:Material", optional=True),
+    )
+    doors: str | None = Field(
+        None,
+        description="Closed doors' material (default wood).",
+        json_schema_extra=words_of("footfall.rules.forced:Material", optional=True),
+    )
     interpretations: dict[str, str] = Field(
         default_factory=dict, description="Switches: forced_share = collide | allow (seed 002)."
     )

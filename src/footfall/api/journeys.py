@@ -15,7 +15,17 @@ from pydantic import ConfigDict, Field
 
 from footfall.api.bounds import check_map_size
 from footfall.api.context import Context, Ctx
-from footfall.api.schema import LANG_DOC, LANG_ENUM, Pair, RequestModel, lang
+from footfall.api.schema import (
+    LANG_DOC,
+    LANG_ENUM,
+    SYSTEM_ENUM,
+    Name,
+    Pair,
+    RequestModel,
+    lang,
+    shipped_maps,
+    words,
+)
 from footfall.api.work import answer
 from footfall.errors import FootfallError, InputError, LimitError, Noun, Param, unknown
 from footfall.limits import SERVER_LIMITS
@@ -55,10 +65,11 @@ class PartyMember(RequestModel):
 class TravelQuery(RequestModel):
     """``travel``: legs, the party (or mount, vehicle, vessel) and the pace (JOURNEY.md)."""
 
-    system: str = Field("pf1e", description="pf1e, dnd35 or dh2e.")
-    legs: list[str | dict[str, Any]] = Field(
+    system: str = Field("pf1e", description="pf1e, dnd35 or dh2e.", json_schema_extra=SYSTEM_ENUM)
+    legs: list[Name | dict[str, Any]] = Field(
+        json_schema_extra={"minItems": 1, "maxItems": _BOUND.legs},  # the library: 400, 413
         description='Legs as "24 mi forest trackless" / "12 km dense", or '
-        '{"distance", "terrain", "road"} / {"distance", "dense"} objects.'
+        '{"distance", "terrain", "road"} / {"distance", "dense"} objects.',
     )
     unit: str | None = Field(None, description="Unit of legs that give none: mi or km.")
     speed: int | None = Field(None, description="Speed in ft of a lone traveller (pf1e/dnd35).")
@@ -110,11 +121,16 @@ class RouteQuery(RequestModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
 
-    system: str = Field("pf1e", description="pf1e, dnd35 or dh2e.")
+    system: str = Field("pf1e", description="pf1e, dnd35 or dh2e.", json_schema_extra=SYSTEM_ENUM)
     map: str | dict[str, Any] | None = Field(
         None, description="The map: its text format, or its JSON document (docs/travel.md)."
     )
-    sample: str | None = Field(None, max_length=100, description="A shipped map: valley, hexes.")
+    sample: str | None = Field(
+        None,
+        max_length=100,
+        description="A shipped map: valley, hexes.",
+        json_schema_extra=words(shipped_maps(), optional=True),
+    )
     start: Pair = Field(alias="from", description="Start cell [x, y].")
     goal: Pair = Field(alias="to", description="Goal cell [x, y].")
     speed: int | None = Field(None, description="Speed in ft (pf1e/dnd35).")
@@ -131,10 +147,14 @@ class RouteQuery(RequestModel):
 class ChaseQuery(RequestModel):
     """``chase``: pursuer and quarry (speed, Dexterity and Constitution modifiers)."""
 
-    system: str = "pf1e"
-    pursuer: str = Field(description='"speed=30,dex=+2,con=+1"')
-    quarry: str = Field(description='"speed=30,dex=+3"')
-    scale: str = Field("tactical", description="tactical (opposed Dex) or overland (opposed Con).")
+    system: str = Field("pf1e", json_schema_extra=SYSTEM_ENUM)
+    pursuer: Name = Field(description='"speed=30,dex=+2,con=+1"')
+    quarry: Name = Field(description='"speed=30,dex=+3"')
+    scale: str = Field(
+        "tactical",
+        description="tactical (opposed Dex) or overland (opposed Con).",
+        json_schema_extra={"enum": ["tactical", "overland"]},
+    )
     chase_tie: str | None = Field(None, description="Interpretation switch: pursuer | opposed.")
     seed: int | None = Field(None, ge=0, le=_BOUND.seed, description="Roll with this seed.")
     lang: str = Field("en", description=LANG_DOC, json_schema_extra=LANG_ENUM)

@@ -16,7 +16,18 @@ from pydantic import Field
 
 from footfall.api.bounds import check_map_side, check_map_size, check_scene_size
 from footfall.api.context import Context, Ctx
-from footfall.api.schema import LANG_DOC, LANG_ENUM, SCENE_DOC, Pair, RequestModel, lang
+from footfall.api.schema import (
+    LANG_DOC,
+    LANG_ENUM,
+    SCENE_DOC,
+    SYSTEM_ENUM,
+    Name,
+    Pair,
+    RequestModel,
+    SceneJson,
+    lang,
+    words,
+)
 from footfall.api.work import answer
 from footfall.errors import InputError, Param
 from footfall.limits import LIMITS
@@ -39,11 +50,18 @@ class ImportQuery(RequestModel):
     """``import``: a Universal VTT or Foundry VTT scene file's JSON, made a footfall scene."""
 
     data: dict[str, Any] = Field(description="The map file's JSON document.")
-    system: str = Field(description="System of the scene to make: pf1e, dnd35, dh2e, drawsteel.")
+    system: str = Field(
+        description="System of the scene to make: pf1e, dnd35, dh2e, drawsteel.",
+        json_schema_extra=SYSTEM_ENUM,
+    )
     name: str | None = Field(
         None, max_length=255, description="The file's name; its extension tells the format."
     )
-    format: str | None = Field(None, description="uvtt or foundry (told from the file if absent).")
+    format: str | None = Field(
+        None,
+        description="uvtt or foundry (told from the file if absent).",
+        json_schema_extra=words(("uvtt", "foundry"), optional=True),
+    )
     terrain: list[str] | None = Field(
         None, description="Optional terrain overlay: map rows of the same size, SCENE.md chars."
     )
@@ -53,9 +71,9 @@ class ImportQuery(RequestModel):
 class RenderQuery(RequestModel):
     """``render``: a scene as a PNG, with a mover's reach (and a path) drawn on it."""
 
-    scene: dict[str, Any] = Field(description=SCENE_DOC)
-    mover: str | None = Field(None, description="Creature whose reach to draw.")
-    action: str | None = Field(None, description="Action id (the system's default if absent).")
+    scene: SceneJson = Field(description=SCENE_DOC)
+    mover: Name | None = Field(None, description="Creature whose reach to draw.")
+    action: Name | None = Field(None, description="Action id (the system's default if absent).")
     to: Pair | None = Field(None, description="Draw the cheapest path to [x, y].")
     distance: int | None = Field(None, ge=0, le=10_000, description="Granted distance N.")
     interpretations: dict[str, str] = Field(default_factory=dict, description="RULES.md switches.")

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query
 
-from footfall.api.schema import LangQuery, lang
+from footfall.api.schema import SYSTEM_ENUM, LangQuery, lang, words_of
 from footfall.api.work import answer
 from footfall.limits import SERVER_LIMITS
 
@@ -14,7 +14,7 @@ __all__ = ["router"]
 
 router = APIRouter(tags=["rates"])
 
-SystemPath = Annotated[str, Path(max_length=40)]
+SystemPath = Annotated[str, Path(max_length=40, json_schema_extra=SYSTEM_ENUM)]
 
 
 def rates_answer(
@@ -73,8 +73,8 @@ async def rates_(
     system: SystemPath,
     speed: Annotated[int | None, Query(ge=0, le=SERVER_LIMITS.d20_speed)] = None,
     agility_bonus: Annotated[int | None, Query(ge=0, le=SERVER_LIMITS.bonus)] = None,
-    armor: str = "none",
-    load: str = "light",
+    armor: Annotated[str, Query(json_schema_extra=words_of("footfall.rules:Armor"))] = "none",
+    load: Annotated[str, Query(json_schema_extra=words_of("footfall.rules:Load"))] = "light",
     metric: bool = False,
     lang: LangQuery = "en",
     base_speed: Annotated[

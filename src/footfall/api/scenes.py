@@ -9,7 +9,7 @@ from fastapi import APIRouter, Path
 from pydantic import Field
 
 from footfall.api.context import Context, Ctx
-from footfall.api.schema import LANG_DOC, LANG_ENUM, SCENE_DOC, RequestModel, lang
+from footfall.api.schema import LANG_DOC, LANG_ENUM, SCENE_DOC, RequestModel, SceneJson, lang
 from footfall.api.work import answer
 
 __all__ = ["SceneBody", "router", "scene_entry"]
@@ -20,7 +20,7 @@ router = APIRouter(tags=["scenes"])
 class SceneBody(RequestModel):
     """A scene to validate and normalise."""
 
-    scene: dict[str, Any] = Field(description=SCENE_DOC)
+    scene: SceneJson = Field(description=SCENE_DOC)
     lang: str = Field("en", description=LANG_DOC, json_schema_extra=LANG_ENUM)
 
 

@@ -6,7 +6,8 @@
 - `HostGuard`: only the host names the server was bound to (and those added) are served, so a
   web page cannot reach a loopback server by DNS rebinding; `allowed_hosts` computes them;
 - `GuardedH11`: uvicorn's HTTP/1.1 protocol with a time limit on a request's headers, so that
-  a slow client (slowloris) is closed, never waited for;
+  a slow client (slowloris) is closed, never waited for, and a limit on the pieces a body
+  comes in (a million one-byte chunks cost the loop 16 s of parsing);
 - `run`: uvicorn with the server's timeouts and limits (`footfall.limits.Limits`);
 - `tune_process`: a server process hands the GIL round every `SWITCH_SECONDS`.
 """
@@ -27,8 +28,8 @@ from fastapi import FastAPI
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from footfall.api.body_limit import ASGIApp, Receive, Scope, Send
-from footfall.api.errors import footfall_response
-from footfall.errors import InputError
+from footfall.api.errors import error_body, footfall_response
+from footfall.errors import InputError, LimitError
 from footfall.limits import SERVER_LIMITS, Limits
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "SWITCH_SECONDS",
     "GuardedH11",
     "HostGuard",
+    "InFlight",
     "Options",
     "allowed_hosts",
     "run",
@@ -109,7 +111,83 @@ def build_app(options: Options, limits: Limits = SERVER_LIMITS) -> FastAPI:
         default_mover=options.default_mover,
         scenes=scenes,
     )
-    return guard(app, options)
+    app = guard(app, options)
+    app.add_middleware(InFlight, limit=limits.requests)  # outermost: refused before any work
+    return app
+
+
+#: Seconds a worker is idle before it gives freed memory back (`release_memory`).
+TRIM_SECONDS = 1.0
+
+
+class InFlight:
+    """Answer 503 with one line (and ``Retry-After``) past `limit` requests in progress.
+
+    uvicorn's own ``limit_concurrency`` counts open connections too, so 2,000 connections that
+    never finish their headers made every health check a 503 for `header_seconds`; this
+    counts requests only (a half-open connection costs a descriptor until its header timeout).
+    """
+
+    def __init__(self, app: ASGIApp, limit: int, trim_seconds: float = TRIM_SECONDS) -> None:
+        self.app = app
+        self.limit = limit
+        self.active = 0
+        self.trim_seconds = trim_seconds
+        self._trim: asyncio.TimerHandle | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on, or refuse it when `limit` are in progress."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if self.active >= self.limit:
+            busy = LimitError("error.api.requests", limit=self.limit)
+            response = footfall_response(503, busy)
+            response.headers["retry-after"] = "1"
+            await response(scope, receive, send)
+            return
+        self.active += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.active -= 1
+            if self.active == 0:
+                self._when_idle()
+
+    def _when_idle(self) -> None:
+        """Give freed memory back to the system once the worker has been idle a while."""
+        if self._trim is not None:
+            self._trim.cancel()
+        loop = asyncio.get_running_loop()
+        self._trim = loop.call_later(self.trim_seconds, self._start_trim, loop)
+
+    def _start_trim(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._trim = None
+        if self.active == 0:
+            loop.run_in_executor(None, release_memory)
+
+
+def release_memory() -> None:
+    """Collect Python's garbage and hand the C allocator's free pages back to the system.
+
+    glibc keeps the memory of a freed picture or a large scene in its arenas (a decoded
+    6000 x 6000 picture left a worker 116 MB larger, tests/api/test_memory.py);
+    ``malloc_trim(0)`` returns their free pages. Elsewhere than glibc, only the collection.
+    """
+    import ctypes
+    import ctypes.util
+    import gc
+
+    gc.collect()
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return
+    try:
+        libc = ctypes.CDLL(name)
+        trim = libc.malloc_trim
+    except (OSError, AttributeError):
+        return
+    trim(0)
 
 
 def guard(app: FastAPI, options: Options) -> FastAPI:
@@ -234,20 +312,91 @@ class HostGuard:
 # ------------------------------------------------------------------------------ the protocol
 
 
+class _CountedConnection:
+    """An `h11.Connection` that counts the pieces (``Data`` events) of each request's body.
+
+    Past `free` pieces whose sizes average under `least` bytes it stops parsing: `next_event`
+    answers ``NEED_DATA`` and the protocol is told (`GuardedH11.too_many_pieces`), so a body of
+    a million one-byte chunks costs the event loop `free` parser steps, not a million.
+    """
+
+    def __init__(self, conn: h11.Connection, protocol: GuardedH11, free: int, least: int) -> None:
+        self._conn = conn
+        self._protocol = protocol
+        self._free = free
+        self._least = least
+        self.pieces = 0
+        self.size = 0
+        self.refused = False
+
+    def next_event(self) -> Any:
+        """The next event, counting body pieces; ``NEED_DATA`` once refused."""
+        if self.refused:
+            return h11.NEED_DATA
+        event = self._conn.next_event()
+        if isinstance(event, h11.Request):
+            self.pieces = self.size = 0
+        elif isinstance(event, h11.Data):
+            self.pieces += 1
+            self.size += len(event.data)
+            if self.pieces > self._free and self.size < self.pieces * self._least:
+                self.refused = True
+                self._protocol.too_many_pieces(self.pieces, self.size // self.pieces)
+                return h11.NEED_DATA
+        return event
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._conn, name)
+
+
 class GuardedH11(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol, closing a connection whose headers take too long.
+    """uvicorn's HTTP/1.1 protocol, closing a connection whose headers take too long or whose
+    body comes in too many pieces.
 
     The clock starts when the connection opens and again when an answer is sent (a kept-alive
     connection's next request); the connection is closed if, `header_seconds` later, no
-    request's headers are in and none is being answered.
+    request's headers are in and none is being answered. A body in more than `body_chunks`
+    pieces (chunks of a chunked body, or reads of a trickled one) averaging under
+    `body_piece_bytes` is answered 413 with one line and the connection closed, before its
+    next piece is parsed.
     """
 
     header_seconds: float = SERVER_LIMITS.header_seconds
+    body_chunks: int = SERVER_LIMITS.body_chunks
+    body_piece_bytes: int = SERVER_LIMITS.body_piece_bytes
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         """Open the connection and start the clock on its first request's headers."""
         super().connection_made(transport)
+        self.conn = _CountedConnection(  # type: ignore[assignment]
+            self.conn, self, self.body_chunks, self.body_piece_bytes
+        )
         self._arm()
+
+    def too_many_pieces(self, pieces: int, average: int) -> None:
+        """Answer a body in too many small pieces with 413 (if no answer started) and close."""
+        self.transport.pause_reading()
+        refusal = LimitError(
+            "error.api.body-chunks",
+            pieces=pieces,
+            average=average,
+            least=self.body_piece_bytes,
+            limit=self.body_chunks,
+        )
+        cycle = self.cycle
+        if cycle is not None and not cycle.response_started and not self.transport.is_closing():
+            body = json.dumps(error_body(refusal)).encode("utf-8")
+            head = (
+                b"HTTP/1.1 413 Request Entity Too Large\r\ncontent-type: application/json\r\n"
+                b"connection: close\r\ncontent-length: %d\r\n\r\n" % len(body)
+            )
+            self.transport.write(head + body)
+            cycle.response_complete = True  # the app's own answer, if any, is dropped
+        cycle_disconnect = getattr(cycle, "disconnected", None)
+        if cycle is not None and cycle_disconnect is not None:
+            cycle.disconnected = True
+            cycle.message_event.set()  # the app's receive() sees the client gone
+        self.transport.close()
 
     def on_response_complete(self) -> None:
         """Answer sent: the clock starts again for the next request's headers."""
@@ -276,8 +425,13 @@ class GuardedH11(H11Protocol):
 
 
 def protocol(limits: Limits) -> type[GuardedH11]:
-    """Return `GuardedH11` with `limits.header_seconds`."""
-    return type("GuardedH11", (GuardedH11,), {"header_seconds": limits.header_seconds})
+    """Return `GuardedH11` with `limits.header_seconds`, `body_chunks`, `body_piece_bytes`."""
+    bounds = {
+        "header_seconds": limits.header_seconds,
+        "body_chunks": limits.body_chunks,
+        "body_piece_bytes": limits.body_piece_bytes,
+    }
+    return type("GuardedH11", (GuardedH11,), bounds)
 
 
 # ------------------------------------------------------------------------------ running
@@ -295,11 +449,14 @@ def uvicorn_options(limits: Limits) -> dict[str, Any]:
 
     >>> uvicorn_options(SERVER_LIMITS)["timeout_keep_alive"]
     5
+
+    uvicorn's ``limit_concurrency`` is off: `InFlight` (added by `build_app`) bounds the
+    requests in progress.
     """
     return {
         "http": protocol(limits),
         "timeout_keep_alive": limits.keep_alive_seconds,
-        "limit_concurrency": limits.requests,
+        "limit_concurrency": None,  # requests are counted by `InFlight`, not connections
         "timeout_graceful_shutdown": limits.shutdown_seconds,
         "h11_max_incomplete_event_size": limits.header_bytes,
         "log_level": "warning",

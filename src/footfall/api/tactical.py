@@ -15,7 +15,17 @@ from pydantic import Field
 
 from footfall.api.context import Context, Ctx
 from footfall.api.errors import fields_spelling
-from footfall.api.schema import LANG_DOC, LANG_ENUM, SCENE_DOC, Pair, RequestModel, lang
+from footfall.api.schema import (
+    LANG_DOC,
+    LANG_ENUM,
+    SCENE_DOC,
+    Name,
+    Pair,
+    RequestModel,
+    SceneJson,
+    lang,
+    words_of,
+)
 from footfall.api.work import answer
 from footfall.errors import LimitError, Param
 from footfall.i18n import Lang
@@ -34,8 +44,8 @@ router = APIRouter(tags=["tactical"])
 class EveryQuery(RequestModel):
     """``reach/all``: every creature's reach on the scene, for one action."""
 
-    scene: dict[str, Any] = Field(description=SCENE_DOC)
-    action: str | None = Field(None, description="Action id (the system's default if absent).")
+    scene: SceneJson = Field(description=SCENE_DOC)
+    action: Name | None = Field(None, description="Action id (the system's default if absent).")
     distance: int | None = Field(
         None, ge=0, le=10_000, description="Granted distance N (drawsteel shift, 'move up to N')."
     )
@@ -51,7 +61,7 @@ class EveryQuery(RequestModel):
 class TacticalQuery(EveryQuery):
     """The common part of ``reach``, ``path`` and ``check``: scene, mover and action."""
 
-    mover: str = Field(description="Id of the creature that moves.")
+    mover: Name = Field(description="Id of the creature that moves.")
     # The mover's state (issue 12, docs/scenes.md): each replaces or adds to the scene's.
     speed: int | None = Field(
         None, description="The mover's speed after armor and load (replaces the scene's)."
@@ -59,8 +69,16 @@ class TacticalQuery(EveryQuery):
     base_speed: int | None = Field(
         None, description="The mover's speed before armor and load (not with 'speed')."
     )
-    armor: str | None = Field(None, description="The mover's armor: none, light, medium, heavy.")
-    load: str | None = Field(None, description="The mover's load: light, medium, heavy.")
+    armor: str | None = Field(
+        None,
+        description="The mover's armor: none, light, medium, heavy.",
+        json_schema_extra=words_of("footfall.rules:Armor", optional=True),
+    )
+    load: str | None = Field(
+        None,
+        description="The mover's load: light, medium, heavy.",
+        json_schema_extra=words_of("footfall.rules:Load", optional=True),
+    )
     conditions: list[str] = Field(
         default_factory=list,
         max_length=16,

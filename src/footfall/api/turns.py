@@ -26,7 +26,7 @@ from starlette.types import Receive, Scope, Send
 from footfall.api.context import Context, Ctx
 from footfall.api.errors import ErrorBody, error_body
 from footfall.api.responses import JSON
-from footfall.api.schema import SCENE_DOC, LangQuery, Pair, RequestModel
+from footfall.api.schema import SCENE_DOC, LangQuery, Pair, RequestModel, SceneJson
 from footfall.api.schema import lang as parse_lang
 from footfall.api.work import answer
 from footfall.errors import InputError, Param
@@ -72,7 +72,7 @@ _ID_DOC = "Creature ids of the scene, in the order they take their turns."
 class EncounterBody(RequestModel):
     """``POST /api/encounters``: a scene (or a sample's name), the order of play, a title."""
 
-    scene: dict[str, Any] | None = Field(None, description=SCENE_DOC)
+    scene: SceneJson | None = Field(None, description=SCENE_DOC)
     sample: str | None = Field(
         None, max_length=100, description="A sample scene's name, instead of 'scene'."
     )

@@ -1,0 +1,187 @@
+"""Issue 10, item 3: a server's memory after hostile requests returns to where it was.
+
+A real ``footfall serve --workers 1`` runs in a child process; after a warm-up with honest
+questions (the compiled kernel, the sample's reach, a picture), its resident memory is the
+baseline. Each hostile request of the issue is then sent (a picture whose header says
+13000 x 13000, one of 6000 x 6000 decoded within the limits, a large Foundry import and one
+over its token limit, JSON nested a million deep, a 100,000-character id, a 500 x 500 scene
+with 5,000 walls within the limits, a million one-byte chunks), a few times each; after a
+settle the memory must be within 10 % of the baseline. Slow (about a minute): ``-m slow``.
+
+``python tests/api/test_memory.py`` prints the memory after each request.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from helpers import sample_json
+from helpers.foundry import foundry_doc, wall
+
+#: Memory after the hostile requests may exceed the baseline by this much at most.
+TOLERANCE = 0.10
+#: Seconds the server is left alone before its memory is read.
+SETTLE = 3.0
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def rss_kib(pid: int) -> int:
+    """Return the resident memory of process `pid`, in KiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+@contextmanager
+def server() -> Iterator[tuple[int, int]]:
+    """Run ``footfall serve --workers 1`` on a free port: (port, pid)."""
+    port = _free_port()
+    cmd = [sys.executable, "-m", "footfall", "serve", "--port", str(port), "--workers", "1"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2)
+                break
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.2)
+        yield port, proc.pid
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+def _png(width: int, height: int) -> str:
+    """A ``data:`` URL of a blank PNG of `width` x `height` (small, whatever its size)."""
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("1", (width, height)).save(out, format="PNG", optimize=True)
+    return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode()
+
+
+def _worst_scene() -> dict[str, Any]:
+    walls = [{"from": [x, y], "to": [x + 1, y]} for x in range(1, 499, 7) for y in range(3, 499, 7)]
+    creature = {"id": "a", "at": [250, 250], "size": "medium", "side": "p", "speed": 2000}
+    return {"footfall": 1, "system": "pf1e", "map": ["." * 500] * 500, "walls": walls[:5000],
+            "creatures": [creature]}  # fmt: skip
+
+
+def _foundry(walls: int, tokens: int = 0) -> dict[str, Any]:
+    doc = foundry_doc()
+    doc["width"] = doc["height"] = 400 * doc["grid"]["size"]
+    doc["walls"] = [wall((i % 400, 0), (i % 400, 399)) for i in range(walls)]
+    doc["tokens"] = [dict(doc["tokens"][0], name=f"t{i}") for i in range(tokens)] or doc["tokens"]
+    return {"data": doc, "system": "pf1e", "format": "foundry"}
+
+
+def _chunk_flood(port: int) -> None:
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as conn:
+        conn.sendall(
+            b"POST /api/reach HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\n"
+            b"transfer-encoding: chunked\r\n\r\n"
+        )
+        try:
+            for _ in range(100):
+                conn.sendall(b"1\r\n \r\n" * 10_000)
+            while conn.recv(65536):
+                pass
+        except OSError:
+            pass
+
+
+def hostile(port: int) -> list[tuple[str, Callable[[], Any]]]:
+    """The hostile requests of issue 10, each a callable sending it to `port`."""
+    url = f"http://127.0.0.1:{port}"
+    pf = sample_json("pf1e-ogre-bridge")
+    long_id = {**pf["creatures"][0], "id": "x" * 100_000}
+    big_picture = {**pf, "background": _png(13000, 13000)}
+    allowed_picture = {**pf, "background": _png(6000, 6000)}
+    worst = {"scene": _worst_scene(), "mover": "a"}
+
+    def post(path: str, body: Any = None, raw: bytes | None = None) -> Callable[[], Any]:
+        if raw is not None:
+            headers = {"content-type": "application/json"}
+            return lambda: httpx.post(url + path, content=raw, headers=headers, timeout=120)
+        return lambda: httpx.post(url + path, json=body, timeout=120)
+
+    return [
+        ("picture header 13000x13000", post("/api/render", {"scene": big_picture})),
+        ("picture 6000x6000 decoded", post("/api/render", {"scene": allowed_picture, "cell": 8})),
+        ("Foundry import, 4,900 walls", post("/api/import", _foundry(4900))),
+        ("Foundry import, 501 tokens", post("/api/import", _foundry(10, 501))),
+        ("JSON nested 1,000,000 deep", post("/api/reach", raw=b"[" * 1_000_000)),
+        (
+            "a 100,000-character id",
+            post("/api/reach", {"scene": {**pf, "creatures": [long_id]}, "mover": "x"}),
+        ),
+        ("500x500 scene, 5,000 walls", post("/api/reach", worst)),
+        ("1,000,000 one-byte chunks", lambda: _chunk_flood(port)),
+    ]
+
+
+def measure(rounds: int = 3, show: bool = False) -> tuple[int, int, list[tuple[str, int, int]]]:
+    """Run the server, warm it, send each hostile request `rounds` times; return the RSS.
+
+    Returns (baseline KiB, final KiB, [(request, status, KiB after it)]).
+    """
+    with server() as (port, pid):
+        url = f"http://127.0.0.1:{port}"
+        pf = sample_json("pf1e-ogre-bridge")
+        honest = {"scene": pf, "mover": pf["creatures"][0]["id"]}
+        for _ in range(20):  # the kernel, the answer's code paths, a small picture
+            httpx.post(url + "/api/reach", json=honest, timeout=60)
+        httpx.post(url + "/api/render", json={"scene": pf, "cell": 8}, timeout=60)
+        time.sleep(SETTLE)
+        baseline = rss_kib(pid)
+        rows = []
+        for name, send in hostile(port):
+            for _ in range(rounds):
+                reply = send()
+                status = getattr(reply, "status_code", 0)
+            rows.append((name, status, rss_kib(pid)))
+            if show:
+                print(f"{name:32} {status:4} {rss_kib(pid):9} KiB", flush=True)
+        time.sleep(SETTLE)
+        final = rss_kib(pid)
+    return baseline, final, rows
+
+
+@pytest.mark.slow
+def test_memory_returns_after_hostile_requests() -> None:
+    """After every hostile request of issue 10, the server's RSS is within 10 % of before."""
+    baseline, final, rows = measure()
+    statuses = {name: status for name, status, _ in rows}
+    assert statuses["picture header 13000x13000"] == 413
+    assert statuses["JSON nested 1,000,000 deep"] == 413
+    assert statuses["500x500 scene, 5,000 walls"] == 200
+    assert final <= baseline * (1 + TOLERANCE), (baseline, final, rows)
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    base, last, _ = measure(show=True)
+    print(f"baseline {base} KiB, after {last} KiB ({100 * (last - base) / base:+.1f} %)")
