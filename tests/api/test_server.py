@@ -298,17 +298,19 @@ def test_a_body_in_many_large_pieces_is_read() -> None:
     body = json.dumps({"scene": scene, "mover": MOVER}).encode()
     pieces = [body[i : i + 600] for i in range(0, len(body), 600)]  # over 50 pieces
     framed = b"".join(b"%x\r\n%s\r\n" % (len(p), p) for p in pieces) + b"0\r\n\r\n"
-    with running(create_app(limits=limits), limits) as port:
-        with socket.create_connection(("127.0.0.1", port), timeout=30) as conn:
-            conn.sendall(
-                b"POST /api/reach HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-                b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
-            )
-            for i in range(0, len(framed), 700):  # sent as it would trickle in
-                conn.sendall(framed[i : i + 700])
-            reply = b""
-            while chunk := conn.recv(65536):
-                reply += chunk
+    with (
+        running(create_app(limits=limits), limits) as port,
+        socket.create_connection(("127.0.0.1", port), timeout=30) as conn,
+    ):
+        conn.sendall(
+            b"POST /api/reach HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+            b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+        )
+        for i in range(0, len(framed), 700):  # sent as it would trickle in
+            conn.sendall(framed[i : i + 700])
+        reply = b""
+        while chunk := conn.recv(65536):
+            reply += chunk
     assert reply.startswith(b"HTTP/1.1 200"), reply[:300]
 
 

@@ -327,6 +327,7 @@ class _CountedConnection:
         self._least = least
         self.pieces = 0
         self.size = 0
+        self.chunked = False
         self.refused = False
 
     def next_event(self) -> Any:
@@ -336,9 +337,15 @@ class _CountedConnection:
         event = self._conn.next_event()
         if isinstance(event, h11.Request):
             self.pieces = self.size = 0
+            self.chunked = False
         elif isinstance(event, h11.Data):
-            self.pieces += 1
+            # A piece is a whole chunk of a chunked body (one split across reads is still one:
+            # h11 marks its start and end), else one read of a trickled body.
+            self.chunked = self.chunked or event.chunk_start
             self.size += len(event.data)
+            if self.chunked and not event.chunk_end:
+                return event
+            self.pieces += 1
             if self.pieces > self._free and self.size < self.pieces * self._least:
                 self.refused = True
                 self._protocol.too_many_pieces(self.pieces, self.size // self.pieces)
