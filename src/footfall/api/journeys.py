@@ -47,6 +47,12 @@ _BOUND = SERVER_LIMITS
 HOURS_IN_DAY = 24
 
 
+#: A seed's bound, stated, enforced by the library (`dice.check_seed`, its one line names the
+#: bound): 2**63 - 1 is not exact as a double, so a generator reading the schema's maximum as
+#: one sends seeds above it that pydantic's own check would refuse with a bare 422.
+_SEED: dict[str, Any] = {"maximum": _BOUND.seed}
+
+
 class PartyMember(RequestModel):
     """One member of a party on foot (the CLI's ``--member``): its own checks and speed."""
 
@@ -112,7 +118,7 @@ class TravelQuery(RequestModel):
     interpretations: dict[str, str] = Field(
         default_factory=dict, description="Switches of RULES.md, e.g. forced_march_dc."
     )
-    seed: int | None = Field(None, ge=0, le=_BOUND.seed, description="Roll every check.")
+    seed: int | None = Field(None, ge=0, json_schema_extra=_SEED, description="Roll every check.")
     lang: str = Field("en", description=LANG_DOC, json_schema_extra=LANG_ENUM)
 
 
@@ -156,7 +162,9 @@ class ChaseQuery(RequestModel):
         json_schema_extra={"enum": ["tactical", "overland"]},
     )
     chase_tie: str | None = Field(None, description="Interpretation switch: pursuer | opposed.")
-    seed: int | None = Field(None, ge=0, le=_BOUND.seed, description="Roll with this seed.")
+    seed: int | None = Field(
+        None, ge=0, json_schema_extra=_SEED, description="Roll with this seed."
+    )
     lang: str = Field("en", description=LANG_DOC, json_schema_extra=LANG_ENUM)
 
 

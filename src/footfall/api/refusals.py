@@ -47,10 +47,17 @@ SCENE = (
 MOVER = ("error.unknown@mover",)
 
 #: A flyer: a scene's creature, or a speed and a class in the open sky (not both).
-FLYER = ("error.flight.open-sky-needs", "error.flight.open-sky-only")
+FLYER = (
+    "error.flight.open-sky-needs",
+    "error.flight.open-sky-only",
+    "error.flight.mover-required",
+    "error.rules.unknown-switch",
+)
 
 #: A journey's legs as text (``24 mi forest trackless``) or objects (JOURNEY.md).
 TRAVEL = (
+    "error.travel.seed-range",
+    "error.travel.file-party",
     "error.travel.leg-format",
     "error.travel.leg-terrain",
     "error.travel.file-leg-distance",
@@ -58,6 +65,8 @@ TRAVEL = (
 
 #: A chase's runners as text (``speed=30,dex=+2,con=+1``).
 CHASE = (
+    "error.travel.seed-range",
+    "error.travel.chase-no-rules",
     "error.travel.chase-runner-format",
     "error.travel.chase-runner-speed",
 )
@@ -65,7 +74,7 @@ CHASE = (
 #: Operation ("METHOD /path") -> status -> codes of its refusals.
 REFUSALS: dict[str, dict[int, tuple[str, ...]]] = {
     "POST /api/scenes/validate": {400: SCENE},
-    "POST /api/render": {400: (*SCENE, *MOVER, "error.unknown@action")},
+    "POST /api/render": {400: (*SCENE, *MOVER, "error.unknown@action", "error.api.render-mover")},
     "POST /api/reach": {400: (*SCENE, *MOVER, "error.unknown@action")},
     "POST /api/reach/all": {400: (*SCENE, "error.unknown@action")},
     "POST /api/path": {400: (*SCENE, *MOVER, "error.unknown@action")},
@@ -74,11 +83,18 @@ REFUSALS: dict[str, dict[int, tuple[str, ...]]] = {
     "POST /api/import": {400: ("error.maps.*",)},
     "GET /api/rates/{system}": {400: ("error.rates.*",)},
     "GET /api/tables/{system}/{table}": {400: ("error.rules.unknown-table",)},
-    "POST /api/flight/check": {400: (*SCENE, *MOVER, *FLYER)},
+    "POST /api/flight/check": {400: (*SCENE, *MOVER, *FLYER, "error.flight.steps-or-path")},
     "POST /api/flight/path": {400: (*SCENE, *MOVER, *FLYER)},
     "POST /api/flight/reach": {400: (*SCENE, *MOVER, *FLYER)},
     "POST /api/travel": {400: TRAVEL},
-    "POST /api/route": {400: ("error.api.route-map", "error.travel.map-*")},
+    "POST /api/route": {
+        400: (
+            "error.api.route-map",
+            "error.travel.map-*",
+            "error.travel.heresy-options",
+            "error.travel.one-way",
+        )
+    },
     "POST /api/chase": {400: CHASE},
     "POST /api/encounters": {400: (*SCENE, "error.turns.scene-or-sample")},
 }
