@@ -50,6 +50,9 @@ ANY = "\0any"  # `[...]` in expected JSON: any value
 MORE = "\0more"  # `...` among an object's keys: any further keys
 REST = "\0rest"  # `...` at the end of a list: any further items
 
+#: The error line's prefix in en, ru and zh (docs/errors.md): such a line exits 2.
+ERROR_PREFIXES = ("footfall: error:", "footfall: ошибка:", "footfall: 错误:")
+
 
 @dataclass(frozen=True, slots=True)
 class Command:
@@ -334,7 +337,7 @@ def check(command: Command, status: int, output: str) -> None:
         assert status == 0, f"{where}\nexit {status}\n{output}"
         assert output.strip() or ">" in command.text, f"{where}\nprinted nothing"
         return
-    expected_status = 2 if command.shown.startswith("footfall: error:") else 0
+    expected_status = 2 if command.shown.startswith(ERROR_PREFIXES) else 0
     assert status == expected_status, f"{where}\nexit {status}\n{output}"
     if "--json" in shlex.split(command.text, comments=True):
         pattern = json_pattern(command.shown)

@@ -731,7 +731,7 @@ CASES = [
     case("encounter", "list", "--database", "adir", "--lang", "en", says=["adir"],
          id="encounter-database-dir"),
     case("encounter", "show", "nosuch", "--database", "{d}/e.db", "--lang", "xx",
-         says=["'nosuch'"], id="encounter-unknown"),
+         says=["'xx'", "en, ru, zh"], id="encounter-unknown"),
     case("encounter", "move", "nosuch", "--action", "move", "--path", "1,1", "--distance", "1",
          "--version", "1", "--database", "{d}/e.db", "--lang", "en", says=["'nosuch'"],
          id="encounter-move-unknown"),
