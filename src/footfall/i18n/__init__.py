@@ -211,11 +211,16 @@ def _shown(name: str, value: object, lang: Lang) -> object:
     """One field of an error as its language writes it (decimal comma, list comma, the
     system's reason for a failed file or socket operation)."""
     if name == "reason" and isinstance(value, str) and lang != "en":
-        return parser_reason(lang, os_reason(lang, value))
+        from footfall.i18n.reasons import reason_text  # the system's, parsers', databases'
+
+        return reason_text(lang, value)
     if name == "where" and lang != "en":
         text = f"{value}"
         if isinstance(value, str) and f"error.noun.{text}" in catalog():
             return noun(text, lang)  # a file named by its kind: "map file" «файл карты»
+        named = _NAMED.match(text)  # the kind and the path: "journey file '/x/trip.toml'"
+        if named is not None and f"error.noun.{named['kind']}" in catalog():
+            text = f"{noun(named['kind'], lang)}{named['rest']}"
         return _LINE.sub(lambda m: t("common.line", lang, n=int(m[1])), text)
     if lang == "ru" and isinstance(value, float):
         return str(value).replace(".", ",")
@@ -223,6 +228,10 @@ def _shown(name: str, value: object, lang: Lang) -> object:
         return value.replace(", ", "、")
     return value
 
+
+#: An error's `where` naming a file by its kind and then its quoted path or a part of it
+#: (``journey file '/x/trip.toml'``, ``journey file: day 2``): the kind is a noun.
+_NAMED = re.compile(r"^(?P<kind>[a-z][a-z ]*?)(?P<rest>(?: ['\"]|:).*)$", re.DOTALL)
 
 #: A text file's line named in an error's `where` (``line 3``, ``valley line 3: ``): the
 #: text-map and route readers compose it; it is rendered in the language (common.line).
