@@ -311,12 +311,18 @@ def scene_title(name: str, title: str, lang: Lang) -> str:
 
 
 def unit_forms(
-    lang: Lang, unit: str, *, genitive: bool = False, accusative: bool = False
+    lang: Lang,
+    unit: str,
+    *,
+    genitive: bool = False,
+    accusative: bool = False,
+    dative: bool = False,
 ) -> tuple[str, ...] | None:
     """The forms of a unit's word in `lang` (``common.forms.<id>``), by its id or its label.
 
     `genitive`: the forms after "из", "до" (``common.forms-of.<id>``: из 1 мили, до 5 клеток);
-    `accusative`: after "в" naming a measure (``common.forms-in.<id>``: предел в 1 милю).
+    `accusative`: after "в" naming a measure (``common.forms-in.<id>``: предел в 1 милю);
+    `dative`: after "кратна" (``common.forms-to.<id>``: кратна 1 клетке, 5 клеткам).
 
     >>> unit_forms("ru", "mi"), unit_forms("ru", "миль"), unit_forms("ru", "x")
     (('миля', 'мили', 'миль'), ('миля', 'мили', 'миль'), None)
@@ -333,6 +339,8 @@ def unit_forms(
             chosen = texts
             if genitive:
                 chosen = words.get(f"common.forms-of.{ident}", texts)
+            elif dative:
+                chosen = words.get(f"common.forms-to.{ident}", texts)
             elif accusative:
                 chosen = words.get(f"common.forms-in.{ident}", texts)
             return tuple(chosen[lang].split("|"))
@@ -424,7 +432,8 @@ def _whole(count: object) -> int | None:
 class _PluralFormatter(string.Formatter):
     """`str.format` plus two specs: ``plural:form|form...`` prints the count and its agreeing
     noun; ``agree:NAME`` prints a unit (``{unit:agree:distance}``) in the form the field NAME's
-    count asks for (24 мили), the unit's forms read from ``common.forms.<unit>``."""
+    count asks for (24 мили), the unit's forms read from ``common.forms.<unit>``
+    (``agree-of``, ``agree-in``, ``agree-to``: the genitive, accusative, dative forms)."""
 
     def __init__(self, lang: Lang, values: dict[str, object] | None = None) -> None:
         self.lang = lang
@@ -435,11 +444,15 @@ class _PluralFormatter(string.Formatter):
         if format_spec.startswith("plural:"):
             forms = format_spec.removeprefix("plural:").split("|")
             return f"{value} {plural(self.lang, value, forms)}"
-        if format_spec.startswith(("agree:", "agree-of:", "agree-in:")):
+        if format_spec.startswith(("agree:", "agree-of:", "agree-in:", "agree-to:")):
             kind, _, name = format_spec.partition(":")
             count = self.values.get(name)
             unit_words = unit_forms(
-                self.lang, str(value), genitive=kind == "agree-of", accusative=kind == "agree-in"
+                self.lang,
+                str(value),
+                genitive=kind == "agree-of",
+                accusative=kind == "agree-in",
+                dative=kind == "agree-to",
             )
             if unit_words is None or count is None:
                 return str(value)
