@@ -19,7 +19,7 @@ from functools import cache
 
 from footfall.i18n import Lang, catalog, os_reason, parser_reason, t
 
-__all__ = ["reason_text", "toml_reason"]
+__all__ = ["reason_text", "templated", "toml_reason"]
 
 #: tomllib's place: "<message> (at line L, column C)" or "<message> (at end of document)".
 _TOML_AT = re.compile(
@@ -87,6 +87,16 @@ def toml_reason(lang: Lang, reason: str) -> str:
     return t(
         "error.parser.toml-at", lang, message=message, line=found["line"], column=found["column"]
     )
+
+
+def templated(lang: Lang, text: str, prefix: str) -> str:
+    """Return `text` rendered in `lang` by the catalog entry under `prefix` whose English
+    template matches it whole (``{name}`` kept as given), or `text` when none does.
+
+    >>> templated("ru", "Started server process [42]", "serve.log.")
+    'Запущен процесс сервера [42]'
+    """
+    return text if lang == "en" else _matched(lang, text, prefix, _DEPTH)
 
 
 def _matched(lang: Lang, reason: str, prefix: str, depth: int) -> str:
