@@ -215,3 +215,28 @@ def test_a_real_psycopg_failure_is_said_in_the_language(
     )
     assert code == 2 and line.startswith("footfall: ошибка: ") and "отказано" in line, line
     assert not _english(line.split(": ", 1)[1].replace("footfall", "")), line
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        (
+            "ru",
+            "файл путешествия: день 1: неизвестный ключ 'hustel' (известны: hustle, forced_march)",
+        ),
+        ("zh", "旅程文件: 第1天有未知的键'hustel'(已知:hustle、forced_march)"),
+    ],
+)
+def test_a_journey_files_day_is_named_in_the_language(
+    tmp_path: Path,
+    lang: str,
+    words: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A bad key of a journey file's day: the file's kind and its day in the language."""
+    path = tmp_path / "days.toml"
+    path.write_text('legs = ["24 mi plains road"]\n[[days]]\nhustel = 1\n', encoding="utf-8")
+    args = ["travel", "pf1e", "--speed", "30", "--journey", str(path), "--lang", lang]
+    code, line = _footfall(args, monkeypatch, capsys)
+    assert code == 2 and line.endswith(words), line

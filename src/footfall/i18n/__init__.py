@@ -221,6 +221,7 @@ def _shown(name: str, value: object, lang: Lang) -> object:
         named = _NAMED.match(text)  # the kind and the path: "journey file '/x/trip.toml'"
         if named is not None and f"error.noun.{named['kind']}" in catalog():
             text = f"{noun(named['kind'], lang)}{named['rest']}"
+        text = _DAY.sub(lambda m: t("common.day", lang, n=int(m[1])), text)
         return _LINE.sub(lambda m: t("common.line", lang, n=int(m[1])), text)
     if lang == "ru" and isinstance(value, float):
         return str(value).replace(".", ",")
@@ -236,6 +237,8 @@ _NAMED = re.compile(r"^(?P<kind>[a-z][a-z ]*?)(?P<rest>(?: ['\"]|:).*)$", re.DOT
 #: A text file's line named in an error's `where` (``line 3``, ``valley line 3: ``): the
 #: text-map and route readers compose it; it is rendered in the language (common.line).
 _LINE = re.compile(r"(?<![\w/.\\-])line (\d+)(?=$|:|\s)")
+#: A journey file's day named in an error's `where` (``journey file: day 2``): common.day.
+_DAY = re.compile(r"(?<![\w/.\\-])day (\d+)(?=$|:|\s)")
 
 
 @cache
