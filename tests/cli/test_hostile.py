@@ -327,6 +327,7 @@ CASES = [
     case("check", SAMPLE, *M, "--path", "9,5 x", says=["'x'"], id="path-text"),
     case("check", SAMPLE, *M, "--path", "9,5 11,5", says=["[11, 5]", "neighbour"], id="path-jump"),
     case("scenes", "--lang", "xx", says=["'xx'", "en, ru, zh"], id="scenes-bad-lang"),
+    case("serve", "--lang", "xx", says=["'xx'", "en, ru, zh"], id="serve-bad-lang"),
     # ---- travel
     case("travel", "pf1e", "--speed", "30", "--leg", "", says=["''", "24 mi"], id="leg-empty"),
     case("travel", "pf1e", "--speed", "30", "--leg", "-5 mi", says=["-5"], id="leg-negative"),
