@@ -327,6 +327,7 @@ CASES = [
     case("check", SAMPLE, *M, "--path", "9,5 x", says=["'x'"], id="path-text"),
     case("check", SAMPLE, *M, "--path", "9,5 11,5", says=["[11, 5]", "neighbour"], id="path-jump"),
     case("scenes", "--lang", "xx", says=["'xx'", "en, ru, zh"], id="scenes-bad-lang"),
+    case("serve", "--lang", "xx", says=["'xx'", "en, ru, zh"], id="serve-bad-lang"),
     # ---- travel
     case("travel", "pf1e", "--speed", "30", "--leg", "", says=["''", "24 mi"], id="leg-empty"),
     case("travel", "pf1e", "--speed", "30", "--leg", "-5 mi", says=["-5"], id="leg-negative"),
@@ -731,7 +732,7 @@ CASES = [
     case("encounter", "list", "--database", "adir", "--lang", "en", says=["adir"],
          id="encounter-database-dir"),
     case("encounter", "show", "nosuch", "--database", "{d}/e.db", "--lang", "xx",
-         says=["'nosuch'"], id="encounter-unknown"),
+         says=["'xx'", "en, ru, zh"], id="encounter-unknown"),
     case("encounter", "move", "nosuch", "--action", "move", "--path", "1,1", "--distance", "1",
          "--version", "1", "--database", "{d}/e.db", "--lang", "en", says=["'nosuch'"],
          id="encounter-move-unknown"),

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from fastapi.testclient import TestClient
 
 from helpers.cli import invoke
@@ -29,8 +30,8 @@ def test_cli_error_in_its_lang() -> None:
     ru = _footfall(*BAD_LEG, "--lang", "ru")
     zh = _footfall(*BAD_LEG, "--lang", "zh")
     assert ru.returncode == zh.returncode == 2
-    assert ru.stderr.startswith("footfall: error: местность: неизвестное значение 'swampp'")
-    assert zh.stderr.startswith("footfall: error: 未知的地形 'swampp'")
+    assert ru.stderr.startswith("footfall: ошибка: местность: неизвестное значение 'swampp'")
+    assert zh.stderr.startswith("footfall: 错误: 未知的地形 'swampp'")
     assert len(ru.stderr.splitlines()) == len(zh.stderr.splitlines()) == 1
 
 
@@ -38,7 +39,7 @@ def test_in_process_command_error_in_its_lang() -> None:
     """A command that prints its own error (footfall rates) uses its --lang in process too."""
     result = invoke(["rates", "pf1e", "--speed", "33", "--lang", "zh"])
     assert result.exit_code == 2
-    assert result.stderr.startswith("footfall: error: pf1e的速度必须是5尺的正整数倍")
+    assert result.stderr.startswith("footfall: 错误: pf1e的速度必须是5尺的正整数倍")
 
 
 def test_environment_chooses_the_language() -> None:
@@ -57,11 +58,35 @@ def test_environment_language_is_the_answers_default() -> None:
     assert out.returncode == 0 and "Спешка" in out.stdout
 
 
+#: A bad language's one line: in all three languages, as none the user reads is known.
+BAD_LANG = (
+    "footfall: error: unknown language '{v}' (known: en, ru, zh)"
+    " | ошибка: язык: неизвестное значение '{v}' (известны: en, ru, zh)"
+    " | 错误: 未知的语言 '{v}'(已知:en、ru、zh)"
+)
+
+
 def test_unknown_footfall_lang_is_refused() -> None:
-    """FOOTFALL_LANG=fr: one line naming the known languages, exit 2."""
+    """FOOTFALL_LANG=fr: one line in en, ru and zh naming the known languages, exit 2."""
     out = _footfall("rates", "pf1e", "--speed", "30", FOOTFALL_LANG="fr")
     assert out.returncode == 2
-    assert out.stderr.strip() == "footfall: error: unknown language 'fr' (known: en, ru, zh)"
+    assert out.stderr.strip() == BAD_LANG.format(v="fr")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rates", "pf1e", "--speed", "30", "--lang", "de"],
+        ["travel", "pf1e", "--speed", "30", "--leg", "24 mi plains road", "--lang=de"],
+        ["reach", "pf1e-ogre-bridge", "--mover", "ogre", "--lang", "de"],
+    ],
+)
+def test_unknown_lang_option_is_said_in_every_language(args: list[str]) -> None:
+    """--lang de (even with a Russian locale): the same three-language line, exit 2, before
+    the command runs (so it is the first thing said, whatever else is wrong)."""
+    out = _footfall(*args, LANG="ru_RU.UTF-8")
+    assert out.returncode == 2
+    assert out.stderr.strip() == BAD_LANG.format(v="de")
 
 
 def test_api_error_in_the_request_language(client: TestClient) -> None:

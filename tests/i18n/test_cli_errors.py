@@ -44,3 +44,48 @@ def test_output_exists_names_the_file_in_the_language(
     result = invoke(["render", "pf1e-ogre-bridge", "-o", str(target), "--lang", lang])
     assert result.exit_code == 2
     assert words in result.stderr and "error: output" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "prefix", "bug"),
+    [
+        ("en", "footfall: internal error:", "(a bug in footfall"),
+        ("ru", "footfall: внутренняя ошибка:", "(ошибка в footfall"),
+        ("zh", "footfall: 内部错误:", "(footfall 的缺陷"),
+    ],
+)
+def test_an_internal_error_is_one_line_in_the_language(
+    lang: str,
+    prefix: str,
+    bug: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A bug is one line, its prefix and explanation in FOOTFALL_LANG's words, exit 1
+    (docs/errors.md: as git and gcc do under a Russian or Chinese locale)."""
+    import sys
+
+    import typer
+
+    import footfall.cli as cli
+
+    crashing = typer.Typer()
+
+    @crashing.command()
+    def boom() -> None:
+        raise OverflowError("too big")
+
+    @crashing.command()
+    def other() -> None:  # a second command keeps 'boom' a subcommand
+        """Do nothing."""
+
+    monkeypatch.setattr(cli, "_full_app", lambda: crashing)
+    monkeypatch.setattr(sys, "argv", ["footfall", "boom"])
+    monkeypatch.setenv("FOOTFALL_LANG", lang)
+    monkeypatch.delenv("FOOTFALL_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as done:
+        cli.main()
+    assert done.value.code == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{prefix} OverflowError: too big")
+    assert bug in lines[0]

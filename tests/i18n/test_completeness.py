@@ -35,7 +35,7 @@ NAMES = set(
     resolution points c door ds disposition multiple terrainheight padding coreVersion legend
     map wall creature mark on at side legs party name toughness x-height e.g squares given
     structured creatures travel z Draw Steel PostgreSQL psycopg pip IP
-    install""".split()  # noqa: SIM905
+    install SSL TCP-""".split()  # noqa: SIM905
 )
 #: Left out before looking for English: placeholders, quotes, flags, ids (with ``_./=`` or a
 #: digit) and a data file's table name (``[turn]``).

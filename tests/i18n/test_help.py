@@ -64,3 +64,24 @@ def test_command_help_keeps_option_names() -> None:
 def test_group_help_takes_lang() -> None:
     """``footfall fly --help --lang zh``: a group without --lang still answers in zh."""
     assert "D&D 3.5飞行" in _help("fly", "--lang", "zh") or "命令" in _help("fly", "--lang", "zh")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("ru", "glass (стекло), wood (дерево), stone (камень), metal (металл)"),
+        ("zh", "glass(玻璃)、wood(木头)、stone(石头)、metal(金属)"),
+    ],
+)
+def test_typed_values_have_their_data_names_beside_them(lang: str, words: str) -> None:
+    """``footfall forced --help``: the materials a user types keep their ids, each with the
+    name systems/drawsteel.toml gives it in the language («stone (камень)»)."""
+    import tomllib
+    from importlib import resources
+
+    data = resources.files("footfall.systems").joinpath("drawsteel.toml").read_text("utf-8")
+    rows = tomllib.loads(data)["steel"]["forced"]["hurl"]["rows"]
+    for material in ("glass", "wood", "stone", "metal"):
+        name = rows[material]["names"][lang]
+        assert f"{material} ({name})" in words or f"{material}({name})" in words
+    assert words in " ".join(_help("forced", "--lang", lang).split()).replace("│ ", "")

@@ -107,3 +107,40 @@ def test_no_russian_message_writes_a_varying_noun_after_a_bare_count() -> None:
     }
     allowed = {"error.maps.uvtt-grid-not-square"}  # {x} x {y} пикселей: a size, not a count
     assert set(found) <= allowed, found
+
+
+@pytest.mark.parametrize(
+    ("step", "unit", "words"),
+    [
+        (1, "squares", "кратна 1 клетке"),
+        (2, "squares", "кратна 2 клеткам"),
+        (5, "squares", "кратна 5 клеткам"),
+        (21, "squares", "кратна 21 клетке"),
+        (5, "ft", "кратна 5 фт"),
+    ],
+)
+def test_a_multiple_takes_the_dative(step: int, unit: str, words: str) -> None:
+    """«скорость кратна 1 клетке, 2 клеткам, 5 клеткам» (not «кратна 1 клетка»):
+    ``{unit:agree-to:n}``; an abbreviation does not change (кратна 5 фт)."""
+    for key in ("error.scene.speed-step", "error.maps.cli-speed-step"):
+        values = {"where": "", "system": "drawsteel", "step": step, "unit": unit, "value": 7}
+        text = t(key, "ru", **values, param="--speed")
+        assert words in text, text
+
+
+def test_no_russian_multiple_takes_the_nominative() -> None:
+    """No «кратна {n} {unit:agree:n}» is left: after «кратн…» a unit agrees in the dative."""
+    found = {
+        key: text["ru"]
+        for key, text in catalog().items()
+        if re.search(r"кратн\w* \{\w+\} \{\w+:agree:", text["ru"])
+    }
+    assert not found, found
+
+
+@pytest.mark.parametrize(("cost", "words"), [(1, "стоит 1 клетку"), (2, "стоит 2 клетки")])
+def test_a_cost_takes_the_accusative(cost: int, words: str) -> None:
+    """«перемещение стоит 1 клетку» (the accusative after «стоит»), the budget named after it."""
+    for key in ("tactical.rule.budget", "tactical.reason.budget"):
+        text = t(key, "ru", cost=cost, budget=1, unit="squares", x=1, y=2)
+        assert words in text and text.endswith("позволяет это действие (1 клетка)"), text

@@ -16,6 +16,9 @@ from footfall.cli import app, main
 from footfall.cli.help import _TYPER_WORDS
 from helpers.cli import invoke
 
+#: The error line's prefix in each language (docs/errors.md).
+PREFIX = {"en": "footfall: error:", "ru": "footfall: ошибка:", "zh": "footfall: 错误:"}
+
 
 def _paths() -> list[list[str]]:
     found: list[list[str]] = []
@@ -106,7 +109,7 @@ def test_serve_on_a_busy_port_says_why_in_russian() -> None:
         )
     assert result.returncode == 2
     assert result.stderr.strip() == (
-        f"footfall: error: не удаётся слушать 127.0.0.1:{port}: адрес уже используется"
+        f"footfall: ошибка: не удаётся слушать 127.0.0.1:{port}: адрес уже используется"
     )
 
 
@@ -134,7 +137,7 @@ def test_a_broken_map_file_is_said_in_the_language(lang: str, words: str, tmp_pa
     path.write_text("not json", encoding="utf-8")
     result = invoke(["import", str(path), "--system", "pf1e", "--lang", lang])
     assert result.exit_code == 2
-    assert result.stderr.strip() == f"footfall: error: {words}"
+    assert result.stderr.strip() == f"{PREFIX[lang]} {words}"
 
 
 def test_every_json_parser_message_is_known() -> None:

@@ -19,6 +19,9 @@ from footfall.i18n import catalog, os_reason
 #: Words a translated line may hold: the program, the options' and commands' names typed.
 NAMES = {"footfall", "error", "help", "reach", "rates", "render", "travel", "serve", "fly"}
 
+#: The error line's prefix in each language (docs/errors.md).
+PREFIX = {"en": "footfall: error:", "ru": "footfall: ошибка:", "zh": "footfall: 错误:"}
+
 
 def _english(line: str) -> set[str]:
     """The English words of `line` outside quotes and option names (``--speed``, ``'SCENE'``)."""
@@ -35,7 +38,7 @@ def _run(
         main()
     assert done.value.code == 2
     lines = capsys.readouterr().err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("footfall: error: ")
+    assert len(lines) == 1 and lines[0].startswith(tuple(PREFIX.values()))
     return lines[0]
 
 
@@ -78,7 +81,8 @@ def test_usage_errors_in_russian_and_chinese(
         monkeypatch.setenv("FOOTFALL_LANG", lang)
         line = _run(args, capsys, monkeypatch)
         assert words in line and see in line and line.endswith(" --help')")
-        assert _english(line.removeprefix("footfall: error: ")) == set(), line
+        assert line.startswith(f"{PREFIX[lang]} "), line
+        assert _english(line.removeprefix(f"{PREFIX[lang]} ")) == set(), line
 
 
 @pytest.mark.parametrize(("args", "en"), [(a, None) for a, _, _ in USAGE[:4]])

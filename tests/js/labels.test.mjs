@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import {
   pickLang, documentLang, translate, unitLabel, flagName, legendName, stepLine,
   pathHeading, checkHeading, answerNotes, travelTotal, systemOption, sampleOption, moverOption,
-  choiceOption,
+  choiceOption, relanguage,
 } from "../../src/footfall/web/labels.js";
 
 // The pure functions take a translator for one language, as the page passes its own.
@@ -96,4 +96,14 @@ test("menu entries", () => {
   const it = { default: "multiply" };
   assert.equal(choiceOption("multiply", it), "multiply *");
   assert.equal(choiceOption("as-diagonals", it), "as-diagonals");
+});
+
+test("relanguage: a message is said again in the new language, a refused question asked again, a refused change kept", () => {
+  assert.equal(relanguage(null, "en"), "none");
+  assert.equal(relanguage({ message: "", lang: "ru" }, "en"), "none");
+  assert.equal(relanguage({ message: "x", lang: "ru", said: true }, "ru"), "none"); // already in it
+  assert.equal(relanguage({ message: "Открыто", lang: "ru", said: true, again: null }, "en"), "say");
+  const again = () => {};
+  assert.equal(relanguage({ message: "сцена: неизвестное значение", lang: "ru", said: false, again }, "zh"), "ask");
+  assert.equal(relanguage({ message: "ход отклонён", lang: "ru", said: false, again: null }, "en"), "keep");
 });

@@ -768,3 +768,22 @@ def test_only_the_switches_that_change_the_answers_are_shown(server: str, page: 
     _settle(page)
     assert _switches_shown(page) == []
     assert page.locator("#interp-box").is_hidden()
+
+
+def test_a_refusal_follows_the_language_switch(server: str, page: Any) -> None:
+    """A server's refusal (an unknown sample asked for in Russian) is asked again when the
+    language is switched, so the line is in the new language; the page's own messages too."""
+    _open(page, server + "/?scene=no-such-sample&lang=ru")
+    line = page.locator("#status")
+    ru = line.text_content() or ""
+    assert "no-such-sample" in ru and "unknown" not in ru and line.get_attribute("lang") == "ru"
+    page.select_option("#lang", "en")
+    page.wait_for_function("document.getElementById('status').lang === 'en'", timeout=20_000)
+    _settle(page)
+    en = line.text_content() or ""
+    assert "no-such-sample" in en and en != ru and "unknown" in en, en
+    page.select_option("#lang", "zh")
+    page.wait_for_function("document.getElementById('status').lang === 'zh-Hans'", timeout=20_000)
+    _settle(page)
+    zh = line.text_content() or ""
+    assert "no-such-sample" in zh and any("\u4e00" <= ch <= "\u9fff" for ch in zh), zh

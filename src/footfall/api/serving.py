@@ -30,6 +30,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from footfall.api.body_limit import ASGIApp, Receive, Scope, Send
 from footfall.api.errors import error_body, footfall_response
 from footfall.errors import InputError, LimitError
+from footfall.i18n import Lang
 from footfall.limits import SERVER_LIMITS, Limits
 
 __all__ = [
@@ -471,16 +472,24 @@ def uvicorn_options(limits: Limits) -> dict[str, Any]:
 
 
 def run(
-    options: Options, host: str, port: int, workers: int, limits: Limits = SERVER_LIMITS
+    options: Options,
+    host: str,
+    port: int,
+    workers: int,
+    limits: Limits = SERVER_LIMITS,
+    lang: Lang = "en",
 ) -> None:
     """Serve until SIGTERM or Ctrl+C: in this process (one worker) or in `workers` processes.
 
     With several, uvicorn's supervisor starts them from `worker_app` and replaces one that
     dies; each finishes its requests in progress on SIGTERM (`limits.shutdown_seconds`).
+    uvicorn's own log lines are in `lang` (`footfall.api.log_words`).
     """
     import uvicorn
 
-    settings = uvicorn_options(limits)
+    from footfall.api.log_words import uvicorn_log
+
+    settings = {**uvicorn_options(limits), **uvicorn_log(lang)}
     if workers <= 1:
         tune_process()
         uvicorn.run(build_app(options, limits), host=host, port=port, **settings)

@@ -6,9 +6,9 @@ programs (``--json``). Any `FootfallError` becomes one line on stderr and exit s
 
 `main` is the one place where errors become what a user sees, so it holds the promise of
 docs/errors.md whatever a command raises: bad input (a `FootfallError`, or a value Typer
-refuses) is one ``footfall: error:`` line naming the bad value, exit 2; a bug footfall did not
-foresee is one ``footfall: internal error:`` line, exit 1 - never a traceback (set
-``FOOTFALL_DEBUG=1`` to see it).
+refuses) is one ``footfall: error:`` line (in the CLI's language: ``footfall: ошибка:``) naming
+the bad value, exit 2; a bug footfall did not foresee is one ``footfall: internal error:`` line,
+exit 1 - never a traceback (set ``FOOTFALL_DEBUG=1`` to see it).
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ import typer
 
 from footfall.cli.help import localize_help
 from footfall.cli.language import cli_lang, localize
-from footfall.errors import FootfallError, Param, Spelling
-from footfall.i18n import Lang, t
+from footfall.errors import FootfallError, Noun, Param, Spelling
+from footfall.i18n import LANGS, Lang, t
 
 try:  # Typer >= 0.24 vendors Click as typer._click; older Typer depends on Click itself.
     from typer._click import exceptions as _click
@@ -39,6 +39,7 @@ __all__ = [
     "app",
     "build_app",
     "emit_json",
+    "error_prefix",
     "fail",
     "flag_spelling",
     "main",
@@ -145,10 +146,32 @@ def _command_flags(home: str | None) -> dict[str, str]:
     return flags
 
 
-def fail(message: str) -> NoReturn:
-    """Print a one-line error on stderr and exit with status 2."""
-    typer.echo(f"footfall: error: {_fold(message)}", err=True)
+def error_prefix(lang: Lang, *, internal: bool = False) -> str:
+    """Return the error line's prefix in `lang`, as git and gcc word theirs (docs/errors.md).
+
+    >>> error_prefix("en"), error_prefix("ru"), error_prefix("zh", internal=True)
+    ('footfall: error:', 'footfall: ошибка:', 'footfall: 内部错误:')
+    """
+    if lang == "en":  # the source text: no catalog to read (start-up)
+        return "footfall: internal error:" if internal else "footfall: error:"
+    return t("error.cli.internal-prefix" if internal else "error.cli.prefix", lang)
+
+
+def fail(message: str, lang: Lang | None = None) -> NoReturn:
+    """Print a one-line error on stderr (in `lang`, else the command's) and exit with status 2."""
+    from footfall.cli.language import current_lang
+
+    typer.echo(f"{error_prefix(lang or current_lang())} {_fold(message)}", err=True)
     raise typer.Exit(2)
+
+
+def _error_line(exc: FootfallError, lang: Lang, spelling: Spelling) -> str:
+    """The line of a `FootfallError` after a prefix; a bad language itself (``--lang de``,
+    ``FOOTFALL_LANG=de``) in all three languages, as no language the user reads is known."""
+    if exc.key != "error.unknown" or exc.fields.get("what") != Noun("language"):
+        return f"{error_prefix(lang)} {exc.render(lang, spelling)}"
+    lines = [f"{error_prefix(each)} {exc.render(each, spelling)}" for each in LANGS]
+    return " | ".join([lines[0], *(line.removeprefix("footfall: ") for line in lines[1:])])
 
 
 def main() -> None:
@@ -168,8 +191,7 @@ def main() -> None:
         if isinstance(status, int) and status:
             sys.exit(status)
     except FootfallError as exc:
-        spelling = flag_spelling(_command_flags(home))
-        typer.echo(f"footfall: error: {exc.render(lang, spelling)}", err=True)
+        typer.echo(_error_line(exc, lang, flag_spelling(_command_flags(home))), err=True)
         sys.exit(2)
     except _click.NoArgsIsHelpError as exc:
         # `footfall` or `footfall fly` alone: the help, as a bare command asks for it. Building
@@ -185,7 +207,7 @@ def main() -> None:
         from footfall.cli.usage import usage_line
 
         path = exc.ctx.command_path if exc.ctx else f"footfall {command}".strip()
-        typer.echo(f"footfall: error: {usage_line(exc, lang, path)}", err=True)
+        typer.echo(f"{error_prefix(lang)} {usage_line(exc, lang, path)}", err=True)
         sys.exit(2)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
@@ -199,9 +221,8 @@ def main() -> None:
         detail = _fold(f"{type(exc).__name__}: {exc}")
         if len(detail) > _DETAIL_LIMIT:
             detail = f"{detail[: _DETAIL_LIMIT - 1]}…"
-        typer.echo(
-            f"footfall: internal error: {t('error.cli.internal', lang, detail=detail)}", err=True
-        )
+        prefix = error_prefix(lang, internal=True)
+        typer.echo(f"{prefix} {t('error.cli.internal', lang, detail=detail)}", err=True)
         sys.exit(1)
 
 

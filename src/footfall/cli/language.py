@@ -12,6 +12,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from footfall.errors import Param, unknown
 from footfall.i18n import LANGS, Lang
 from footfall.i18n.choose import environment_lang
 
@@ -20,14 +21,13 @@ try:  # Typer >= 0.24 vendors Click as typer._click; older Typer depends on Clic
 except ImportError:  # pragma: no cover - depends on the installed Typer
     from click.globals import get_current_context  # type: ignore[no-redef]
 
-__all__ = ["cli_lang", "current_lang", "localize"]
+__all__ = ["asked_lang", "cli_lang", "current_lang", "localize"]
 
 
 def cli_lang(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> Lang:
     """Return the language of ``footfall ARGV``: its ``--lang``, else the environment's.
 
-    An unknown ``--lang`` value is left to the command to refuse; its error is in the
-    environment's language.
+    An unknown ``--lang`` value is refused, in all three languages (`asked_lang`, `main`).
 
     >>> cli_lang(["reach", "--lang", "zh"], {}), cli_lang(["reach", "--lang=ru"], {})
     ('zh', 'ru')
@@ -35,16 +35,30 @@ def cli_lang(argv: Sequence[str], environ: Mapping[str, str] | None = None) -> L
     'ru'
     """
     env = os.environ if environ is None else environ
+    value = asked_lang(argv)
+    for lang in LANGS:
+        if value == lang:
+            return lang
+    if value is not None:
+        raise unknown("language", value, LANGS, param=Param("lang"))
+    return environment_lang(env)
+
+
+def asked_lang(argv: Sequence[str]) -> str | None:
+    """Return the last ``--lang`` value of `argv` (before a ``--``), or None.
+
+    >>> asked_lang(["reach", "--lang", "zh"]), asked_lang(["x", "--lang=de"]), asked_lang(["x"])
+    ('zh', 'de', None)
+    """
+    found: str | None = None
     for i, arg in enumerate(argv):
         if arg == "--":
             break
-        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else None
-        if arg.startswith("--lang="):
-            value = arg.removeprefix("--lang=")
-        for lang in LANGS:
-            if value == lang:
-                return lang
-    return environment_lang(env)
+        if arg == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg.removeprefix("--lang=")
+    return found
 
 
 def localize(command: Any, lang: Lang) -> Any:

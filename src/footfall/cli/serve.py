@@ -80,6 +80,7 @@ def register(app: typer.Typer) -> None:
             None,
             help="SQLite file or postgresql:// URL of the encounters (default: user data folder).",
         ),
+        lang: str = typer.Option("en", help="Language: en, ru or zh."),
     ) -> None:
         """Serve the battle-map page and the JSON API; print the URL to open."""
         from footfall.api.serving import Options, allowed_hosts, run
@@ -111,16 +112,16 @@ def register(app: typer.Typer) -> None:
 
         share_database(database, SERVER_LIMITS)
         shown = f"[{host}]" if ":" in host else host
-        lang = current_lang()  # FOOTFALL_LANG or the locale (serve has no --lang)
+        language = current_lang()  # --lang, else FOOTFALL_LANG or the locale
         url = f"http://{shown}:{port}/"
-        typer.echo(t("serve.open", lang, version=_version(), url=url))
+        typer.echo(t("serve.open", language, version=_version(), url=url))
         if name:
-            typer.echo(t("serve.scene", lang, name=name))
-        typer.echo(t("serve.workers", lang, count=count))
-        typer.echo(t("serve.stop", lang))
+            typer.echo(t("serve.scene", language, name=name))
+        typer.echo(t("serve.workers", language, count=count))
+        typer.echo(t("serve.stop", language))
         sys.stdout.flush()  # the URL must show before uvicorn takes over (pipes buffer)
         _warm_up_in_background()
-        run(options, host, port, count)
+        run(options, host, port, count, lang=language)
 
 
 def _check_host_name(value: str) -> None:

@@ -211,11 +211,17 @@ def _shown(name: str, value: object, lang: Lang) -> object:
     """One field of an error as its language writes it (decimal comma, list comma, the
     system's reason for a failed file or socket operation)."""
     if name == "reason" and isinstance(value, str) and lang != "en":
-        return parser_reason(lang, os_reason(lang, value))
+        from footfall.i18n.reasons import reason_text  # the system's, parsers', databases'
+
+        return reason_text(lang, value)
     if name == "where" and lang != "en":
         text = f"{value}"
         if isinstance(value, str) and f"error.noun.{text}" in catalog():
             return noun(text, lang)  # a file named by its kind: "map file" «файл карты»
+        named = _NAMED.match(text)  # the kind and the path: "journey file '/x/trip.toml'"
+        if named is not None and f"error.noun.{named['kind']}" in catalog():
+            text = f"{noun(named['kind'], lang)}{named['rest']}"
+        text = _DAY.sub(lambda m: t("common.day", lang, n=int(m[1])), text)
         return _LINE.sub(lambda m: t("common.line", lang, n=int(m[1])), text)
     if lang == "ru" and isinstance(value, float):
         return str(value).replace(".", ",")
@@ -224,9 +230,15 @@ def _shown(name: str, value: object, lang: Lang) -> object:
     return value
 
 
+#: An error's `where` naming a file by its kind and then its quoted path or a part of it
+#: (``journey file '/x/trip.toml'``, ``journey file: day 2``): the kind is a noun.
+_NAMED = re.compile(r"^(?P<kind>[a-z][a-z ]*?)(?P<rest>(?: ['\"]|:).*)$", re.DOTALL)
+
 #: A text file's line named in an error's `where` (``line 3``, ``valley line 3: ``): the
 #: text-map and route readers compose it; it is rendered in the language (common.line).
 _LINE = re.compile(r"(?<![\w/.\\-])line (\d+)(?=$|:|\s)")
+#: A journey file's day named in an error's `where` (``journey file: day 2``): common.day.
+_DAY = re.compile(r"(?<![\w/.\\-])day (\d+)(?=$|:|\s)")
 
 
 @cache
@@ -302,12 +314,18 @@ def scene_title(name: str, title: str, lang: Lang) -> str:
 
 
 def unit_forms(
-    lang: Lang, unit: str, *, genitive: bool = False, accusative: bool = False
+    lang: Lang,
+    unit: str,
+    *,
+    genitive: bool = False,
+    accusative: bool = False,
+    dative: bool = False,
 ) -> tuple[str, ...] | None:
     """The forms of a unit's word in `lang` (``common.forms.<id>``), by its id or its label.
 
     `genitive`: the forms after "из", "до" (``common.forms-of.<id>``: из 1 мили, до 5 клеток);
-    `accusative`: after "в" naming a measure (``common.forms-in.<id>``: предел в 1 милю).
+    `accusative`: after "в" naming a measure (``common.forms-in.<id>``: предел в 1 милю);
+    `dative`: after "кратна" (``common.forms-to.<id>``: кратна 1 клетке, 5 клеткам).
 
     >>> unit_forms("ru", "mi"), unit_forms("ru", "миль"), unit_forms("ru", "x")
     (('миля', 'мили', 'миль'), ('миля', 'мили', 'миль'), None)
@@ -324,6 +342,8 @@ def unit_forms(
             chosen = texts
             if genitive:
                 chosen = words.get(f"common.forms-of.{ident}", texts)
+            elif dative:
+                chosen = words.get(f"common.forms-to.{ident}", texts)
             elif accusative:
                 chosen = words.get(f"common.forms-in.{ident}", texts)
             return tuple(chosen[lang].split("|"))
@@ -415,7 +435,8 @@ def _whole(count: object) -> int | None:
 class _PluralFormatter(string.Formatter):
     """`str.format` plus two specs: ``plural:form|form...`` prints the count and its agreeing
     noun; ``agree:NAME`` prints a unit (``{unit:agree:distance}``) in the form the field NAME's
-    count asks for (24 мили), the unit's forms read from ``common.forms.<unit>``."""
+    count asks for (24 мили), the unit's forms read from ``common.forms.<unit>``
+    (``agree-of``, ``agree-in``, ``agree-to``: the genitive, accusative, dative forms)."""
 
     def __init__(self, lang: Lang, values: dict[str, object] | None = None) -> None:
         self.lang = lang
@@ -426,11 +447,15 @@ class _PluralFormatter(string.Formatter):
         if format_spec.startswith("plural:"):
             forms = format_spec.removeprefix("plural:").split("|")
             return f"{value} {plural(self.lang, value, forms)}"
-        if format_spec.startswith(("agree:", "agree-of:", "agree-in:")):
+        if format_spec.startswith(("agree:", "agree-of:", "agree-in:", "agree-to:")):
             kind, _, name = format_spec.partition(":")
             count = self.values.get(name)
             unit_words = unit_forms(
-                self.lang, str(value), genitive=kind == "agree-of", accusative=kind == "agree-in"
+                self.lang,
+                str(value),
+                genitive=kind == "agree-of",
+                accusative=kind == "agree-in",
+                dative=kind == "agree-to",
             )
             if unit_words is None or count is None:
                 return str(value)

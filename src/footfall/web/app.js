@@ -5,7 +5,7 @@
 import { state, ask, isCurrent, job, idle, debounce, selectCreature } from "./state.js";
 import { getMeta, getSamples } from "./api.js";
 import { browserLang, documentLang, systemOption, sampleOption } from "./labels.js";
-import { $, tr, status, say } from "./page.js";
+import { $, tr, status, say, restatus } from "./page.js";
 import { draw, resize } from "./drawing.js";
 import { fillActions, fillMovers, actionChosen, buildInterpretations, refresh, refreshCheck, changed } from "./panel.js";
 import { bindMap, buildPalette, selectTool, fillCreatureKinds, fillCreatureForm, applyCreatureForm, removeCreature } from "./editing.js";
@@ -31,7 +31,7 @@ async function setLang(lang) {
   url.searchParams.set("lang", lang);
   window.history.replaceState(null, "", url); // a reload keeps the language
   applyLabels();
-  if (state.said) say(state.said.key, state.said.values, state.said.source);
+  restatus(); // a page message said again, a refused question asked again in the new language
   await job(state, async () => {
     if (!(await loadMeta())) return; // a newer language was picked meanwhile
     fillSystemSelects();

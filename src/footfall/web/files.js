@@ -45,7 +45,7 @@ export async function openSample(name) {
       $("sample").value = name;
       say("loaded", { name }, "scene");
     } catch (e) {
-      if (isCurrent(state, "scene", seq)) status(e.message, true, "scene");
+      if (isCurrent(state, "scene", seq)) status(e.message, true, "scene", () => openSample(name));
     }
   });
 }
@@ -83,7 +83,7 @@ export async function openFile(file) {
       setScene(scene, sceneNameOf(file.name), warnings);
       say("loaded", { name: file.name }, "scene");
     } catch (e) {
-      if (isCurrent(state, "scene", seq)) status(e.message, true, "file");
+      if (isCurrent(state, "scene", seq)) status(e.message, true, "file", () => openFile(file));
     }
   });
 }

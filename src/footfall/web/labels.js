@@ -26,6 +26,20 @@ export function documentLang(lang) {
   return lang === "zh" ? "zh-Hans" : lang;
 }
 
+/**
+ * What the status line needs when the page's language becomes `lang` (`shown` as page.js
+ * `status` keeps it: the message, the language it was said in, `said` for a page message,
+ * `again` for a refused question): "none" (nothing shown, or already in `lang`), "say" (a page
+ * message, said again from its key), "ask" (a server's refusal of a question that changes
+ * nothing: asked again, so the refusal comes back in `lang` with its fields), "keep" (a refused
+ * change, never sent twice: it stays in the language it was said in until the next answer).
+ */
+export function relanguage(shown, lang) {
+  if (!shown || !shown.message || shown.lang === lang) return "none";
+  if (shown.said) return "say";
+  return shown.again ? "ask" : "keep";
+}
+
 /** Translate `key` into `lang` (English, else the key itself, when missing), filling `{name}`s. */
 export function translate(lang, key, values) {
   const table = Object.hasOwn(I18N, lang) ? I18N[lang] : I18N.en;

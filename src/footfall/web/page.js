@@ -1,7 +1,7 @@
 // The document's side of the page: finding an element, the page's words in its language, and
 // the status line (who wrote it, so that an answer clears only its own kind's message).
 import { state } from "./state.js";
-import { translate } from "./labels.js";
+import { translate, documentLang, relanguage } from "./labels.js";
 
 /** The element with id `id`. */
 export const $ = (id) => document.getElementById(id);
@@ -13,19 +13,34 @@ export function tr(key, values) {
 
 /** Show `message` on the status line, written by `source` ("reach", "file" ...): an answer
  *  may clear only its own kind's message, never one the user has not read yet from something
- *  else (e.g. "Opened saved.json", or a file's error, shown while a reach answer is on its way). */
-export function status(message, isError, source) {
+ *  else (e.g. "Opened saved.json", or a file's error, shown while a reach answer is on its way).
+ *  The line keeps the language it was said in (its `lang` attribute) until the next one;
+ *  `again`, for a server's refusal of a question that changes nothing, asks it again when
+ *  the language is switched (`restatus`). */
+export function status(message, isError, source, again) {
   const el = $("status");
   el.textContent = message || "";
   el.classList.toggle("error", !!isError);
   el.dataset.source = message ? source || "" : "";
+  el.lang = documentLang(state.lang);
   state.said = null;
+  state.shown = message ? { message, lang: state.lang, again: again || null, said: false } : null;
 }
 
 /** Show a page message (not a server's): said again in the new language when it is switched. */
 export function say(key, values, source) {
   status(tr(key, values), false, source);
   state.said = { key, values, source };
+  if (state.shown) state.shown.said = true;
+}
+
+/** Say the status line again in the page's (new) language: a page message from its key, a
+ *  refused question asked again; a refused change stays as said (labels.js `relanguage`). */
+export function restatus() {
+  const shown = state.shown;
+  const how = relanguage(shown, state.lang);
+  if (how === "say") say(state.said.key, state.said.values, state.said.source);
+  else if (how === "ask") shown.again();
 }
 
 /** Clear the status line if `source` wrote it. */

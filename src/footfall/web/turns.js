@@ -79,7 +79,7 @@ export async function loadEncounter(id, said) {
       openEncounter(enc);
       if (said) say(said, { version: enc.version }, "turn");
     } catch (e) {
-      if (isCurrent(state, "encounter", seq)) status(e.status === 404 && !state.encounterServer ? tr("no_encounter_server") : e.message, true, "turn");
+      if (isCurrent(state, "encounter", seq)) status(e.status === 404 && !state.encounterServer ? tr("no_encounter_server") : e.message, true, "turn", () => loadEncounter(id, said));
     }
   });
 }
