@@ -212,16 +212,18 @@ def table(requests: int) -> None:
     """Run every case of `TABLE` with `requests` requests; print one Markdown table."""
     print(f"{os.cpu_count()} CPUs; load average before: {os.getloadavg()[0]:.1f}")
     print("| query | workers | connections | requests | errors | req/s | p50 ms | p99 ms "
-          "| server CPU ms/req | load avg | RSS first -> last 1k (KiB) |")  # fmt: skip
-    print("|" + " --- |" * 11)
+          "| server CPU ms/req | generator CPU ms/req | workers' shares | load avg "
+          "| RSS first -> last 1k (KiB) |")  # fmt: skip
+    print("|" + " --- |" * 13)
     for query, workers, connections in TABLE:
         r = measure(query, workers, requests, connections)
         rss = r["rss_kib"]
         memory = f"{rss[0][1]:,} -> {rss[-1][1]:,}" if rss else "-"
+        shares = " / ".join(f"{share:.2f}" for share in r["worker_shares"])
         print(f"| {query} | {workers} | {connections} | {r['requests']:,} | {r['errors']} "
               f"| {r['rps']:.0f} | {r['p50_ms']:.1f} | {r['p99_ms']:.1f} "
-              f"| {r['server_cpu_ms_per_request']:.2f} | {r['load_average']:.1f} | {memory} |",
-              flush=True)  # fmt: skip
+              f"| {r['server_cpu_ms_per_request']:.2f} | {r['client_cpu_ms_per_request']:.2f} "
+              f"| {shares} | {r['load_average']:.1f} | {memory} |", flush=True)  # fmt: skip
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""The JSON every endpoint answers with: written by orjson (the standard library what it refuses)."""
+"""The JSON every endpoint answers with: written by orjson, the standard library as its fallback."""
 
 from __future__ import annotations
 
