@@ -23,15 +23,23 @@ import asyncio
 import json
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from helpers.server import (  # the tests' own server helpers (tests/api/test_memory.py)
+    cpu_by_pid,
+    free_port,
+    rss_kib,
+    start_server,
+    stop_server,
+    workers_of,
+)
 
 
 def scene_100(seed: int = 6) -> dict[str, Any]:
@@ -52,44 +60,9 @@ def scene_100(seed: int = 6) -> dict[str, Any]:
     return {"footfall": 1, "system": "pf1e", "map": rows, "creatures": creatures}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def _rss_kib(pid: int) -> int:
-    """Resident set size of `pid` and its children (uvicorn workers), in KiB."""
-    total = 0
-    pids = [pid]
-    children = Path(f"/proc/{pid}/task/{pid}/children")
-    if children.exists():
-        pids += [int(p) for p in children.read_text().split()]
-    for p in pids:
-        try:
-            for line in Path(f"/proc/{p}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-        except OSError:
-            pass
-    return total
-
-
-def _cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) used so far by `pid` and its children (uvicorn workers)."""
-    total = 0
-    pids = [pid]
-    children = Path(f"/proc/{pid}/task/{pid}/children")
-    if children.exists():
-        pids += [int(p) for p in children.read_text().split()]
-    for p in pids:
-        try:
-            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14, 15)
-        except (OSError, IndexError, ValueError):
-            pass
-    return total / os.sysconf("SC_CLK_TCK")
+def _rss_all(pid: int) -> int:
+    """Resident memory of the server `pid` and its workers, in KiB."""
+    return sum(rss_kib(p) for p in [pid, *workers_of(pid)])
 
 
 async def _request(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
@@ -132,15 +105,22 @@ async def _run(port: int, raw: bytes, requests: int, concurrency: int, max_secon
                     errors += 1
                 done = len(latencies)
                 if done % 1000 == 0:
-                    memory.append((done, _rss_kib(server_pid)))
+                    memory.append((done, _rss_all(server_pid)))
         finally:
             writer.close()
 
     start = time.perf_counter()
-    cpu_start = _cpu_seconds(server_pid)
+    cpu_start = cpu_by_pid(server_pid)
+    client_start = time.process_time()
     await asyncio.gather(*(worker() for _ in range(concurrency)))
     elapsed = time.perf_counter() - start
-    cpu = _cpu_seconds(server_pid) - cpu_start
+    client = time.process_time() - client_start
+    cpu_end = cpu_by_pid(server_pid)
+    cpu = sum(cpu_end.values()) - sum(cpu_start.values())
+    workers = workers_of(server_pid) or [server_pid]
+    per_worker = sorted(
+        (cpu_end.get(w, 0.0) - cpu_start.get(w, 0.0) for w in workers), reverse=True
+    )
     latencies.sort()
 
     def pct(p: float) -> float:
@@ -159,6 +139,10 @@ async def _run(port: int, raw: bytes, requests: int, concurrency: int, max_secon
         # Server CPU per request: robust when other processes share the cores; the capacity
         # of N cores given to the server is N / this.
         "server_cpu_ms_per_request": round(1000 * cpu / max(len(latencies), 1), 3),
+        # The load generator's own CPU (this process), and each worker's share of the
+        # server's: one worker doing all the work shows as [1.0, 0.0].
+        "client_cpu_ms_per_request": round(1000 * client / max(len(latencies), 1), 3),
+        "worker_shares": [round(c / max(sum(per_worker), 1e-9), 2) for c in per_worker],
         "load_average": os.getloadavg()[0],
         "rss_kib": memory,
     }
@@ -194,22 +178,10 @@ def _query(url: str, query: str, action: str) -> tuple[bytes, int, bytes]:
 def measure(query: str, workers: int, requests: int, concurrency: int, action: str = "double-move",
             warmup: int = 300, max_seconds: float = 120.0) -> dict[str, Any]:  # fmt: skip
     """Start ``footfall serve --workers N``, warm it up, run the bounded load; the report."""
-    port = _free_port()
-    cmd = [sys.executable, "-m", "footfall", "serve", "--host", "127.0.0.1",
-           "--port", str(port), "--workers", str(workers)]  # fmt: skip
-    server = subprocess.Popen(
-        cmd, env={**os.environ, "PYTHONUNBUFFERED": "1"}, stdout=subprocess.DEVNULL
-    )
+    port = free_port()
+    server = start_server(port, workers, seconds=120)
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(1200):
-            try:
-                if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        else:
-            raise SystemExit("server did not start")
         raw, squares, body = _query(url, query, action)
         asyncio.run(_run(port, raw, warmup, concurrency, 60, server.pid))
         report = asyncio.run(_run(port, raw, requests, concurrency, max_seconds, server.pid))
@@ -225,11 +197,7 @@ def measure(query: str, workers: int, requests: int, concurrency: int, action: s
             **report,
         }
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_server(server, 10)
 
 
 #: The runs of ``--table``: (query, workers, connections).
@@ -244,16 +212,18 @@ def table(requests: int) -> None:
     """Run every case of `TABLE` with `requests` requests; print one Markdown table."""
     print(f"{os.cpu_count()} CPUs; load average before: {os.getloadavg()[0]:.1f}")
     print("| query | workers | connections | requests | errors | req/s | p50 ms | p99 ms "
-          "| server CPU ms/req | load avg | RSS first -> last 1k (KiB) |")  # fmt: skip
-    print("|" + " --- |" * 11)
+          "| server CPU ms/req | generator CPU ms/req | workers' shares | load avg "
+          "| RSS first -> last 1k (KiB) |")  # fmt: skip
+    print("|" + " --- |" * 13)
     for query, workers, connections in TABLE:
         r = measure(query, workers, requests, connections)
         rss = r["rss_kib"]
         memory = f"{rss[0][1]:,} -> {rss[-1][1]:,}" if rss else "-"
+        shares = " / ".join(f"{share:.2f}" for share in r["worker_shares"])
         print(f"| {query} | {workers} | {connections} | {r['requests']:,} | {r['errors']} "
               f"| {r['rps']:.0f} | {r['p50_ms']:.1f} | {r['p99_ms']:.1f} "
-              f"| {r['server_cpu_ms_per_request']:.2f} | {r['load_average']:.1f} | {memory} |",
-              flush=True)  # fmt: skip
+              f"| {r['server_cpu_ms_per_request']:.2f} | {r['client_cpu_ms_per_request']:.2f} "
+              f"| {shares} | {r['load_average']:.1f} | {memory} |", flush=True)  # fmt: skip
 
 
 def main() -> None:

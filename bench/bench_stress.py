@@ -24,12 +24,10 @@ backlog, and accepting resumes as descriptors are freed (docs/deploy.md).
 from __future__ import annotations
 
 import argparse
-import http.client
 import os
 import resource
 import socket
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -37,62 +35,16 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-
-def free_port() -> int:
-    """Return a free loopback port."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def rss_kib(pid: int) -> int:
-    """Return the resident memory of process `pid`, in KiB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
-
-
-def descriptors(pid: int) -> int:
-    """Return how many file descriptors process `pid` holds."""
-    try:
-        return len(os.listdir(f"/proc/{pid}/fd"))
-    except OSError:
-        return -1
-
-
-def start_server(port: int, fd_limit: int | None = None) -> subprocess.Popen[bytes]:
-    """Start ``footfall serve`` (one worker) on `port`; return once it answers."""
-
-    def limit() -> None:
-        if fd_limit is not None:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (fd_limit, fd_limit))
-
-    cmd = [sys.executable, "-m", "footfall", "serve", "--host", "127.0.0.1"]
-    cmd += ["--port", str(port), "--workers", "1"]
-    server = subprocess.Popen(
-        cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=limit
-    )
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            health(port, timeout=1)
-            return server
-        except OSError:
-            time.sleep(0.2)
-    server.kill()
-    raise SystemExit("server did not start")
-
-
-def health(port: int, timeout: float = 5) -> int:
-    """Ask ``GET /api/health`` on a new connection; return the status."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-    try:
-        conn.request("GET", "/api/health")
-        return conn.getresponse().status
-    finally:
-        conn.close()
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from helpers.server import (  # the tests' own server helpers (tests/api/test_memory.py)
+    cpu_seconds,
+    descriptors,
+    free_port,
+    health,
+    rss_kib,
+    start_server,
+    stop_server,
+)
 
 
 class Probe(threading.Thread):
@@ -203,12 +155,6 @@ def chunk_flood(port: int, pid: int, chunks: int) -> dict[str, Any]:
     }
 
 
-def cpu_seconds(pid: int) -> float:
-    """Return the CPU time (user + system) process `pid` has used, in seconds."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def attack(port: int, pid: int, name: str, run: Any) -> dict[str, Any]:
     """Run one attack with the health probe beside it; add the probe's figures."""
     probe = Probe(port)
@@ -236,7 +182,7 @@ def main() -> None:
     parser.add_argument("--fd-limit", type=int, default=None, help="the server's descriptors")
     args = parser.parse_args()
     port = free_port()
-    server = start_server(port, args.fd_limit)
+    server = start_server(port, fd_limit=args.fd_limit)
     time.sleep(args.settle)  # the compiled kernel loads beside the first requests
     try:
         before = {"fds": descriptors(server.pid), "rss": rss_kib(server.pid)}
@@ -247,11 +193,7 @@ def main() -> None:
                    lambda: chunk_flood(port, server.pid, args.chunks)),
         ]  # fmt: skip
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_server(server, 20)
     limit = args.fd_limit or resource.getrlimit(resource.RLIMIT_NOFILE)[0]
     print(f"server before: {before['fds']} descriptors (limit {limit}), {before['rss']} KiB RSS")
     print(f"load average: {os.getloadavg()[0]:.1f}")

@@ -17,11 +17,9 @@ import base64
 import io
 import os
 import socket
-import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,47 +29,12 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from helpers import sample_json
 from helpers.foundry import foundry_doc, wall
+from helpers.server import rss_kib, serving
 
 #: Memory after the hostile requests may exceed the baseline by this much at most.
 TOLERANCE = 0.10
 #: Seconds the server is left alone before its memory is read.
 SETTLE = 3.0
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def rss_kib(pid: int) -> int:
-    """Return the resident memory of process `pid`, in KiB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
-
-
-@contextmanager
-def server() -> Iterator[tuple[int, int]]:
-    """Run ``footfall serve --workers 1`` on a free port: (port, pid)."""
-    port = _free_port()
-    cmd = [sys.executable, "-m", "footfall", "serve", "--port", str(port), "--workers", "1"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2)
-                break
-            except httpx.HTTPError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.2)
-        yield port, proc.pid
-    finally:
-        proc.terminate()
-        proc.wait(30)
 
 
 def _png(width: int, height: int) -> str:
@@ -148,7 +111,7 @@ def measure(rounds: int = 3, show: bool = False) -> tuple[int, int, list[tuple[s
 
     Returns (baseline KiB, final KiB, [(request, status, KiB after it)]).
     """
-    with server() as (port, pid):
+    with serving(workers=1) as (port, pid):
         url = f"http://127.0.0.1:{port}"
         pf = sample_json("pf1e-ogre-bridge")
         honest = {"scene": pf, "mover": pf["creatures"][0]["id"]}

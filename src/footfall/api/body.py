@@ -46,6 +46,17 @@ _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 #: A digit followed by a point or an exponent: where a number may be whole but not written so.
 _FRACTION_OR_EXPONENT = re.compile(rb"\d[.eE]")
+#: The body's bytes as marks (`_number_with_point`): a digit ``0``, a point or an exponent
+#: ``.``, what may stand before a number (``:``, ``,``, ``[``, white space, a minus) a space,
+#: any other byte ``x``.
+_MARKS = bytes(
+    48 if 48 <= b <= 57 else 46 if b in b".eE" else 32 if b in b":,[ \t\r\n-" else 120
+    for b in range(256)
+)
+_MARKED_NUMBER = re.compile(rb"0+\.")
+_MARKED_NUMBER_AFTER = re.compile(rb" 0+\.")
+#: Every byte but the ten digits (deleted before counting the digits).
+_NOT_DIGITS = bytes(b for b in range(256) if not 48 <= b <= 57)
 #: Every byte but the four brackets (deleted before measuring the nesting).
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 
@@ -69,7 +80,10 @@ def check_json(body: bytes, depth: int) -> None:
         if deepest > depth:
             raise LimitError("error.api.json-depth", found=deepest, limit=depth)
     digits = sys.get_int_max_str_digits()
-    long_number = re.search(rb"\d{%d}" % (digits + 1), body) is not None
+    # A run of digits past the limit is looked for only in a body holding that many digits
+    # (the search costs 0.15 ms on an 11 KB scene, the count 0.01 ms).
+    many = len(body.translate(None, _NOT_DIGITS)) > digits
+    long_number = many and re.search(rb"\d{%d}" % (digits + 1), body) is not None
     if long_number or _SURROGATE_ESCAPE.search(body) is not None:
         try:
             document = json.loads(body)
@@ -90,14 +104,27 @@ def whole_numbers(body: bytes) -> bytes:
     b'{"alt": 561, "x": 2.5, "s": "1.0"}'
     >>> whole_numbers(b'{"alt": 561}')
     b'{"alt": 561}'
+    >>> whole_numbers(b'[-3e2, 1.50]'), whole_numbers(b'4.0'), whole_numbers(b'{"system": "pf1e"}')
+    (b'[-300, 1.5]', b'4', b'{"system": "pf1e"}')
     """
-    if _FRACTION_OR_EXPONENT.search(body) is None:
+    if _FRACTION_OR_EXPONENT.search(body) is None or not _number_with_point(body):
         return body
     try:
         document = json.loads(body, parse_float=_whole)
     except ValueError:
         return body  # malformed: FastAPI says so
     return json.dumps(document, ensure_ascii=False).encode("utf-8")
+
+
+def _number_with_point(body: bytes) -> bool:
+    """Tell whether `body` may hold a number written with a point or an exponent.
+
+    A JSON number starts the text or follows ``:``, ``,``, ``[``, white space or its minus
+    sign, so ``pf1e`` (a system id, in every pf1e request) is not one; a string holding one
+    (``"a 1.0"``) is taken for one: it costs the parse and changes nothing.
+    """
+    marked = body.translate(_MARKS)
+    return bool(_MARKED_NUMBER.match(marked) or _MARKED_NUMBER_AFTER.search(marked))
 
 
 def _whole(text: str) -> int | float:

@@ -19,6 +19,7 @@ import ipaddress
 import json
 import os
 import socket
+import sys
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -217,6 +218,7 @@ def worker_app() -> FastAPI:
 
     from footfall.tactical.search import warm_up
 
+    own_listener()
     threading.Thread(target=warm_up, name="footfall-warm-up", daemon=True).start()
     tune_process()
     return build_app(Options.from_env(os.environ.get(ENV, "{}")))
@@ -447,8 +449,6 @@ def protocol(limits: Limits) -> type[GuardedH11]:
 
 def tune_process() -> None:
     """Set this server process's GIL hand-over interval to `SWITCH_SECONDS`."""
-    import sys
-
     sys.setswitchinterval(SWITCH_SECONDS)
 
 
@@ -496,7 +496,19 @@ def run(
         return
     os.environ[ENV] = options.to_env()
     settings["http"] = "footfall.api.serving:GuardedH11"  # by name: spawned workers import it
-    uvicorn.run(
+    if not REUSE_PORT:
+        uvicorn.run(
+            "footfall.api.serving:worker_app",
+            factory=True,
+            host=host,
+            port=port,
+            workers=workers,
+            **settings,
+        )
+        return
+    from uvicorn.supervisors import Multiprocess
+
+    config = uvicorn.Config(
         "footfall.api.serving:worker_app",
         factory=True,
         host=host,
@@ -504,3 +516,75 @@ def run(
         workers=workers,
         **settings,
     )
+    try:
+        sock = port_socket(host, port)
+    except OSError as exc:  # as uvicorn's own bind: one line, the start-up failure's status
+        import logging
+
+        logging.getLogger("uvicorn.error").error(exc)
+        sys.exit(STARTUP_FAILURE)
+    os.environ[LISTENER_ENV] = str(os.fstat(sock.fileno()).st_ino)
+    try:
+        Multiprocess(config, sockets=[sock]).run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+
+
+# ------------------------------------------------------------------------------ one port, N queues
+
+#: Whether each worker listens on a socket of its own (``SO_REUSEPORT``), so that the kernel
+#: spreads new connections over the workers. With one socket shared by all, the worker that
+#: wakes first accepts every waiting connection: 8 kept-alive connections opened together all
+#: went to one of two workers, which did 99 % of the work (docs/benchmarks-api.md). Linux only:
+#: elsewhere ``SO_REUSEPORT`` does not balance, and the workers share the parent's socket.
+REUSE_PORT = sys.platform == "linux" and hasattr(socket, "SO_REUSEPORT")
+
+#: uvicorn's exit status when a server cannot start (its ``STARTUP_FAILURE``).
+STARTUP_FAILURE = 3
+
+#: The environment variable that names the parent's socket (its inode) to the workers.
+LISTENER_ENV = "FOOTFALL_LISTENER"
+
+
+def port_socket(host: str, port: int) -> socket.socket:
+    """Return the supervisor's socket on `host`:`port`: bound (the port is held) with
+    ``SO_REUSEPORT``, never listening, so that it is given no connection (`own_listener`)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host, port))
+    sock.set_inheritable(True)
+    return sock
+
+
+def own_listener() -> int:
+    """In a worker, put a socket of its own in place of the one the supervisor handed it.
+
+    uvicorn hands every worker the supervisor's socket (`port_socket`, named by its inode in
+    `LISTENER_ENV`); each descriptor of it is made to refer to a new socket bound to the same
+    address with ``SO_REUSEPORT``, which uvicorn then listens on. Returns how many descriptors
+    were replaced (0 outside such a worker).
+    """
+    inode = os.environ.get(LISTENER_ENV)
+    if not REUSE_PORT or not inode:
+        return 0
+    replaced = 0
+    for name in os.listdir("/proc/self/fd"):
+        try:
+            if os.readlink(f"/proc/self/fd/{name}") != f"socket:[{inode}]":
+                continue
+        except OSError:
+            continue
+        fd = int(name)
+        with socket.socket(fileno=os.dup(fd)) as handed:
+            own = socket.socket(handed.family, socket.SOCK_STREAM)
+            own.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            own.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+            own.bind(handed.getsockname())
+        os.dup2(own.fileno(), fd)
+        own.close()
+        replaced += 1
+    return replaced
