@@ -108,6 +108,14 @@ def _shift(n_states: int) -> int:
     return shift if (1 << shift) == n_states else -1
 
 
+#: The queue's state between calls of `_run` (the entries of its `regs` array).
+_HERE, _QUEUED, _TAKEN, _TARGET_LEFT, _TARGET_BEST, _CHUNKS, _FREE, _N_FREE, _CHUNK = range(9)
+
+#: Chunks `_run` keeps in reserve before a pop: a popped state pushes at most 8 entries, so at
+#: most 8 new chunks.
+_RESERVE = 8
+
+
 @numba.njit(cache=True, nogil=True)
 def _search(
     square_class: npt.NDArray[np.int16],
@@ -124,25 +132,91 @@ def _search(
     width: int,
     book: _Int32s,
 ) -> None:
-    """Fill `book` (cost, parent node per node; module docstring): circular buckets of
-    intrusive doubly-linked lists (``links[2 * node]`` next, ``links[2 * node + 1]`` previous).
+    """Fill `book` (cost, parent node per node; module docstring).
 
-    The relaxation is written out in the loop: a call there costs a third of the speed."""
-    area = square_class.shape[0]
-    links = np.empty(2 * n_states * area, dtype=np.int32)
-    head = np.full(n_buckets, -1, dtype=np.int32)
+    The queue is a ring of `n_buckets` stacks, one per cost modulo `n_buckets`, each a chain
+    of fixed-size chunks of node numbers taken from one pool; an improved node is pushed
+    again and its older entry skipped when popped (its cost in `book` is then lower than the
+    bucket's). `_run` runs the search until it is done or the pool runs short; the pool is
+    then doubled and `_run` resumes where it stopped (growing the pool inside the hot loop
+    would make numba reload the array on every step).
+    """
+    # A bucket's chunk: long enough that chunk changes are rare, short enough that a wide
+    # ring (a costly step) of nearly empty stacks stays small (at most 2**20 entries).
+    chunk = 1024
+    while chunk > 16 and chunk * n_buckets > 1 << 20:
+        chunk >>= 1
+    capacity = 16 + _RESERVE
+    pool = np.empty(capacity * chunk, dtype=np.int32)
+    below = np.empty(capacity, dtype=np.int32)
+    top = np.full(n_buckets, -1, dtype=np.int32)
+    fill = np.zeros(n_buckets, dtype=np.int64)
+    regs = np.zeros(9, dtype=np.int64)
+    regs[_HERE] = source_cost[0] if source_cost.shape[0] > 0 else 0
+    regs[_TARGET_LEFT] = n_states if target_square >= 0 else -1
+    regs[_TARGET_BEST] = budget + 1
+    regs[_FREE] = -1
+    regs[_CHUNK] = chunk
+    while _run(
+        square_class, exits, cost, next_state, n_classes, n_buckets, source_index, source_cost,
+        budget, target_square, n_states, width, book, pool, below, top, fill, regs,
+    ):  # fmt: skip
+        capacity *= 2
+        grown = np.empty(capacity * chunk, dtype=np.int32)
+        grown[: pool.shape[0]] = pool
+        pool = grown
+        links = np.empty(capacity, dtype=np.int32)
+        links[: below.shape[0]] = below
+        below = links
+    _forget(pool, below, top, fill, book, regs[_HERE], chunk)
+
+
+@numba.njit(cache=True, nogil=True)
+def _run(
+    square_class: npt.NDArray[np.int16],
+    exits: npt.NDArray[np.uint8],
+    cost: _Int32s,
+    next_state: npt.NDArray[np.int8],
+    n_classes: int,
+    n_buckets: int,
+    source_index: npt.NDArray[np.int64],
+    source_cost: npt.NDArray[np.int64],
+    budget: int,
+    target_square: int,
+    n_states: int,
+    width: int,
+    book: _Int32s,
+    pool: _Int32s,
+    below: _Int32s,
+    top: _Int32s,
+    fill: npt.NDArray[np.int64],
+    regs: npt.NDArray[np.int64],
+) -> bool:
+    """Run Dial's loop from the state in `regs`; return True (state saved) when fewer than
+    `_RESERVE` chunks are left in the pool, False when the search is done.
+
+    The relaxation and the stack operations are written out in the loop: a call there costs
+    a third of the speed."""
     mask = n_buckets - 1
     delta = _deltas(width)
-    queued = taken = 0
+    capacity = below.shape[0]
+    here, queued, taken = regs[_HERE], regs[_QUEUED], regs[_TAKEN]
+    target_left, target_best = regs[_TARGET_LEFT], regs[_TARGET_BEST]
+    n_chunks, free, n_free, chunk = regs[_CHUNKS], regs[_FREE], regs[_N_FREE], regs[_CHUNK]
     n_sources = source_index.shape[0]
-    target_left = n_states if target_square >= 0 else -1
-    target_best = budget + 1
-    here = source_cost[0] if n_sources > 0 else 0
+    short = False
     while True:
+        if capacity - n_chunks + n_free < _RESERVE:
+            short = True
+            break
         if taken < n_sources and source_cost[taken] <= here:
+            regs[_CHUNKS], regs[_FREE], regs[_N_FREE] = n_chunks, free, n_free
             taken, queued = _admit(
-                source_index, source_cost, taken, here, queued, area, n_states, book, links, head
-            )
+                source_index, source_cost, taken, here, queued, book, n_states, pool, below,
+                top, fill, regs,
+            )  # fmt: skip
+            n_chunks, free, n_free = regs[_CHUNKS], regs[_FREE], regs[_N_FREE]
+            continue
         if queued == 0:
             if taken >= n_sources:
                 break
@@ -150,15 +224,23 @@ def _search(
             continue
         if here > target_best:
             break
-        node = head[_u(here & mask)]
-        if node < 0:
+        b = here & mask
+        t = top[_u(b)]
+        if t < 0:
             here += 1
             continue
-        n = links[_u(2 * node)]  # pop the front of the bucket
-        head[_u(here & mask)] = n
-        if n >= 0:
-            links[_u(2 * n + 1)] = -1
+        f = fill[_u(b)] - 1  # pop the top of the bucket's stack
+        node = pool[_u(t * chunk + f)]
+        if f == 0:
+            top[_u(b)] = below[_u(t)]
+            below[_u(t)] = free
+            free = t
+            n_free += 1
+            f = chunk
+        fill[_u(b)] = f
         queued -= 1
+        if book[_u(2 * node)] != here:
+            continue  # an entry left behind by an improvement
         square = int(_u(node) // _u(n_states))
         row = (node - square * n_states) * 2 * n_classes
         if square == target_square:
@@ -182,29 +264,32 @@ def _search(
             if there > budget:
                 continue
             there_node = there_square * n_states + next_state[_u(slot)]
-            old = book[_u(2 * there_node)]
-            if there < old:
-                if old != INF:
-                    p = links[_u(2 * there_node + 1)]
-                    n = links[_u(2 * there_node)]
-                    if p >= 0:
-                        links[_u(2 * p)] = n
-                    else:
-                        head[_u(old & mask)] = n
-                    if n >= 0:
-                        links[_u(2 * n + 1)] = p
-                    queued -= 1
-                book[_u(2 * there_node)] = there
-                book[_u(2 * there_node + 1)] = node
-                nb = there & mask
-                first = head[_u(nb)]
-                links[_u(2 * there_node)] = first
-                links[_u(2 * there_node + 1)] = -1
-                if first >= 0:
-                    links[_u(2 * first + 1)] = there_node
-                head[_u(nb)] = there_node
-                queued += 1
-    _forget(head, links, book)
+            if there >= book[_u(2 * there_node)]:
+                continue
+            book[_u(2 * there_node)] = there
+            book[_u(2 * there_node + 1)] = node
+            nb = there & mask
+            t = top[_u(nb)]
+            f = fill[_u(nb)]
+            if t < 0 or f == chunk:  # a new chunk on top of the bucket's stack
+                if free >= 0:
+                    c = free
+                    free = below[_u(c)]
+                    n_free -= 1
+                else:
+                    c = n_chunks
+                    n_chunks += 1
+                below[_u(c)] = t
+                top[_u(nb)] = c
+                t = c
+                f = 0
+            pool[_u(t * chunk + f)] = there_node
+            fill[_u(nb)] = f + 1
+            queued += 1
+    regs[_HERE], regs[_QUEUED], regs[_TAKEN] = here, queued, taken
+    regs[_TARGET_LEFT], regs[_TARGET_BEST] = target_left, target_best
+    regs[_CHUNKS], regs[_FREE], regs[_N_FREE] = n_chunks, free, n_free
+    return short
 
 
 @numba.njit(cache=True, nogil=True)
@@ -214,53 +299,75 @@ def _admit(
     taken: int,
     here: int,
     queued: int,
-    area: int,
-    n_states: int,
     book: _Int32s,
-    links: _Int32s,
-    head: _Int32s,
+    n_states: int,
+    pool: _Int32s,
+    below: _Int32s,
+    top: _Int32s,
+    fill: npt.NDArray[np.int64],
+    regs: npt.NDArray[np.int64],
 ) -> tuple[int, int]:
-    """Queue the sources of cost up to `here` from `taken` on; return the new (taken, queued).
+    """Queue the next source if its cost is up to `here`; return the new (taken, queued).
 
-    A source already queued at a worse cost (two sources on one state) is moved to its bucket.
+    One source per call: `_run` checks the pool's reserve before each. A source on a state
+    already queued at a worse cost (two sources on one state) is queued again at its cost.
     """
-    mask = head.shape[0] - 1
-    while taken < source_index.shape[0] and source_cost[taken] <= here:
-        flat = source_index[taken]
-        start = source_cost[taken]
-        taken += 1
-        state = flat // area
-        node = (flat - state * area) * n_states + state
-        old = book[2 * node]
-        if start < old:
-            if old != INF:
-                p = links[2 * node + 1]
-                n = links[2 * node]
-                if p >= 0:
-                    links[2 * p] = n
-                else:
-                    head[old & mask] = n
-                if n >= 0:
-                    links[2 * n + 1] = p
-                queued -= 1
-            book[2 * node] = start
-            book[2 * node + 1] = -1
-            b = start & mask
-            first = head[b]
-            links[2 * node] = first
-            links[2 * node + 1] = -1
-            if first >= 0:
-                links[2 * first + 1] = node
-            head[b] = node
-            queued += 1
-    return taken, queued
+    area = book.shape[0] // (2 * n_states)
+    mask = top.shape[0] - 1
+    chunk = regs[_CHUNK]
+    flat = source_index[taken]
+    start = source_cost[taken]
+    taken += 1
+    state = flat // area
+    node = (flat - state * area) * n_states + state
+    if start >= book[2 * node]:
+        return taken, queued
+    book[2 * node] = start
+    book[2 * node + 1] = -1
+    b = start & mask
+    t = top[b]
+    f = fill[b]
+    if t < 0 or f == chunk:
+        c = regs[_FREE]
+        if c >= 0:
+            regs[_FREE] = below[c]
+            regs[_N_FREE] -= 1
+        else:
+            c = regs[_CHUNKS]
+            regs[_CHUNKS] += 1
+        below[c] = t
+        top[b] = c
+        t = c
+        f = 0
+    pool[t * chunk + f] = node
+    fill[b] = f + 1
+    return taken, queued + 1
 
 
 @numba.njit(cache=True, nogil=True)
-def _forget(head: _Int32s, links: _Int32s, book: _Int32s) -> None:
-    """Forget the states still queued (a search stopped early at its target): tentative costs."""
-    for b in range(head.shape[0]):
-        node = head[b]
-        while node >= 0:
-            book[2 * node] = INF
-            node = links[2 * node]
+def _forget(
+    pool: _Int32s,
+    below: _Int32s,
+    top: _Int32s,
+    fill: npt.NDArray[np.int64],
+    book: _Int32s,
+    here: int,
+    chunk: int,
+) -> None:
+    """Forget the states still queued (a search stopped early at its target): tentative costs.
+
+    Bucket ``b`` holds the entries of cost ``here + ((b - here) mod n_buckets)``; an entry is
+    a queued state's when its cost in `book` is that one (else an improvement left it behind).
+    """
+    mask = top.shape[0] - 1
+    for b in range(top.shape[0]):
+        cost_here = here + ((b - here) & mask)
+        t = top[b]
+        f = fill[b]
+        while t >= 0:
+            for i in range(f):
+                node = pool[t * chunk + i]
+                if book[2 * node] == cost_here:
+                    book[2 * node] = INF
+            t = below[t]
+            f = chunk
