@@ -355,7 +355,7 @@ def _python_dial(job: _Prepared, budget: int) -> None:
     """Run Dial's algorithm in plain Python on lists: the kernel for small searches.
 
     Same algorithm, stopping rules and pop order (last in, first out within a bucket) as the
-    compiled `footfall.tactical._kernel.dial`, with lazy deletion instead of linked lists (an
+    compiled `footfall.tactical._kernel.dial`, and the same lazy deletion (an
     improved state is pushed again and its stale entry skipped), so both build the same parent
     tree. On a few thousand states this beats loading numba by far.
     """
