@@ -5,8 +5,11 @@ from __future__ import annotations
 import marshal
 import os
 import shutil
+import sys
 from importlib import resources
 from pathlib import Path
+
+import pytest
 
 from footfall import i18n
 
@@ -15,22 +18,42 @@ def _entries(root: Path) -> list[Path]:
     return sorted(root.glob("*.toml"), key=lambda e: e.name)
 
 
-def test_the_stored_catalog_is_the_parsed_catalog() -> None:
-    """What a second process reads from ``__pycache__`` equals what parsing the files gives."""
+def _copy(tmp_path: Path) -> Path:
     root = Path(str(resources.files("footfall.i18n")))
-    parsed = i18n._parse_catalogs(list(_entries(root)))
-    assert i18n.catalog.__wrapped__() == parsed  # parses and stores, or reads the stored file
-    stored = i18n._stored_catalog(root, list(_entries(root)))
+    copy = tmp_path / "i18n"
+    shutil.copytree(root, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    return copy
+
+
+def test_the_stored_catalog_is_the_parsed_catalog(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a second process reads from ``__pycache__`` equals what parsing the files gives."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    copy = _copy(tmp_path)
+    parsed = i18n._parse_catalogs(list(_entries(copy)))
+    assert i18n._load_catalog(copy) == parsed  # parses and stores
+    stored = i18n._stored_catalog(copy, list(_entries(copy)))
     assert stored is not None and stored.exists()
     assert marshal.loads(stored.read_bytes()) == parsed
+    assert i18n._load_catalog(copy) == parsed  # reads the stored file
+    assert i18n._load_catalog(Path(str(resources.files("footfall.i18n")))) == i18n.catalog()
+
+
+def test_nothing_is_stored_under_dont_write_bytecode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Like Python's bytecode, no dump is written when PYTHONDONTWRITEBYTECODE is set."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    copy = _copy(tmp_path)
+    assert i18n._load_catalog(copy) == i18n._parse_catalogs(list(_entries(copy)))
+    assert not (copy / "__pycache__").exists()
 
 
 def test_an_edited_catalog_gets_a_new_stored_name(tmp_path: Path) -> None:
     """Changing a catalog file's text (size or time) names a different stored file, so a
     stale dump is never read."""
-    root = Path(str(resources.files("footfall.i18n")))
-    copy = tmp_path / "i18n"
-    shutil.copytree(root, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    copy = _copy(tmp_path)
     before = i18n._stored_catalog(copy, list(_entries(copy)))
     rates = copy / "rates.toml"
     rates.write_text(rates.read_text(encoding="utf-8") + "\n", encoding="utf-8")

@@ -30,6 +30,7 @@ import marshal
 import os
 import re
 import string
+import sys
 import tomllib
 import zlib
 from dataclasses import dataclass
@@ -79,9 +80,15 @@ def catalog() -> dict[str, dict[Lang, str]]:
     command, so the merged (and checked) catalog is kept in ``__pycache__`` beside the files
     as a `marshal` dump named by the files' names, sizes and modification times, as Python
     keeps compiled modules: any edit of a catalog makes a new name, and a folder that cannot
-    be written (a read-only install) only means parsing each time.
+    be written (a read-only install) only means parsing each time. Like Python's own
+    bytecode, nothing is written under ``PYTHONDONTWRITEBYTECODE`` (`sys.dont_write_bytecode`);
+    a dump already there is still read.
     """
-    root = resources.files(__package__)
+    return _load_catalog(resources.files(__package__))
+
+
+def _load_catalog(root: Traversable) -> dict[str, dict[Lang, str]]:
+    """`catalog`'s work for the catalog files in `root`."""
     entries = sorted((e for e in root.iterdir() if e.name.endswith(".toml")), key=lambda e: e.name)
     stored = _stored_catalog(root, entries)
     if stored is not None and stored.exists():
@@ -90,7 +97,7 @@ def catalog() -> dict[str, dict[Lang, str]]:
         except (OSError, EOFError, ValueError, TypeError):
             pass
     merged = _parse_catalogs(entries)
-    if stored is not None:
+    if stored is not None and not sys.dont_write_bytecode:
         _store(stored, marshal.dumps(merged))
     return merged
 
