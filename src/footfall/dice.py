@@ -24,6 +24,7 @@ Fraction(63, 400)
 from __future__ import annotations
 
 import decimal
+import heapq
 import math
 import random
 from collections import Counter
@@ -208,16 +209,26 @@ def _power(counts: _Counts, n: int) -> _Counts:
 def _sum_of(parts: Iterable[_Counts]) -> _Counts:
     """Return the distribution of the sum of independent `parts`.
 
-    Equal parts are raised to their multiplicity, and the rest multiplied pairwise (a
-    balanced tree keeps the operands of each multiplication of similar size).
+    Equal parts are raised to their multiplicity; then the two smallest distributions (slots
+    times bits of their total) are multiplied until one is left, so that each multiplication
+    has operands of similar size and the largest come last (Huffman's order).
     """
-    layer = [_power(part, n) for part, n in Counter(parts).items()]
-    if not layer:
+    heap = [(_size(c), n, c) for n, c in enumerate(_power(p, k) for p, k in Counter(parts).items())]
+    if not heap:
         return _CERTAIN_ZERO
-    while len(layer) > 1:
-        paired = [_convolve(x, y) for x, y in zip(layer[::2], layer[1::2], strict=False)]
-        layer = paired + ([layer[-1]] if len(layer) % 2 else [])
-    return layer[0]
+    heapq.heapify(heap)
+    made = len(heap)
+    while len(heap) > 1:
+        x, y = heapq.heappop(heap)[2], heapq.heappop(heap)[2]
+        product = _convolve(x, y)
+        heapq.heappush(heap, (_size(product), made, product))
+        made += 1
+    return heap[0][2]
+
+
+def _size(counts: _Counts) -> int:
+    """The size of a distribution packed for `_convolve`: its outcomes times its total's bits."""
+    return len(counts[0]) * counts[1].bit_length()
 
 
 def _as_dict(counts: _Counts) -> dict[int, Fraction]:
