@@ -1,7 +1,7 @@
 """Typer's value coercion without pydantic for plain options: start-up of every command.
 
-Typer (0.26 and later) turns every option's value into its type through a pydantic
-``TypeAdapter``, built on the option's first use: importing pydantic and building a dozen
+Typer (0.29, the version installed here) turns every option's value into its type through a
+pydantic ``TypeAdapter``, built on the option's first use: importing pydantic and building a dozen
 adapters cost a command like ``footfall odds`` about 0.15 s CPU, more than its answer
 (docs/benchmarks.md, "Issue 15 item 5"). `install` gives each plain option (``str``, ``int``,
 ``bool``, ``list[str]``, ``list[int]``, with or without a ``parser=``) a coercion that converts
@@ -20,20 +20,17 @@ in the process, the console script's and a test's ``CliRunner`` alike.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, get_args, get_origin
 
 __all__ = ["install"]
 
-try:  # Typer >= 0.26: runtime coercion through pydantic (typer/_coercion.py)
+try:  # Typer 0.29: runtime coercion through pydantic (typer/_coercion.py)
     from typer._coercion import RuntimeParam, build_runtime_param
     from typer.core import _TyperParameter
 except ImportError:  # pragma: no cover - depends on the installed Typer
     RuntimeParam = None  # type: ignore[assignment,misc]
 
-#: A plain decimal whole number that every int parser reads alike (18 digits fit in 64 bits).
-_WHOLE = re.compile(r"-?(?:0|[1-9][0-9]{0,17})\Z")
 
 #: What a quick coercion returns when it leaves the value to Typer's adapter.
 _SLOW = object()
@@ -106,7 +103,7 @@ if RuntimeParam is not None:
                 return value if type(value) is str else _SLOW
             if self.item is bool:
                 return value if type(value) is bool else _SLOW
-            if type(value) is str and _WHOLE.match(value):
+            if type(value) is str and _plain_whole(value):
                 number = int(value)
             elif type(value) is int:
                 number = value
@@ -116,3 +113,16 @@ if RuntimeParam is not None:
             if (low is not None and number < low) or (high is not None and number > high):
                 return _SLOW
             return number
+
+
+def _plain_whole(text: str) -> bool:
+    """Whether `text` is a plain decimal whole number that every int parser reads alike: ASCII
+    digits, no leading zero, no sign but a minus, no spaces, at most 18 digits (64 bits).
+
+    >>> [_plain_whole(t) for t in ("12", "-3", "0", "007", "+2", " 1", "1_0", "١", "1e3")]
+    [True, True, True, False, False, False, False, False, False]
+    """
+    digits = text[1:] if text.startswith("-") else text
+    if not (0 < len(digits) <= 18 and digits.isascii() and digits.isdigit()):
+        return False
+    return digits == "0" or digits[0] != "0"
