@@ -99,8 +99,11 @@ def test_rates_loads_only_the_rates() -> None:
 #: `footfall odds` over 256 checks (issue 15, item 5: bench/bench_odds.py).
 _ODDS = ("odds", "pf1e", "--forced-march", "16", "--days", "16", "--con-mod", "2")
 
-#: `footfall route` on the shipped hex map, corner to corner.
-_ROUTE = ("route", "hexes", "--from", "0,0", "--to", "11,7", "--speed", "30")
+#: A hex map of 50 x 40 cells (2000, issue 15 item 5's size): plains, forest, hills, a road.
+_HEX_MAP = "grid: hex\ncell: 1 mi\nlegend:\n  . = plains trackless\n  f = forest trackless\n" + (
+    "  h = hills trackless\n  - = plains road\nrows:\n"
+    + "".join(f"  {('.fh' * 17)[r % 3 :][:49]}-\n" for r in range(40))
+)
 
 
 @pytest.mark.parametrize("tail", [("--json",), ()], ids=["json", "text"])
@@ -115,11 +118,13 @@ def test_odds_loads_no_array_nor_dice_library(tail: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize("tail", [("--json",), ()], ids=["json", "text"])
-def test_route_loads_the_search_kernel_alone(tail: tuple[str, ...]) -> None:
-    """`footfall route` loads numpy and the search kernel (`footfall.tactical.search`), not the
-    rest of the grid engine (families, views, the scene model) nor numba (a small map runs
-    the Python kernel), pydantic or the journey planner."""
-    code = _command(*_ROUTE, *tail)
+def test_route_loads_the_search_kernel_alone(tail: tuple[str, ...], tmp_path: Path) -> None:
+    """`footfall route` on a 2000-cell hex map loads numpy and the search kernel
+    (`footfall.tactical.search`), not the rest of the grid engine (families, views, the scene
+    model) nor numba (a map this size runs the Python kernel), pydantic or the planner."""
+    path = tmp_path / "hex.txt"
+    path.write_text(_HEX_MAP, encoding="utf-8")
+    code = _command("route", str(path), "--from", "0,0", "--to", "49,39", "--speed", "30", *tail)
     assert _loaded(code) == {
         "typer", "numpy", "footfall.rules", "footfall.route", "footfall.tactical",
         "footfall.travel",
