@@ -7,10 +7,10 @@ and the map-building time. Not a timed test; results are recorded in docs/benchm
 ``python bench/bench_route.py --before /tmp/before [--rounds 3] [--hex 50x40]`` (issue 15 item
 5) instead times ``footfall route`` on hex map files of 50 x 40 (2000 cells), 1000 x 1000 and
 2000 x 2000 cells (or the ``--hex`` sizes), corner to corner, in this tree and in the other
-one, interleaved (bench/compare.py): in a child process the CPU seconds of the imports, `load_map`, the first
-`find_route` (with the kernel's load, when the map is large enough for the compiled one)
-and a second, warm one; and the CPU seconds of the whole command ``python -m footfall route
-FILE ... --json``, beside ``python -c "import footfall.cli"``. Ratios first.
+one, interleaved (bench/compare.py): in a child process the CPU seconds of the imports,
+`load_map`, the first `find_route` (with the kernel's load, when the map is large enough for
+the compiled one) and a second, warm one; and the CPU seconds of the whole command ``python -m
+footfall route FILE ... --json``, beside ``python -c "import footfall.cli"``. Ratios first.
 """
 
 from __future__ import annotations
@@ -29,7 +29,14 @@ from pathlib import Path
 
 import numpy as np
 
-from compare import child_cpu, interleave, load_average, parse_json_line, report
+from compare import (
+    child_cpu,
+    interleave,
+    load_average,
+    parse_json_line,
+    report,
+    warn_without_bytecode,
+)
 from footfall.route import Diagonal, Grid, TerrainMap, find_route, parse_map
 from footfall.travel import Traveller
 
@@ -195,6 +202,7 @@ def compare_versions(
     """Time `footfall route` on hex maps of `sizes` here and in `before`, interleaved."""
     new, old = Path.cwd(), before.resolve()
     print(f"new: {new}, old: {old}; load average at start {load_average()}")
+    warn_without_bytecode(new, old)
     with tempfile.TemporaryDirectory() as folder:
         for width, height in sizes:
             path = write_hex_map(width, height, Path(folder))
