@@ -28,7 +28,14 @@ import json
 import platform
 from pathlib import Path
 
-from compare import child_cpu, interleave, load_average, parse_json_line, report
+from compare import (
+    child_cpu,
+    interleave,
+    load_average,
+    parse_json_line,
+    report,
+    warn_without_bytecode,
+)
 
 MEMBERS = [f"name=m{i},con={i - 3:+d}" for i in range(16)]
 
@@ -84,6 +91,7 @@ def main() -> None:
     new, old = Path.cwd(), args.before.resolve()
     print(f"python {platform.python_version()}, {platform.machine()}, {platform.node()}")
     print(f"new: {new}, old: {old}; load average at start {load_average()}")
+    warn_without_bytecode(new, old)
     for name, (system, kwargs, cli) in WORKLOADS.items():
         run = functools.partial(_run, system=system, kwargs=kwargs, cli=cli)
         report(interleave([new, old], args.rounds, run), new, old, name)

@@ -4,13 +4,13 @@ Run: ``python bench/bench_route.py [--size 1000] [--repeat 5]``. Prints a Markdo
 the best and median wall time per query (after one warm-up call that compiles the kernel),
 and the map-building time. Not a timed test; results are recorded in docs/benchmarks-route.md.
 
-``python bench/bench_route.py --before /tmp/before [--rounds 3]`` (issue 15 item 5) instead
-times ``footfall route`` on hex map files of 50 x 40 (2000 cells), 1000 x 1000 and 2000 x
-2000 cells, corner to corner, in this tree and in the other one, interleaved
-(bench/compare.py): in a child process the CPU seconds of the imports, `load_map`, the first
-`find_route` (with the kernel's load, when the map is large enough for the compiled one)
-and a second, warm one; and the CPU seconds of the whole command ``python -m footfall route
-FILE ... --json``, beside ``python -c "import footfall.cli"``. Ratios first.
+``python bench/bench_route.py --before /tmp/before [--rounds 3] [--hex 50x40]`` (issue 15 item
+5) instead times ``footfall route`` on hex map files of 50 x 40 (2000 cells), 1000 x 1000 and
+2000 x 2000 cells (or the ``--hex`` sizes), corner to corner, in this tree and in the other
+one, interleaved (bench/compare.py): in a child process the CPU seconds of the imports,
+`load_map`, the first `find_route` (with the kernel's load, when the map is large enough for
+the compiled one) and a second, warm one; and the CPU seconds of the whole command ``python -m
+footfall route FILE ... --json``, beside ``python -c "import footfall.cli"``. Ratios first.
 """
 
 from __future__ import annotations
@@ -23,12 +23,20 @@ import platform
 import statistics
 import tempfile
 import time
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 
-from compare import child_cpu, interleave, load_average, parse_json_line, report
+from compare import (
+    child_cpu,
+    interleave,
+    load_average,
+    parse_json_line,
+    report,
+    warn_without_bytecode,
+)
 from footfall.route import Diagonal, Grid, TerrainMap, find_route, parse_map
 from footfall.travel import Traveller
 
@@ -188,16 +196,25 @@ def _route_run(tree: Path, *, path: Path, goal: str) -> dict[str, float]:
     return {**pieces, "process (CPU)": process, "import footfall.cli": floor}
 
 
-def compare_versions(before: Path, rounds: int) -> None:
-    """Time `footfall route` on the hex maps of HEX_SIZES here and in `before`, interleaved."""
+def compare_versions(
+    before: Path, rounds: int, sizes: Sequence[tuple[int, int]] = HEX_SIZES
+) -> None:
+    """Time `footfall route` on hex maps of `sizes` here and in `before`, interleaved."""
     new, old = Path.cwd(), before.resolve()
     print(f"new: {new}, old: {old}; load average at start {load_average()}")
+    warn_without_bytecode(new, old)
     with tempfile.TemporaryDirectory() as folder:
-        for width, height in HEX_SIZES:
+        for width, height in sizes:
             path = write_hex_map(width, height, Path(folder))
             run = functools.partial(_route_run, path=path, goal=f"{width - 1},{height - 1}")
             title = f"hex {width} x {height}, corner to corner, CPU seconds"
             report(interleave([new, old], rounds, run), new, old, title)
+
+
+def _hex_size(text: str) -> tuple[int, int]:
+    """Read ``WIDTHxHEIGHT`` (``50x40``)."""
+    width, height = text.lower().split("x")
+    return int(width), int(height)
 
 
 def main() -> None:
@@ -207,10 +224,16 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--before", type=Path, help="compare with this tree (issue 15 item 5)")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--hex",
+        action="append",
+        type=_hex_size,
+        help="with --before: a hex map WIDTHxHEIGHT (repeat; default 50x40, 1000x1000, 2000x2000)",
+    )
     args = parser.parse_args()
     if args.before is not None:
         print(f"python {platform.python_version()}, {platform.machine()}, {platform.node()}")
-        compare_versions(args.before, args.rounds)
+        compare_versions(args.before, args.rounds, args.hex or HEX_SIZES)
         return
     size = args.size
     who = Traveller(speeds=(30,))

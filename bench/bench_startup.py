@@ -25,22 +25,37 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
+_FOOTFALL = str(Path(sys.executable).with_name("footfall"))
+
 #: Each measure: its label and the command after the interpreter or the script.
 MEASURES: dict[str, list[str]] = {
     "import footfall": [sys.executable, "-c", "import footfall"],
+    "import footfall.cli": [sys.executable, "-c", "import footfall.cli"],
     "import footfall.api": [sys.executable, "-c", "import footfall.api"],
     "footfall.api.create_app()": [
         sys.executable,
         "-c",
         "from footfall.api import create_app; create_app()",
     ],
-    "footfall --help": [str(Path(sys.executable).with_name("footfall")), "--help"],
-    "footfall rates pf1e --speed 30": [
-        str(Path(sys.executable).with_name("footfall")),
-        "rates",
-        "pf1e",
-        "--speed",
-        "30",
+    "footfall --help": [_FOOTFALL, "--help"],
+    "footfall rates pf1e --speed 30": [_FOOTFALL, "rates", "pf1e", "--speed", "30"],
+    # issue 15 item 5: the small journey commands and a small map's reach
+    "footfall odds pf1e --forced-march 16 --days 16 --con-mod 2 --json": [
+        *(_FOOTFALL, "odds", "pf1e", "--forced-march", "16", "--days", "16"),
+        *("--con-mod", "2", "--json"),
+    ],
+    "footfall route hexes --from 0,0 --to 11,7 --speed 30": [
+        *(_FOOTFALL, "route", "hexes", "--from", "0,0", "--to", "11,7", "--speed", "30"),
+    ],
+    "footfall chase pf1e --pursuer speed=30,dex=+2 --quarry speed=30,dex=+3": [
+        *(_FOOTFALL, "chase", "pf1e", "--pursuer", "speed=30,dex=+2"),
+        *("--quarry", "speed=30,dex=+3"),
+    ],
+    'footfall travel pf1e --speed 30 --leg "24 mi forest trackless"': [
+        *(_FOOTFALL, "travel", "pf1e", "--speed", "30", "--leg", "24 mi forest trackless"),
+    ],
+    "footfall reach pf1e-ogre-bridge --mover valeros --json": [
+        *(_FOOTFALL, "reach", "pf1e-ogre-bridge", "--mover", "valeros", "--json"),
     ],
 }
 

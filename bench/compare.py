@@ -80,3 +80,12 @@ def parse_json_line(text: str) -> dict[str, float]:
     """Return the last line of a child's stdout as a dict of floats."""
     data: dict[str, float] = json.loads(text.strip().splitlines()[-1])
     return data
+
+
+def warn_without_bytecode(*trees: Path) -> None:
+    """Say which trees have no compiled bytecode: with ``PYTHONDONTWRITEBYTECODE`` set, such a
+    tree compiles every module from source in every child, which is not what an installed
+    footfall does (``python3 -m compileall -q TREE/src`` first)."""
+    for tree in trees:
+        if not (tree / "src" / "footfall" / "__pycache__").is_dir():
+            print(f"warning: {tree}/src has no __pycache__: every run compiles it from source")

@@ -41,6 +41,18 @@ def _loaded(code: str) -> set[str]:
     return set(loaded)
 
 
+def _footfall_modules(code: str) -> set[str]:
+    """Return every ``footfall`` module that running `code` in a fresh interpreter imported."""
+    listing = "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'footfall')))"
+    script = f"import json, sys\n{code}\n{listing}"
+    env = {"PYTHONPATH": _SRC, "PATH": "/usr/bin:/bin", "COLUMNS": "80"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env
+    )
+    modules: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return set(modules)
+
+
 def _command(*args: str) -> str:
     """Return code that runs ``footfall ARGS`` as the console script does (its exit caught)."""
     return (
@@ -79,12 +91,57 @@ def test_english_help_reads_no_catalog() -> None:
 
 
 def test_rates_loads_only_the_rates() -> None:
-    """`footfall rates pf1e --speed 30` loads the rules and the rates, nothing else heavy."""
-    assert _loaded(_command("rates", "pf1e", "--speed", "30")) == {
-        "typer",
-        "pydantic",
-        "footfall.rules",
+    """`footfall rates pf1e --speed 30` loads the rules and the rates, nothing else heavy: not
+    pydantic either (Typer's coercion of plain options is footfall.cli.quick's)."""
+    assert _loaded(_command("rates", "pf1e", "--speed", "30")) == {"typer", "footfall.rules"}
+
+
+#: `footfall odds` over 256 checks (issue 15, item 5: bench/bench_odds.py).
+_ODDS = ("odds", "pf1e", "--forced-march", "16", "--days", "16", "--con-mod", "2")
+
+#: A hex map of 50 x 40 cells (2000, issue 15 item 5's size): plains, forest, hills, a road.
+_HEX_MAP = "grid: hex\ncell: 1 mi\nlegend:\n  . = plains trackless\n  f = forest trackless\n" + (
+    "  h = hills trackless\n  - = plains road\nrows:\n"
+    + "".join(f"  {('.fh' * 17)[r % 3 :][:49]}-\n" for r in range(40))
+)
+
+
+@pytest.mark.parametrize("tail", [("--json",), ()], ids=["json", "text"])
+def test_odds_loads_no_array_nor_dice_library(tail: tuple[str, ...]) -> None:
+    """`footfall odds` (256 checks, JSON or text) loads the rules and the odds: no numpy, no
+    icepool (the exact odds are footfall.dice's integer counts), no numba, no grid engine, no
+    pydantic; of the journeys, the odds and what they price (no planner, no journey files)."""
+    code = _command(*_ODDS, *tail)
+    assert _loaded(code) == {"typer", "footfall.rules", "footfall.travel"}
+    travel = {m for m in _footfall_modules(code) if m.startswith("footfall.travel.")}
+    assert travel.isdisjoint({"footfall.travel.planner", "footfall.travel.files"}), travel
+
+
+@pytest.mark.parametrize("tail", [("--json",), ()], ids=["json", "text"])
+def test_route_loads_the_search_kernel_alone(tail: tuple[str, ...], tmp_path: Path) -> None:
+    """`footfall route` on a 2000-cell hex map loads numpy and the search kernel
+    (`footfall.tactical.search`), not the rest of the grid engine (families, views, the scene
+    model) nor numba (a map this size runs the Python kernel), pydantic or the planner."""
+    path = tmp_path / "hex.txt"
+    path.write_text(_HEX_MAP, encoding="utf-8")
+    code = _command("route", str(path), "--from", "0,0", "--to", "49,39", "--speed", "30", *tail)
+    assert _loaded(code) == {
+        "typer", "numpy", "footfall.rules", "footfall.route", "footfall.tactical",
+        "footfall.travel",
+    }  # fmt: skip
+    modules = _footfall_modules(code)
+    assert {m for m in modules if m.startswith("footfall.tactical")} == {
+        "footfall.tactical",
+        "footfall.tactical.search",
     }
+    assert "footfall.travel.planner" not in modules
+
+
+def test_tactical_package_is_a_facade() -> None:
+    """`import footfall.tactical` (as `import footfall.tactical.search` does) imports none of
+    its modules: each name loads its own on first use."""
+    code = "import footfall.tactical\nprint(json.dumps(sorted(footfall.tactical.__all__)))"
+    assert _footfall_modules(code) == {"footfall", "footfall.lazy", "footfall.tactical"}
 
 
 def test_import_footfall_api_builds_no_router() -> None:

@@ -27,8 +27,9 @@ A name here never shadows a module: the module `footfall.rates` holds `movement_
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from footfall.lazy import facade
 
 __version__ = "0.1.0"
 
@@ -172,16 +173,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Import a public name from its module the first time it is asked for (PEP 562)."""
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(home[0]), home[1])
-    globals()[name] = value  # later lookups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    """List the public names (and the module's own attributes)."""
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = facade(__name__, _HOMES)

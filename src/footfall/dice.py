@@ -23,6 +23,8 @@ Fraction(63, 400)
 
 from __future__ import annotations
 
+import decimal
+import heapq
 import math
 import random
 from collections import Counter
@@ -113,7 +115,10 @@ def p_no_failure(modifier: int, dcs: Iterable[int]) -> Fraction:
 
 # --------------------------------------------------------------------------- integer counts
 
-_Counts = tuple[tuple[int, ...], int]
+_Weights = tuple[int, ...]
+"""A weight per outcome 0, 1, 2 ..."""
+
+_Counts = tuple[_Weights, int]
 """A distribution over the outcomes 0, 1, 2 ...: a weight per outcome, and their total."""
 
 _CERTAIN_ZERO: _Counts = ((1,), 1)
@@ -137,9 +142,13 @@ def _pack(weights: Sequence[int], width: int) -> int:
 def _convolve(a: _Counts, b: _Counts) -> _Counts:
     """Return the distribution of the sum of independent `a` and `b`, exactly.
 
-    Kronecker substitution: each weight list becomes one integer with a slot of `width`
-    bytes per outcome, wide enough for any weight of the sum (at most the product of the
-    totals), so one multiplication of Python integers (Karatsuba) does the whole convolution.
+    Kronecker substitution: each weight list becomes one integer with a slot per outcome,
+    wide enough for any weight of the sum (at most the product of the totals), so one
+    multiplication of whole numbers does the whole convolution. Small products are Python
+    integers in bytes (Karatsuba); from `_DECIMAL_DIGITS` digits on they are `decimal`
+    integers in decimal digits, whose multiplication is a number-theoretic transform (about 7x
+    faster than Python's at the 256 checks of `Limits.odds_checks`: docs/benchmarks.md,
+    "Issue 15 item 5"). Both are exact and give the same weights.
 
     >>> _convolve(((1, 1), 2), ((1, 1), 2))  # two coins: 0, 1 or 2 heads
     ((1, 2, 1), 4)
@@ -149,13 +158,40 @@ def _convolve(a: _Counts, b: _Counts) -> _Counts:
         scalar, other = (wa[0], wb) if len(wa) == 1 else (wb[0], wa)
         return tuple(scalar * w for w in other), ta * tb
     total = ta * tb
-    width = total.bit_length() // 8 + 1
     size = len(wa) + len(wb) - 1
+    digits = len(str(total)) if total.bit_length() < _STR_BITS else 0
+    if digits and size * digits >= _DECIMAL_DIGITS:
+        return _convolve_decimal(wa, wb, digits + 1, size), total
+    width = total.bit_length() // 8 + 1
     data = (_pack(wa, width) * _pack(wb, width)).to_bytes(size * width, "little")
     weights = tuple(
         int.from_bytes(data[i : i + width], "little") for i in range(0, size * width, width)
     )
     return weights, total
+
+
+#: The size (decimal digits of the packed product) from which `_convolve` multiplies decimals.
+_DECIMAL_DIGITS = 20_000
+
+#: Totals of fewer bits than this print in well under Python's 4300-digit limit of int to str.
+_STR_BITS = 12_000
+
+#: Exact integer arithmetic on decimals of any length (no rounding below MAX_PREC digits).
+_EXACT = decimal.Context(prec=decimal.MAX_PREC, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
+
+
+def _convolve_decimal(wa: Sequence[int], wb: Sequence[int], width: int, size: int) -> _Weights:
+    """Return the weights of the product of the weight lists `wa` and `wb`, packed in decimal.
+
+    Each weight takes `width` decimal digits (more than the total has, so slots never carry
+    into each other); the packed numbers are written highest outcome first, multiplied as
+    `decimal.Decimal` integers (exact in `_EXACT`) and read back slot by slot.
+    """
+    packed_a = decimal.Decimal("".join(f"{w:0{width}d}" for w in reversed(wa)))
+    packed_b = decimal.Decimal("".join(f"{w:0{width}d}" for w in reversed(wb)))
+    text = f"{_EXACT.multiply(packed_a, packed_b):f}".zfill(size * width)
+    end = len(text)
+    return tuple(int(text[i - width : i]) for i in range(end, end - size * width, -width))
 
 
 def _power(counts: _Counts, n: int) -> _Counts:
@@ -173,16 +209,26 @@ def _power(counts: _Counts, n: int) -> _Counts:
 def _sum_of(parts: Iterable[_Counts]) -> _Counts:
     """Return the distribution of the sum of independent `parts`.
 
-    Equal parts are raised to their multiplicity, and the rest multiplied pairwise (a
-    balanced tree keeps the operands of each multiplication of similar size).
+    Equal parts are raised to their multiplicity; then the two smallest distributions (slots
+    times bits of their total) are multiplied until one is left, so that each multiplication
+    has operands of similar size and the largest come last (Huffman's order).
     """
-    layer = [_power(part, n) for part, n in Counter(parts).items()]
-    if not layer:
+    heap = [(_size(c), n, c) for n, c in enumerate(_power(p, k) for p, k in Counter(parts).items())]
+    if not heap:
         return _CERTAIN_ZERO
-    while len(layer) > 1:
-        paired = [_convolve(x, y) for x, y in zip(layer[::2], layer[1::2], strict=False)]
-        layer = paired + ([layer[-1]] if len(layer) % 2 else [])
-    return layer[0]
+    heapq.heapify(heap)
+    made = len(heap)
+    while len(heap) > 1:
+        x, y = heapq.heappop(heap)[2], heapq.heappop(heap)[2]
+        product = _convolve(x, y)
+        heapq.heappush(heap, (_size(product), made, product))
+        made += 1
+    return heap[0][2]
+
+
+def _size(counts: _Counts) -> int:
+    """The size of a distribution packed for `_convolve`: its outcomes times its total's bits."""
+    return len(counts[0]) * counts[1].bit_length()
 
 
 def _as_dict(counts: _Counts) -> dict[int, Fraction]:

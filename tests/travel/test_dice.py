@@ -59,6 +59,28 @@ def test_no_failure_and_damage_match_enumeration(mod: int) -> None:
     assert damage_on_failure(mod, dcs)[0] == passes
 
 
+_WEIGHTS = st.lists(st.integers(0, 10**40), min_size=2, max_size=40).filter(any)
+
+
+@given(_WEIGHTS, _WEIGHTS)
+@settings(max_examples=200)
+def test_decimal_and_binary_packings_agree(a: list[int], b: list[int]) -> None:
+    """The convolution of two weight lists is the same packed in decimal digits (the large
+    products) and in bytes (the small ones), and equals the schoolbook sum of products."""
+    from footfall import dice
+
+    left, right = (tuple(a), sum(a)), (tuple(b), sum(b))
+    expected = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            expected[i + j] += x * y
+    binary = dice._convolve(left, right)
+    width = len(str(left[1] * right[1])) + 1
+    decimal = dice._convolve_decimal(left[0], right[0], width, len(expected))
+    assert binary == (tuple(expected), left[1] * right[1])
+    assert decimal == tuple(expected)
+
+
 def test_automatic_failure_is_sum_of_d6() -> None:
     """A mount fails every forced-march check (seed 000), so its damage is 2d6 over 2 hours."""
     dist = damage_on_failure(None, [12, 14])

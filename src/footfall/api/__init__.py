@@ -40,8 +40,9 @@ Example::
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from footfall.lazy import facade
 
 if TYPE_CHECKING:  # the names as their modules define them, for type checkers
     from footfall.api.app import create_app
@@ -117,16 +118,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Import a name from its module the first time it is asked for (PEP 562)."""
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(home[0]), home[1])
-    globals()[name] = value  # later lookups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    """List the public names (and the package's own attributes)."""
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = facade(__name__, _HOMES)

@@ -25,6 +25,7 @@ import typer
 
 from footfall.cli.help import localize_help
 from footfall.cli.language import cli_lang, localize
+from footfall.cli.quick import install as _quick_values
 from footfall.errors import FootfallError, Noun, Param, Spelling
 from footfall.i18n import LANGS, Lang, t
 
@@ -32,6 +33,8 @@ try:  # Typer >= 0.24 vendors Click as typer._click; older Typer depends on Clic
     from typer._click import exceptions as _click
 except ImportError:  # pragma: no cover - depends on the installed Typer
     from click import exceptions as _click  # type: ignore[no-redef]
+
+_quick_values()  # plain options' values without pydantic (start-up: footfall/cli/quick.py)
 
 __all__ = [
     "COMMAND_HOMES",

@@ -12,21 +12,50 @@ path, check) -> `report` (JSON). The modules:
 - `search` and `_kernel`: Dial's algorithm (Python and numba); `views`, `report`: answers;
   `plans`: the per-scene cache of policies, frames and graphs; `every`: every creature's reach.
 
+Importing the package imports none of them: each name below is imported from its module the
+first time it is used (PEP 562, `footfall.lazy`), so ``footfall route``, which needs the search
+kernel alone, does not load the rules of the families, the scene model or the views.
+
 >>> from footfall.tactical import reachable, find_path, check_path
 """
 
-from footfall.tactical.actions import ActionSpec, action_names, action_spec
-from footfall.tactical.every import EveryReach, reach_all
-from footfall.tactical.policy import Policy, make_policy
-from footfall.tactical.views import (
-    CheckResult,
-    PathResult,
-    Reach,
-    ReachSquare,
-    check_path,
-    find_path,
-    reachable,
-)
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from footfall.lazy import facade
+
+if TYPE_CHECKING:  # the names as their modules define them, for type checkers
+    from footfall.tactical.actions import ActionSpec, action_names, action_spec
+    from footfall.tactical.every import EveryReach, reach_all
+    from footfall.tactical.policy import Policy, make_policy
+    from footfall.tactical.views import (
+        CheckResult,
+        PathResult,
+        Reach,
+        ReachSquare,
+        check_path,
+        find_path,
+        reachable,
+    )
+
+#: Each public name and the module it comes from: imported the first time it is asked for.
+_HOMES: dict[str, tuple[str, str]] = {
+    "ActionSpec": ("footfall.tactical.actions", "ActionSpec"),
+    "action_names": ("footfall.tactical.actions", "action_names"),
+    "action_spec": ("footfall.tactical.actions", "action_spec"),
+    "EveryReach": ("footfall.tactical.every", "EveryReach"),
+    "reach_all": ("footfall.tactical.every", "reach_all"),
+    "Policy": ("footfall.tactical.policy", "Policy"),
+    "make_policy": ("footfall.tactical.policy", "make_policy"),
+    "CheckResult": ("footfall.tactical.views", "CheckResult"),
+    "PathResult": ("footfall.tactical.views", "PathResult"),
+    "Reach": ("footfall.tactical.views", "Reach"),
+    "ReachSquare": ("footfall.tactical.views", "ReachSquare"),
+    "check_path": ("footfall.tactical.views", "check_path"),
+    "find_path": ("footfall.tactical.views", "find_path"),
+    "reachable": ("footfall.tactical.views", "reachable"),
+}
 
 __all__ = [
     "ActionSpec",
@@ -44,3 +73,5 @@ __all__ = [
     "reach_all",
     "reachable",
 ]
+
+__getattr__, __dir__ = facade(__name__, _HOMES)

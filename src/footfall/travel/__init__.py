@@ -32,28 +32,73 @@ The package, one module per concern:
 - `journey`, `planner`: the planned journey and the hour-by-hour planner;
 - `local`: short trips at the local scale (per minute);
 - `files`: journey files (TOML, JSON, a route's output).
+
+Importing the package imports none of them: each name below is imported from its module the
+first time it is used (PEP 562, `footfall.lazy`), so ``footfall odds`` loads the odds and not
+the planner or the journey files.
 """
 
 from __future__ import annotations
 
-from footfall.travel.exertion import (
-    FATIGUE_FORBIDS,
-    HOURS_IN_DAY,
-    ForcedHour,
-    HustleHour,
-    MemberCheck,
-)
-from footfall.travel.files import JourneySpec, load_journey, parse_journey
-from footfall.travel.journey import Day, Journey, LegPlan
-from footfall.travel.legs import Leg, Pace, make_leg, parse_leg
-from footfall.travel.local import LocalPace, LocalTrip, plan_local
-from footfall.travel.mover import Note
-from footfall.travel.odds import ExertionOdds, FatigueOdds, MemberOdds, PartyOdds, exertion_odds
-from footfall.travel.party import Member, parse_member, parse_party
-from footfall.travel.planner import plan_journey
-from footfall.travel.quantities import KM_PER_MILE, DistanceUnit
-from footfall.travel.traveller import Traveller
-from footfall.travel.water import Flow
+from typing import TYPE_CHECKING
+
+from footfall.lazy import facade
+
+if TYPE_CHECKING:  # the names as their modules define them, for type checkers
+    from footfall.travel.exertion import (
+        FATIGUE_FORBIDS,
+        HOURS_IN_DAY,
+        ForcedHour,
+        HustleHour,
+        MemberCheck,
+    )
+    from footfall.travel.files import JourneySpec, load_journey, parse_journey
+    from footfall.travel.journey import Day, Journey, LegPlan
+    from footfall.travel.legs import Leg, Pace, make_leg, parse_leg
+    from footfall.travel.local import LocalPace, LocalTrip, plan_local
+    from footfall.travel.mover import Note
+    from footfall.travel.odds import ExertionOdds, FatigueOdds, MemberOdds, PartyOdds, exertion_odds
+    from footfall.travel.party import Member, parse_member, parse_party
+    from footfall.travel.planner import plan_journey
+    from footfall.travel.quantities import KM_PER_MILE, DistanceUnit
+    from footfall.travel.traveller import Traveller
+    from footfall.travel.water import Flow
+
+#: Each public name and the module it comes from: imported the first time it is asked for.
+_HOMES: dict[str, tuple[str, str]] = {
+    "FATIGUE_FORBIDS": ("footfall.travel.exertion", "FATIGUE_FORBIDS"),
+    "HOURS_IN_DAY": ("footfall.travel.exertion", "HOURS_IN_DAY"),
+    "ForcedHour": ("footfall.travel.exertion", "ForcedHour"),
+    "HustleHour": ("footfall.travel.exertion", "HustleHour"),
+    "MemberCheck": ("footfall.travel.exertion", "MemberCheck"),
+    "JourneySpec": ("footfall.travel.files", "JourneySpec"),
+    "load_journey": ("footfall.travel.files", "load_journey"),
+    "parse_journey": ("footfall.travel.files", "parse_journey"),
+    "Day": ("footfall.travel.journey", "Day"),
+    "Journey": ("footfall.travel.journey", "Journey"),
+    "LegPlan": ("footfall.travel.journey", "LegPlan"),
+    "Leg": ("footfall.travel.legs", "Leg"),
+    "Pace": ("footfall.travel.legs", "Pace"),
+    "make_leg": ("footfall.travel.legs", "make_leg"),
+    "parse_leg": ("footfall.travel.legs", "parse_leg"),
+    "LocalPace": ("footfall.travel.local", "LocalPace"),
+    "LocalTrip": ("footfall.travel.local", "LocalTrip"),
+    "plan_local": ("footfall.travel.local", "plan_local"),
+    "Note": ("footfall.travel.mover", "Note"),
+    "ExertionOdds": ("footfall.travel.odds", "ExertionOdds"),
+    "FatigueOdds": ("footfall.travel.odds", "FatigueOdds"),
+    "MemberOdds": ("footfall.travel.odds", "MemberOdds"),
+    "PartyOdds": ("footfall.travel.odds", "PartyOdds"),
+    "exertion_odds": ("footfall.travel.odds", "exertion_odds"),
+    "Member": ("footfall.travel.party", "Member"),
+    "parse_member": ("footfall.travel.party", "parse_member"),
+    "parse_party": ("footfall.travel.party", "parse_party"),
+    "plan_journey": ("footfall.travel.planner", "plan_journey"),
+    "KM_PER_MILE": ("footfall.travel.quantities", "KM_PER_MILE"),
+    "DistanceUnit": ("footfall.travel.quantities", "DistanceUnit"),
+    "Traveller": ("footfall.travel.traveller", "Traveller"),
+    "Flow": ("footfall.travel.water", "Flow"),
+}
 
 __all__ = [
     "FATIGUE_FORBIDS",
@@ -89,3 +134,5 @@ __all__ = [
     "plan_journey",
     "plan_local",
 ]
+
+__getattr__, __dir__ = facade(__name__, _HOMES)

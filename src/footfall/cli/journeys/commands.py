@@ -78,7 +78,6 @@ def route(
     lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
 ) -> None:
     """Find the fastest overland route across a terrain map; its legs feed travel."""
-    from footfall.cli.journeys.text import render_route
     from footfall.route import find_route, load_map, parse_point
     from footfall.rules import load_system
     from footfall.travel import Traveller
@@ -98,6 +97,8 @@ def route(
     if as_json:
         emit_json(result.to_json())
         return
+    from footfall.cli.journeys.text import render_route
+
     typer.echo(render_route(result, language))
 
 
@@ -130,7 +131,6 @@ def odds(
     lang: str = typer.Option("en", "--lang", help="en, ru or zh"),
 ) -> None:
     """Give the exact odds of forced marching (pf1e, dnd35) or hustling (dh2e), day after day."""
-    from footfall.cli.journeys.text import render_odds
     from footfall.travel import exertion_odds, parse_member
 
     language = parse_lang(lang)
@@ -149,6 +149,8 @@ def odds(
     if as_json:
         emit_json(result.to_json())
         return
+    from footfall.cli.journeys.text import render_odds
+
     given = {"forced_march": forced_march, "con_mod": con_mod, "mount": mount, "hustle": hustle}
     title = _odds_title(result, language, given, toughness, toughness_bonus)
     typer.echo(render_odds(result, language, title))

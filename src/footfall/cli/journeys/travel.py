@@ -29,7 +29,6 @@ from footfall.cli import emit_json
 from footfall.cli.journeys.options import check_roll, flags, whole
 from footfall.errors import InputError, Param, unknown
 from footfall.i18n import Lang, parse_lang
-from footfall.rates import parse_armor, parse_load
 from footfall.rules import Armor, Load, System, load_system
 
 if TYPE_CHECKING:  # the planners (and icepool) load when a journey command runs
@@ -148,6 +147,8 @@ class Running:
 
     def kinds(self) -> tuple[Armor, Load]:
         """Return the armor and load, checked (by default no armor, a light load)."""
+        from footfall.rates import parse_armor, parse_load  # the travel command's alone
+
         armor = parse_armor("none" if self.armor is None else self.armor)
         return armor, parse_load("light" if self.load is None else self.load)
 
