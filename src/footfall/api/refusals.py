@@ -167,11 +167,21 @@ CHASE = (
     "error.travel.chase-rerolls",
 )
 
+#: A scene's picture (``background``, base64) and the drawing's size: its pixels and format
+#: show only once its header is read.
+PICTURE = (
+    "error.maps.render-*",
+    "error.maps.picture-pixels",
+    "error.maps.pixels-in-flight",
+    "error.maps.uvtt-image-*",
+)
+
 #: Operation ("METHOD /path") -> status -> codes of its refusals.
 REFUSALS: dict[str, dict[int, tuple[str, ...]]] = {
     "POST /api/scenes/validate": {400: SCENE},
     "POST /api/render": {
-        400: (*TACTICAL, *MOVER, "error.api.render-mover", "error.tactical.off-map")
+        400: (*TACTICAL, *MOVER, "error.api.render-mover", "error.tactical.off-map", *PICTURE),
+        413: PICTURE,
     },
     "POST /api/reach": {400: (*TACTICAL, *MOVER, *MOVER_STATE)},
     "POST /api/reach/all": {400: TACTICAL},
@@ -199,7 +209,10 @@ REFUSALS: dict[str, dict[int, tuple[str, ...]]] = {
         ),
         413: ("error.forced.work",),
     },
-    "POST /api/import": {400: ("error.maps.*",)},
+    "POST /api/import": {
+        400: ("error.maps.*",),
+        413: ("error.maps.*", "error.api.scene-count", "error.api.map-*"),
+    },
     "GET /api/rates/{system}": {400: ("error.rates.*",)},
     "GET /api/tables/{system}/{table}": {400: ("error.rules.unknown-table",)},
     "POST /api/flight/check": {
