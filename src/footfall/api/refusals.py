@@ -242,7 +242,16 @@ REFUSALS: dict[str, dict[int, tuple[str, ...]]] = {
         413: ("error.travel.map-*", "error.api.map-*"),
     },
     "POST /api/chase": {400: CHASE},
-    "POST /api/encounters": {400: (*SCENE, "error.turns.scene-or-sample")},
+    "POST /api/encounters": {
+        400: (
+            *SCENE,
+            "error.turns.scene-or-sample",
+            "error.turns.no-creatures",
+            "error.turns.no-turn-rules",
+            "error.turns.order-*",
+        ),
+        413: ("error.turns.title-size", "error.turns.order-size"),
+    },
 }
 
 
