@@ -88,7 +88,7 @@ FLYER = (
 )
 
 #: An altitude band around the start (``alt_range``), and a flight's end on the scene's map.
-BAND = ("error.flight.alt-range-start",)
+BAND = ("error.flight.alt-range-start", "error.flight.band-order")
 
 #: A flight's text: steps (``f2 r90 d10``) or 3-D squares (``X,Y,ALT ...``), each a neighbour
 #: of the one before (`footfall.flight.notation`).
@@ -97,6 +97,7 @@ FLIGHT_TEXT = (
     "error.flight.steps-empty",
     "error.flight.square-*",
     "error.flight.squares-empty",
+    "error.flight.leaves-map",
 )
 #: Work: a flight's steps, a search's states or its ends over the server's limits (413).
 FLIGHT_WORK = (
