@@ -162,6 +162,8 @@ TRAVEL = (
 CHASE = (
     "error.travel.seed-range",
     "error.travel.chase-runner-*",
+    "error.unknown@pursuer",
+    "error.unknown@quarry",
     "error.travel.chase-speed-*",
     "error.travel.chase-modifier-range",
     "error.travel.chase-no-speed",
