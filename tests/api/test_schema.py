@@ -11,11 +11,13 @@ operation that lists refusals for a status may answer a schema-valid request wit
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, seed, settings
 from schemathesis.config import SchemathesisConfig
 from schemathesis.config._checks import (
     NEGATIVE_DATA_REJECTION_EXPECTED_STATUSES,
@@ -57,6 +59,9 @@ def _config(document: dict[str, Any], coverage: bool = False) -> SchemathesisCon
         {
             "checks": {"negative_data_rejection": {"expected-statuses": rejected}},
             "phases": {"coverage": {"enabled": coverage}},
+            # the default 10 s read timeout cut the coverage phase's largest scenes on a loaded
+            # machine (load 20 on 2 cores); the server's own budget answers 503 after 20 s
+            "request-timeout": 60,
             "operations": operations,
         }
     )
@@ -98,20 +103,30 @@ def test_api_conforms_to_its_schema(case: schemathesis.Case) -> None:
     _run(case)
 
 
+#: ``FOOTFALL_SCHEMA_SEED=N``: the long run draws its examples at random from seed N
+#: (``derandomize`` off); unset, it draws the same examples every run.
+_SEED = os.environ.get("FOOTFALL_SCHEMA_SEED")
+_seeded: Callable[[Any], Any] = seed(int(_SEED)) if _SEED else (lambda test: test)
+
+
 @pytest.mark.slow
 @pytest.mark.xfail(
     strict=False,
-    reason="issue 10, open: the long run still finds schema-valid requests refused with codes "
-    "api/refusals.py does not list yet (each run found the next: render-mover, mover-required, "
-    "steps-or-path, heresy-options, seed-range, chase-no-rules, unknown-switch, one-way, "
-    "file-party are listed now)",
+    reason="issue 10, open: not yet passed three runs (derandomized and two seeds); the last "
+    "derandomized run found one unlisted refusal (chase: error.unknown@pursuer, listed since) "
+    "and 5 read timeouts of the coverage phase's largest scenes at load 20",
 )
 @long_schema.parametrize()
+@_seeded
 @settings(
-    max_examples=150, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
+    max_examples=150,
+    deadline=None,
+    derandomize=_SEED is None,
+    suppress_health_check=list(HealthCheck),
 )
 def test_api_conforms_to_its_schema_long(case: schemathesis.Case) -> None:
-    """The same run with 150 examples an operation and the coverage phase (slow: minutes)."""
+    """The same run with 150 examples an operation and the coverage phase (slow: 6.5 min of
+    CPU, 37 min on a 2-core machine at load 12-26 with ``-n 2``; ``FOOTFALL_SCHEMA_SEED``)."""
     _run(case)
 
 

@@ -32,6 +32,7 @@ from footfall.errors import LimitError, Param
 from footfall.grid import DIRECTION_NAMES
 from footfall.i18n import t
 from footfall.limits import SERVER_LIMITS, Limits
+from footfall.units import FT_PER_SQUARE
 
 if TYPE_CHECKING:  # the flight engine (and numpy) load on the first request, not at start-up
     from footfall.flight import Airspace, FlightState, Flyer
@@ -56,6 +57,14 @@ router = APIRouter(tags=["flight"])
 
 _BOUND = SERVER_LIMITS
 
+#: Altitudes are in 5-ft steps (one square): stated here, enforced by the library's line
+#: (`footfall.flight.request`: ``error.flight.alt-step``, ``error.flight.to-alt``).
+_ALT_STEP: dict[str, Any] = {"multipleOf": FT_PER_SQUARE}
+_WHOLE: dict[str, Any] = {"type": "integer"}
+_ALTITUDE: dict[str, Any] = {
+    "type": "integer", "minimum": 0, "maximum": _BOUND.fall_alt_ft, **_ALT_STEP
+}  # fmt: skip
+
 
 class FlightQuery(RequestModel):
     """A D&D 3.5 flyer: from a scene's creature, or a speed and class in the open sky."""
@@ -67,14 +76,18 @@ class FlightQuery(RequestModel):
         ge=0,
         le=1_000,
         description="Fly speed, ft (open sky).",
-        json_schema_extra={"minimum": 5, "multipleOf": 5},  # the library's line refuses others
+        # stated, enforced by the library's line (`footfall.flight.space.flyer_of`)
+        json_schema_extra={"minimum": FT_PER_SQUARE, "multipleOf": FT_PER_SQUARE},
     )
     maneuverability: str | None = Field(
         None,
         description="perfect, good, average, poor or clumsy (open sky).",
         json_schema_extra=words_of("footfall.rules:Maneuverability", optional=True),
     )
-    alt: int | None = Field(None, ge=0, le=_BOUND.fall_alt_ft, description="Starting altitude, ft.")
+    alt: int | None = Field(
+        None, ge=0, le=_BOUND.fall_alt_ft, json_schema_extra=_ALT_STEP, description="Starting "
+        "altitude, ft: a multiple of 5."
+    )  # fmt: skip
     facing: str = Field(
         "N",
         description="Starting facing: N NE E SE S SW W NW.",
@@ -128,7 +141,10 @@ class FlightCheckQuery(FlightQuery):
 class FlightPathQuery(FlightReachQuery):
     """``fly path``: a cheapest legal flight ending at a square and altitude."""
 
-    to: Triple = Field(description="Where to end: [x, y, alt].")
+    to: Triple = Field(
+        description="Where to end: [x, y, alt] (alt a multiple of 5 ft).",
+        json_schema_extra={"prefixItems": [_WHOLE, _WHOLE, _ALTITUDE]},
+    )
     end_facing: str | None = Field(
         None,
         description="Facing wanted at the end (any if absent).",

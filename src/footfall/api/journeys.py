@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import Enum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 from fastapi import APIRouter
 from pydantic import ConfigDict, Field
@@ -16,15 +16,18 @@ from pydantic import ConfigDict, Field
 from footfall.api.bounds import check_map_size
 from footfall.api.context import Context, Ctx
 from footfall.api.schema import (
+    CHASE_SYSTEM_ENUM,
     LANG_DOC,
     LANG_ENUM,
-    SYSTEM_ENUM,
+    TRAVEL_SYSTEM_ENUM,
     Name,
     Pair,
     RequestModel,
+    d20_speed,
     lang,
     shipped_maps,
     words,
+    words_of,
 )
 from footfall.api.work import answer
 from footfall.errors import FootfallError, InputError, LimitError, Noun, Param, unknown
@@ -53,15 +56,40 @@ HOURS_IN_DAY = 24
 _SEED: dict[str, Any] = {"maximum": _BOUND.seed}
 
 
+def _toughness(schema: dict[str, Any]) -> None:
+    """State a dh2e Toughness characteristic's range (`footfall.travel.party.TOUGHNESS`)."""
+    from footfall.travel.party import TOUGHNESS
+
+    schema.update({"minimum": TOUGHNESS[0], "maximum": TOUGHNESS[1]})
+
+
+#: A pf1e / dnd35 speed in ft (`footfall.api.schema.d20_speed`), as a list's item.
+Speed = Annotated[int, Field(json_schema_extra=d20_speed)]
+#: A member's or a lone traveller's Constitution modifier, stated, enforced by the library's
+#: line (`footfall.travel.party.check_con_mod`).
+_CON_MOD: dict[str, Any] = {"minimum": _BOUND.min_con_mod, "maximum": _BOUND.max_con_mod}
+
+
 class PartyMember(RequestModel):
     """One member of a party on foot (the CLI's ``--member``): its own checks and speed."""
 
-    name: str = Field(max_length=100, description="The member's name (unique in the party).")
-    con_mod: int | None = Field(
-        None, description="Constitution modifier (pf1e/dnd35 forced-march checks)."
+    name: str = Field(
+        max_length=100,
+        description="The member's name (unique in the party, not blank).",
+        json_schema_extra={"pattern": "\\S"},  # the library: error.travel.member-name-empty
     )
-    speed: int | None = Field(None, description="Speed in ft; the slowest member sets the pace.")
-    toughness: int | None = Field(None, description="dh2e Toughness characteristic (0-100).")
+    con_mod: int | None = Field(
+        None,
+        description="Constitution modifier (pf1e/dnd35 forced-march checks).",
+        json_schema_extra=_CON_MOD,
+    )
+    speed: int | None = Field(
+        None, description="Speed in ft; the slowest member sets the pace.",
+        json_schema_extra=d20_speed,
+    )  # fmt: skip
+    toughness: int | None = Field(
+        None, description="dh2e Toughness characteristic (0-100).", json_schema_extra=_toughness
+    )
     toughness_bonus: int | None = Field(
         None, description="dh2e Toughness Bonus (default: the tens of toughness)."
     )
@@ -71,15 +99,24 @@ class PartyMember(RequestModel):
 class TravelQuery(RequestModel):
     """``travel``: legs, the party (or mount, vehicle, vessel) and the pace (JOURNEY.md)."""
 
-    system: str = Field("pf1e", description="pf1e, dnd35 or dh2e.", json_schema_extra=SYSTEM_ENUM)
+    system: str = Field(
+        "pf1e", description="pf1e, dnd35 or dh2e.", json_schema_extra=TRAVEL_SYSTEM_ENUM
+    )
     legs: list[Name | dict[str, Any]] = Field(
         json_schema_extra={"minItems": 1, "maxItems": _BOUND.legs},  # the library: 400, 413
         description='Legs as "24 mi forest trackless" / "12 km dense", or '
         '{"distance", "terrain", "road"} / {"distance", "dense"} objects.',
     )
-    unit: str | None = Field(None, description="Unit of legs that give none: mi or km.")
-    speed: int | None = Field(None, description="Speed in ft of a lone traveller (pf1e/dnd35).")
-    speeds: list[int] = Field(
+    unit: str | None = Field(
+        None,
+        description="Unit of legs that give none: mi or km.",
+        json_schema_extra=words_of("footfall.travel.quantities:DistanceUnit", optional=True),
+    )
+    speed: int | None = Field(
+        None, description="Speed in ft of a lone traveller (pf1e/dnd35).",
+        json_schema_extra=d20_speed,
+    )  # fmt: skip
+    speeds: list[Speed] = Field(
         default_factory=list, description="Speeds of the party; the slowest sets the pace."
     )
     mount: str | None = Field(None, description="A mount or land vehicle of the system's table.")
@@ -88,7 +125,11 @@ class TravelQuery(RequestModel):
     current: float | None = Field(
         None, ge=0, le=_BOUND.current_mph, description="River current, mi/h."
     )
-    flow: str = Field("none", description="none, downstream or upstream.")
+    flow: str = Field(
+        "none",
+        description="none, downstream or upstream.",
+        json_schema_extra=words_of("footfall.travel:Flow"),
+    )
     drift: bool = Field(False, description="Rowed vessels drift downstream after rowing.")
     tow: bool = Field(False, description="Towed from the bank (upstream).")
     hustle: int = Field(
@@ -107,12 +148,16 @@ class TravelQuery(RequestModel):
     toughness_bonus: int | None = Field(
         None, ge=0, le=_BOUND.bonus, description="dh2e Toughness Bonus."
     )
-    toughness: int | None = Field(None, description="dh2e Toughness characteristic (odds).")
+    toughness: int | None = Field(
+        None, description="dh2e Toughness characteristic (odds).", json_schema_extra=_toughness
+    )
     party: list[PartyMember] | None = Field(
         None,
         max_length=1_000,
+        # stated, enforced by the library's lines (error.travel.file-party, party-size: 413)
+        json_schema_extra={"minItems": 1, "maxItems": _BOUND.party},
         description="Members of a party on foot, each with its own checks (the CLI's "
-        "--member): odds per member and for anyone; the library refuses over 20.",
+        "--member): odds per member and for anyone; 1 to 20.",
     )
     metric: bool = Field(False, description="pf1e/dnd35: give distances in km.")
     interpretations: dict[str, str] = Field(
@@ -127,7 +172,9 @@ class RouteQuery(RequestModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, populate_by_name=True)
 
-    system: str = Field("pf1e", description="pf1e, dnd35 or dh2e.", json_schema_extra=SYSTEM_ENUM)
+    system: str = Field(
+        "pf1e", description="pf1e, dnd35 or dh2e.", json_schema_extra=TRAVEL_SYSTEM_ENUM
+    )
     map: str | dict[str, Any] | None = Field(
         None, description="The map: its text format, or its JSON document (docs/travel.md)."
     )
@@ -139,8 +186,10 @@ class RouteQuery(RequestModel):
     )
     start: Pair = Field(alias="from", description="Start cell [x, y].")
     goal: Pair = Field(alias="to", description="Goal cell [x, y].")
-    speed: int | None = Field(None, description="Speed in ft (pf1e/dnd35).")
-    speeds: list[int] = Field(default_factory=list, description="Party speeds; slowest counts.")
+    speed: int | None = Field(
+        None, description="Speed in ft (pf1e/dnd35).", json_schema_extra=d20_speed
+    )
+    speeds: list[Speed] = Field(default_factory=list, description="Party speeds; slowest counts.")
     mount: str | None = Field(None, description="A mount or land vehicle of the system's table.")
     loaded: bool = Field(False, description="Use the mount's loaded row.")
     agility_bonus: int | None = Field(
@@ -153,15 +202,19 @@ class RouteQuery(RequestModel):
 class ChaseQuery(RequestModel):
     """``chase``: pursuer and quarry (speed, Dexterity and Constitution modifiers)."""
 
-    system: str = Field("pf1e", json_schema_extra=SYSTEM_ENUM)
+    system: str = Field("pf1e", json_schema_extra=CHASE_SYSTEM_ENUM)
     pursuer: Name = Field(description='"speed=30,dex=+2,con=+1"')
     quarry: Name = Field(description='"speed=30,dex=+3"')
     scale: str = Field(
         "tactical",
         description="tactical (opposed Dex) or overland (opposed Con).",
-        json_schema_extra={"enum": ["tactical", "overland"]},
+        json_schema_extra=words_of("footfall.chase:Scale"),
     )
-    chase_tie: str | None = Field(None, description="Interpretation switch: pursuer | opposed.")
+    chase_tie: str | None = Field(
+        None,
+        description="Interpretation switch: pursuer | opposed.",
+        json_schema_extra=words_of("footfall.chase:ChaseTie", optional=True),
+    )
     seed: int | None = Field(
         None, ge=0, json_schema_extra=_SEED, description="Roll with this seed."
     )

@@ -29,6 +29,7 @@ from footfall.rules import SYSTEM_IDS, Armor, Load
 from footfall.scene import document, values
 from footfall.scene.model import FORMAT_VERSION, Door, Flag
 from footfall.scene.vocabulary import Vocabulary, vocabulary
+from footfall.units import FT_PER_SQUARE
 
 __all__ = [
     "EXTENSION",
@@ -188,7 +189,7 @@ def _creature(words: Vocabulary, limits: Limits) -> JSON:
             ),
             ("speed",),
         ),
-        "alt": _integer(0, limits.height_ft, 5),
+        "alt": _integer(0, limits.height_ft, FT_PER_SQUARE),
         "conditions": {"type": "array", "items": {"enum": list(words.conditions)}},
     }
     if words.agility_bonus:
@@ -232,7 +233,7 @@ def _system(system: str, limits: Limits) -> JSON:
             "items": _creature(words, limits),
         },
         "square": _number(limits, float(limits.min_square), limits.max_square),
-        "ceiling_ft": _integer(0, limits.height_ft, 5),
+        "ceiling_ft": _integer(0, limits.height_ft, FT_PER_SQUARE),
         "background": {"type": "string", "minLength": 1},
     }
     return _obj(_keys(document._TOP_KEYS, props), ("footfall", "system", "map"))

@@ -16,6 +16,7 @@ cannot state (a mover that is not in the scene, a creature off the map, a leg's 
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Callable, Iterable
 from typing import Annotated, Any
 
@@ -26,10 +27,12 @@ from footfall.errors import Param, unknown
 from footfall.i18n import LANGS, Lang, parse_lang
 
 __all__ = [
+    "CHASE_SYSTEM_ENUM",
     "LANG_DOC",
     "LANG_ENUM",
     "SCENE_DOC",
     "SYSTEM_ENUM",
+    "TRAVEL_SYSTEM_ENUM",
     "LangQuery",
     "Name",
     "Pair",
@@ -37,9 +40,13 @@ __all__ = [
     "SceneJson",
     "Triple",
     "any_case",
+    "chase_systems",
+    "conditions",
+    "d20_speed",
     "document",
     "lang",
     "shipped_maps",
+    "travel_systems",
     "words",
 ]
 
@@ -99,13 +106,79 @@ def words_of(target: str, optional: bool = False) -> Callable[[dict[str, Any]], 
     """
 
     def extra(schema: dict[str, Any]) -> None:
-        module, _, name = target.partition(":")
-        schema.update(words(getattr(importlib.import_module(module), name), optional))
+        schema.update(words(_vocabulary(target), optional))
 
     return extra
 
 
+def _vocabulary(target: str) -> Iterable[str]:
+    """Return the vocabulary ``"module:attribute"`` names (a function's: what it returns)."""
+    module, _, name = target.partition(":")
+    found: Any = getattr(importlib.import_module(module), name)
+    listed: Iterable[str] = found() if callable(found) and not isinstance(found, type) else found
+    return listed
+
+
 SYSTEM_ENUM = words_of("footfall.rules:SYSTEM_IDS")
+
+
+def travel_systems() -> list[str]:
+    """Return the systems whose data has overland travel rules (``/api/travel``, ``route``):
+    pf1e / dnd35 tables (`System.travel`) or dh2e's narrative travel (`System.heresy`).
+
+    >>> travel_systems()
+    ['pf1e', 'dnd35', 'dh2e']
+    """
+    from footfall.rules import SYSTEM_IDS, load_system
+
+    loaded = [load_system(system) for system in SYSTEM_IDS]
+    return [s.id for s in loaded if s.travel is not None or s.heresy is not None]
+
+
+def chase_systems() -> list[str]:
+    """Return the systems whose seed has chase rules (``/api/chase``: `footfall.chase`).
+
+    >>> chase_systems()
+    ['pf1e', 'dnd35']
+    """
+    from footfall.chase import has_chase_rules
+    from footfall.rules import SYSTEM_IDS, load_system
+
+    return [system for system in SYSTEM_IDS if has_chase_rules(load_system(system))]
+
+
+def conditions() -> list[str]:
+    """Return every system's conditions (a mover's: each system takes its own), in order.
+
+    >>> "prone" in conditions()
+    True
+    """
+    from footfall.rules import SYSTEM_IDS
+    from footfall.scene.vocabulary import vocabulary
+
+    return list(dict.fromkeys(word for s in SYSTEM_IDS for word in vocabulary(s).conditions))
+
+
+#: The systems ``/api/travel`` and ``/api/route`` take, and those ``/api/chase`` takes.
+TRAVEL_SYSTEM_ENUM = words_of("footfall.api.schema:travel_systems")
+CHASE_SYSTEM_ENUM = words_of("footfall.api.schema:chase_systems")
+
+
+def d20_speed(schema: dict[str, Any]) -> None:
+    """State a pf1e / dnd35 speed in ft (`footfall.rates.check_d20_speed`): a positive
+    multiple of the systems' square, at most the server's `Limits.d20_speed`.
+
+    >>> schema = {}
+    >>> d20_speed(schema)
+    >>> schema
+    {'minimum': 5, 'maximum': 100000, 'multipleOf': 5}
+    """
+    from footfall.limits import SERVER_LIMITS
+    from footfall.rules import SYSTEM_IDS, Family, load_system
+
+    systems = [load_system(system) for system in SYSTEM_IDS]
+    step = math.lcm(*(int(s.square) for s in systems if s.family is Family.D20))
+    schema.update({"minimum": step, "maximum": SERVER_LIMITS.d20_speed, "multipleOf": step})
 
 
 def any_case(names: Iterable[str]) -> dict[str, Any]:

@@ -8,7 +8,7 @@ the same JSON as ``footfall reach|path|check --json``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter
 from pydantic import Field
@@ -29,6 +29,7 @@ from footfall.api.schema import (
 from footfall.api.work import answer
 from footfall.errors import LimitError, Param
 from footfall.i18n import Lang
+from footfall.limits import SERVER_LIMITS
 
 if TYPE_CHECKING:  # the engine (and numpy) load on the first request, not at start-up
     from footfall.scene import Scene
@@ -39,6 +40,15 @@ __all__ = ["FIELDS", "CheckQuery", "EveryQuery", "PathQuery", "TacticalQuery", "
 FIELDS = {"switches": "interpretations", "mover_id": "mover", "squares": "path"}
 
 router = APIRouter(tags=["tactical"])
+
+
+_BOUND = SERVER_LIMITS
+#: A mover's speed option: stated, enforced by the library's line (`footfall.tactical.
+#: conditions`: ``error.tactical.speed-negative``, ``speed-limit``); its step is its system's.
+_SPEED: dict[str, Any] = {"minimum": 0, "maximum": _BOUND.speed}
+#: A condition of some system (`footfall.api.schema.conditions`); the mover's system's own
+#: are a listed refusal (``error.unknown@conditions``).
+Condition = Annotated[str, Field(json_schema_extra=words_of("footfall.api.schema:conditions"))]
 
 
 class EveryQuery(RequestModel):
@@ -64,10 +74,14 @@ class TacticalQuery(EveryQuery):
     mover: Name = Field(description="Id of the creature that moves.")
     # The mover's state (issue 12, docs/scenes.md): each replaces or adds to the scene's.
     speed: int | None = Field(
-        None, description="The mover's speed after armor and load (replaces the scene's)."
+        None,
+        description="The mover's speed after armor and load (replaces the scene's).",
+        json_schema_extra=_SPEED,
     )
     base_speed: int | None = Field(
-        None, description="The mover's speed before armor and load (not with 'speed')."
+        None,
+        description="The mover's speed before armor and load (not with 'speed').",
+        json_schema_extra=_SPEED,
     )
     armor: str | None = Field(
         None,
@@ -79,7 +93,7 @@ class TacticalQuery(EveryQuery):
         description="The mover's load: light, medium, heavy.",
         json_schema_extra=words_of("footfall.rules:Load", optional=True),
     )
-    conditions: list[str] = Field(
+    conditions: list[Condition] = Field(
         default_factory=list,
         max_length=16,
         description="Conditions added to the mover's: fatigued, prone, slowed ... (its system's).",
@@ -90,13 +104,21 @@ class PathQuery(TacticalQuery):
     """``path``: a cheapest legal path to `to`, optionally through waypoints `via`."""
 
     to: Pair = Field(description="Target square [x, y].")
-    via: list[Pair] = Field(default_factory=list, description="Waypoints [[x, y]].")
+    via: list[Pair] = Field(
+        default_factory=list,
+        description="Waypoints [[x, y]].",
+        json_schema_extra={"maxItems": _BOUND.path_squares},  # the library: 413
+    )
 
 
 class CheckQuery(TacticalQuery):
     """``check``: the squares after the start, in order."""
 
-    path: list[Pair] = Field(description="Squares after the start, [[x, y], ...].")
+    path: list[Pair] = Field(
+        description="Squares after the start, [[x, y], ...].",
+        # the library: error.tactical.path-empty (400), error.api.path-squares (413)
+        json_schema_extra={"minItems": 1, "maxItems": _BOUND.path_squares},
+    )
 
 
 # ------------------------------------------------------------------------------ queries

@@ -77,7 +77,11 @@ class EncounterBody(RequestModel):
         None, max_length=100, description="A sample scene's name, instead of 'scene'."
     )
     order: list[Annotated[str, Field(max_length=200)]] | None = Field(
-        None, max_length=SERVER_LIMITS.creatures, description=_ID_DOC + " Default: the scene's."
+        None,
+        max_length=SERVER_LIMITS.creatures,
+        description=_ID_DOC + " Default: the scene's.",
+        # stated, enforced by the library's lines (error.turns.order-empty, order-twice)
+        json_schema_extra={"minItems": 1, "uniqueItems": True},
     )
     title: str | None = Field(
         None, max_length=SERVER_LIMITS.encounter_title, description="The encounter's title."
@@ -107,7 +111,9 @@ class OrderBody(VersionBody):
     """``order``: the initiative order from now on (the same creatures, each once)."""
 
     order: list[Annotated[str, Field(max_length=200)]] = Field(
-        max_length=SERVER_LIMITS.creatures, description=_ID_DOC
+        max_length=SERVER_LIMITS.creatures,
+        description=_ID_DOC,
+        json_schema_extra={"uniqueItems": True},  # the library: error.turns.order-twice
     )
 
 

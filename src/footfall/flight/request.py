@@ -38,6 +38,7 @@ from footfall.flight.space import (
 from footfall.limits import LIMITS, Limits
 from footfall.rules import System
 from footfall.scene import Scene
+from footfall.units import FT_PER_SQUARE
 
 __all__ = [
     "FlightRequest",
@@ -119,7 +120,7 @@ def _flyer(
 
 def _check_alt(alt: int, flyer: Flyer, space: Airspace, name: str, limits: Limits) -> None:
     """Refuse a start altitude off the 5-ft grid, below 0, too high, or above the ceiling."""
-    if alt < 0 or alt % 5:
+    if alt < 0 or alt % FT_PER_SQUARE:
         raise InputError("error.flight.alt-step", param=Param("alt"), value=alt)
     if alt > limits.fall_alt_ft:
         raise InputError(
@@ -250,7 +251,7 @@ def flight_target(
     else:
         x, y, alt = to
         where = f"[{quote(x)}, {quote(y)}]"
-    if alt < 0 or alt % 5:
+    if alt < 0 or alt % FT_PER_SQUARE:
         raise InputError("error.flight.to-alt", param=param, value=alt)
     if alt > limits.fall_alt_ft:
         raise InputError(

@@ -20,6 +20,7 @@ from footfall.rules import SYSTEM_IDS, Maneuverability, RuleId, Size, System, lo
 from footfall.scene import Creature, Flag, Scene, creature, footprint
 from footfall.scene.layers import flag_mask, impassable_mask
 from footfall.scene.walls import thin_wall_exits
+from footfall.units import FT_PER_SQUARE
 
 __all__ = [
     "BandedAirspace",
@@ -205,7 +206,7 @@ def maneuverability(value: str) -> Maneuverability:
 
 def flyer_of(system: System, speed: int, cls: str, side: int = 1) -> Flyer:
     """Return a `Flyer` of fly `speed` ft and maneuverability `cls` in `system`."""
-    if speed <= 0 or speed % 5:
+    if speed <= 0 or speed % FT_PER_SQUARE:
         raise InputError("error.flight.fly-speed", param=Param("speed"), value=speed)
     assert system.flight is not None
     return Flyer(speed, system.flight.row(maneuverability(cls)), side)
@@ -217,7 +218,7 @@ def scene_flyer(scene: Scene, mover_id: str) -> tuple[System, Flyer, SceneAirspa
     Raises `InputError` when the scene is not dnd35 or the creature cannot fly.
     """
     system = flight_system(scene.system)
-    mover = creature(scene, mover_id)
+    mover = creature(scene, mover_id, Param("mover"))
     if mover.fly is None:
         raise InputError("error.flight.cannot-fly", param=Param("mover"), value=mover_id)
     flyer = flyer_of(system, mover.fly.speed, mover.fly.maneuverability, footprint(scene, mover))

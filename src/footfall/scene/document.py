@@ -38,6 +38,7 @@ from footfall.scene.model import (
 from footfall.scene.validation import check_creatures
 from footfall.scene.values import Number, Where
 from footfall.scene.vocabulary import Vocabulary, agility_systems, terrain_systems, vocabulary
+from footfall.units import FT_PER_SQUARE
 
 __all__ = [
     "creature_out",
@@ -423,7 +424,7 @@ def _movement(
 def _parse_alt(value: object, where: str, fly: Fly | None, limits: Limits) -> int:
     """Read an altitude in ft: 5-ft steps, within the limits, only for a flyer."""
     alt = values.at_most(values.integer(value, where, limits), where, limits.height_ft)
-    if alt % 5:
+    if alt % FT_PER_SQUARE:
         raise SceneError("error.scene.alt-step", where=Where(where), value=alt)
     if alt and fly is None:
         raise SceneError("error.scene.alt-walker", where=Where(where), value=alt)
@@ -435,7 +436,7 @@ def _parse_ceiling(value: object, limits: Limits) -> int:
     ceiling = values.at_most(
         values.integer(value, "ceiling_ft", limits), "ceiling_ft", limits.height_ft
     )
-    if ceiling % 5:
+    if ceiling % FT_PER_SQUARE:
         raise SceneError("error.scene.ceiling-step", where=Where("ceiling_ft"), value=ceiling)
     return ceiling
 

@@ -24,7 +24,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, NewType, TypeVar
 
-from footfall.errors import unknown
+from footfall.errors import Param, unknown
 from footfall.rules import Armor, Load, Maneuverability, Size, SteelSize
 
 __all__ = [
@@ -328,9 +328,11 @@ def occupied_squares(creature: Creature, side: int) -> set[tuple[int, int]]:
     return {(x0 + dx, y0 + dy) for dy in range(side) for dx in range(side)}
 
 
-def creature(scene: Scene, creature_id: str) -> Creature:
-    """Return the creature `creature_id` of `scene`, or raise `InputError` naming the ids."""
+def creature(scene: Scene, creature_id: str, param: Param | None = None) -> Creature:
+    """Return the creature `creature_id` of `scene`, or raise `InputError` naming the ids (and
+    `param`, the option that gave the id: ``mover``, ``target``)."""
     for candidate in scene.creatures:
         if candidate.id == creature_id:
             return candidate
-    raise unknown("creature", creature_id, [c.id for c in scene.creatures] or ["(none)"])
+    known = [c.id for c in scene.creatures] or ["(none)"]
+    raise unknown("creature", creature_id, known, param=param)

@@ -222,7 +222,7 @@ def adjust_mover(
         raise InputError(
             "error.tactical.speed-and-base", speed=Param("speed"), base_speed=Param("base_speed")
         )
-    found = find_creature(scene, mover_id)
+    found = find_creature(scene, mover_id, Param("mover"))
     system = load_system(scene.system)
     for name, value in (("speed", speed), ("base_speed", base_speed)):
         if value is not None:

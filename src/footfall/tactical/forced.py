@@ -359,7 +359,7 @@ def _body(scene: Scene, rules: System, c: Creature, per_square: int) -> Body:
 def _origin(scene: Scene, source: str | Sequence[int] | None) -> tuple[str | None, Creature | None]:
     """The source's id and creature, when `source` names one."""
     if isinstance(source, str):
-        return source, find_creature(scene, source)
+        return source, find_creature(scene, source, Param("source"))
     return None, None
 
 
@@ -370,7 +370,7 @@ def _source_body(
     if source is None:
         return None
     if isinstance(source, str):
-        return _body(scene, rules, find_creature(scene, source), per_square)
+        return _body(scene, rules, find_creature(scene, source, Param("source")), per_square)
     cell = tuple(source)
     if len(cell) not in (2, 3) or not all(isinstance(v, int) for v in cell):
         raise InputError("error.forced.origin", param=Param("source"), value=list(cell))
@@ -445,7 +445,7 @@ def forced_move(
         raise unknown(
             "forced movement", kind, [k.value for k in Kind], param=Param("kind")
         ) from None
-    target = find_creature(scene, target_id)
+    target = find_creature(scene, target_id, Param("target"))
     per_square = forced.ft_per_square
     src_id, src_creature = _origin(scene, source)
     src = _source_body(scene, rules, source, per_square)

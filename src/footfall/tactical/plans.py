@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from footfall.errors import Param
 from footfall.limits import Limits
 from footfall.rules import System, load_system
 from footfall.scene import Scene, creature
@@ -142,8 +143,8 @@ def planned(scene: Scene, mover_id: str, ask: Ask) -> Plan:
             _PLANS.move_to_end(key)
             return hit[3]
     policy = make_policy(
-        scene, creature(scene, mover_id), ask.action, system=rules, switches=ask.switches,
-        distance=ask.distance, flying=ask.flying, limits=ask.limits,
+        scene, creature(scene, mover_id, Param("mover")), ask.action, system=rules,
+        switches=ask.switches, distance=ask.distance, flying=ask.flying, limits=ask.limits,
     )  # fmt: skip
     plan = Plan(policy)
     side = 2 * _radius(policy) + 1

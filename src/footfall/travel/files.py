@@ -100,6 +100,8 @@ def parse_journey(
     default_unit = data.get("unit", system_unit(system))
     if not isinstance(default_unit, str):
         raise InputError("error.travel.file-unit", param=Param("unit"), value=default_unit)
+    if default_unit not in tuple(DistanceUnit):  # refused even when every leg names its own
+        raise unknown("distance unit", default_unit, tuple(DistanceUnit), param=Param("unit"))
     legs = tuple(_file_leg(raw, i, default_unit, system) for i, raw in enumerate(raw_legs, 1))
     options = {k: v for k, v in data.items() if k in _FILE_OPTIONS}
     for key, value in options.items():

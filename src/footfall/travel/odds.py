@@ -39,7 +39,13 @@ from footfall.travel.exertion import (
     party_hour,
     party_tests,
 )
-from footfall.travel.party import Member, check_con_mod, check_heresy_members, check_members
+from footfall.travel.party import (
+    TOUGHNESS,
+    Member,
+    check_con_mod,
+    check_heresy_members,
+    check_members,
+)
 from footfall.travel.quantities import num, prob
 from footfall.travel.traveller import overland_rules
 
@@ -58,8 +64,7 @@ __all__ = [
     "with_certain_days",
 ]
 
-#: Range of a Toughness characteristic (DH2e Core Rulebook, "Characteristics": 0-100).
-_TOUGHNESS = (0, 100)
+_TOUGHNESS = TOUGHNESS
 
 
 @dataclass(frozen=True, slots=True)

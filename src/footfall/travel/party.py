@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # the traveller holds its party: only the annotations name it
     from footfall.travel.traveller import Traveller
 
 __all__ = [
+    "TOUGHNESS",
     "Member",
     "check_con_mod",
     "check_heresy_members",
@@ -38,8 +39,10 @@ __all__ = [
 
 #: The library parameter a party is given in (the CLI's ``--member``, the API's ``party``).
 _PARTY = Param("party")
-#: Range of a Toughness characteristic (DH2e Core Rulebook, "Characteristics": 0-100).
-_TOUGHNESS = (0, 100)
+#: Range of a Toughness characteristic (DH2e Core Rulebook, "Characteristics": 0-100); the
+#: API's schema states it (`footfall.api.journeys`).
+TOUGHNESS = (0, 100)
+_TOUGHNESS = TOUGHNESS
 
 
 @dataclass(frozen=True, slots=True)

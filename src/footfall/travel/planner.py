@@ -52,14 +52,13 @@ from footfall.travel.odds import (
     trip_odds,
     with_certain_days,
 )
-from footfall.travel.party import check_party
+from footfall.travel.party import TOUGHNESS, check_party
 from footfall.travel.quantities import num, short, system_unit
 from footfall.travel.traveller import Traveller, resolve
 
 __all__ = ["plan_journey"]
 
-#: Range of a Toughness characteristic (DH2e Core Rulebook, "Characteristics": 0-100).
-_TOUGHNESS = (0, 100)
+_TOUGHNESS = TOUGHNESS
 _LEGS = Param("legs")
 
 
