@@ -291,7 +291,8 @@ def settle_kernel(
     part_of: _I32, resources: _I64, keys: _I64, high: int, keeps: _Bool, facing_of: _I8,
     move_start: _I32, move_to: _I32, move_cost: _I32, move_dx: _I8, move_dy: _I8, move_dz: _I8,
     move_dir: _I8, n_parts: int, bit_of: _I32, part_words: _I32, cover: _U64, words: int,
-    mirror_rid: _I32, axis: int, side: int, n_alts: int, alt_lo: int, ground: int, origin: int,
+    mirror_rid: _I32, shed_cost: _I32, shed_to: _I32, axis: int, side: int, n_alts: int,
+    alt_lo: int, ground: int, origin: int,
     start_rid: int, start_cost: int, limit: int, free: bool, across: _Bool, enemy: _Bool,
     occupied: _Bool, land: _Bool, max_work: int, capacity: int, end_cost: _I32,
 ) -> int:  # fmt: skip
@@ -305,6 +306,9 @@ def settle_kernel(
     airspace is symmetric under the reflection that keeps that facing (the open sky: the
     start faces `axis`), and each label is replaced by the lesser (cell, rule state) of it
     and its mirror image (`mirror_rid`), whose ends are recorded too: about half the labels.
+    A new label at cost c of rule state r is made as rule state `shed_to[r]` while c is at
+    least `shed_cost[r]` (what the budget left cannot use is shed; `Machine.shed_cost`): all
+    `shed_cost` past `limit` makes the labels of `reach_kernel` (without the mirror).
     Records (place, part): pending list, `words`-uint64 mask. -1: past `max_work`; -2: full.
     """
     n_slots = side * side * n_alts * n_parts
@@ -314,6 +318,8 @@ def settle_kernel(
     masks = np.empty(n_recs_max * words, np.uint64)
     lab = np.empty((capacity, _FIELDS), np.int32)
     bucket = np.full(limit + 1, -1, np.int32)
+    while start_cost >= shed_cost[start_rid]:
+        start_rid = shed_to[start_rid]
     _open_record(0, origin * n_parts + part_of[start_rid], rec_of, masks, words, slot_head)
     n_recs = 1
     _make_label(lab, 0, start_rid, origin, start_cost, 0, slot_head, bucket)
@@ -361,12 +367,15 @@ def settle_kernel(
                 if (d >= 0 and not across[y, x, d]) or enemy[ny, nx, nalt]:
                     continue
                 nrid = move_to[m]
+                whole = nrid  # before shedding: a popped label covering it covers nrid too
+                while new_cost >= shed_cost[nrid]:
+                    nrid = shed_to[nrid]
                 ncell = (ny * side + nx) * n_alts + nalt
                 if axis >= 0:
                     mcell = _mirror(ncell, axis, side, n_alts)
                     mrid = mirror_rid[nrid]
                     if mcell < ncell or (mcell == ncell and mrid < nrid):
-                        ncell, nrid = mcell, mrid
+                        ncell, nrid, whole = mcell, mrid, mirror_rid[whole]
                 slot = ncell * n_parts + part_of[nrid]
                 rec = rec_of[slot]
                 nkey = keys[nrid]
@@ -379,6 +388,10 @@ def settle_kernel(
                     bit = bit_of[nrid]
                     if (masks[rec * words + (bit >> 6)] >> np.uint64(bit & 63)) & np.uint64(1):
                         continue
+                    if whole != nrid:
+                        bit = bit_of[whole]
+                        if (masks[rec * words + (bit >> 6)] >> np.uint64(bit & 63)) & np.uint64(1):
+                            continue
                     if _pending_walk(slot_head, rec, new_cost, nkey, nrid, high, keys,
                                      resources, lab):  # fmt: skip
                         continue

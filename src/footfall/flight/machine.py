@@ -157,6 +157,9 @@ class RuleStates:
             sign: HALF_FT * budget_ft * den // num
             for sign, (num, den) in ((1, flyer.up_cost), (-1, flyer.down_cost))
         }
+        self.limit = budget_ft * HALF_FT
+        self._costs = {1: flyer.up_cost, -1: flyer.down_cost}
+        self._shed: dict[int, tuple[int, int] | None] = {}
         self.ids: dict[Raw, int] = {}
         self.states: list[Raw] = []
         self.parts: list[tuple[int, ...]] = []
@@ -203,6 +206,80 @@ class RuleStates:
         p, q = tan2
         scaled = _SLACK_SCALE * rh
         return math.isqrt(p * scaled * scaled // q) - _SLACK_SCALE * rv
+
+    def levels(self, sign: int, room: int) -> int:
+        """Return how many 5-ft levels the flyer can still climb (`sign` 1) or dive (-1) with
+        `room` half-feet left: every ft of height costs at least the up (down) cost."""
+        num, den = self._costs[sign]
+        return room * den // (5 * num)
+
+    def _room_for(self, sign: int, levels: int) -> int:
+        """Return the most half-feet left at which at most `levels` levels fit (-1: none)."""
+        num, den = self._costs[sign]
+        return -(-5 * num * (levels + 1) // den) - 1
+
+    def _safe_levels(self, run: int, rh: int, rv: int) -> int:
+        """Return the most 5-ft levels the run (`run` 1 a climb, -1 a dive) may still gain
+        whatever its steps: the largest k with ``tan(angle) x rh - rv >= 5k`` (exact)."""
+        tan2 = self.up if run > 0 else self.down
+        assert tan2 is not None
+        if tan2 == (1, 1):
+            return rh // 5  # the 45° form keeps rh - rv in rh
+        p, q = tan2
+        return (math.isqrt(p * rh * rh // q) - rv) // 5
+
+    def shed_at(self, r: Raw, room: int) -> Raw:
+        """Return rule state `r` with what `room` half-feet of budget left can never use shed.
+
+        With no 5-ft climb affordable the level ft since a dive no longer matter (only a
+        climb asks), nor does a climb run (it is level flight from here); likewise a dive
+        run with no 5-ft dive affordable. A run whose slack covers every height the budget
+        left can gain becomes the run that can never fail (the largest slack). Each keeps
+        every step's legality and cost, and its result's shed form, within `room`.
+        """
+        _, _, _, facing, _, since, turned, parity, backward, level, run, rh, rv, fwd = r
+        up = self.levels(1, room)
+        if up == 0:
+            level = None
+        if run:
+            k = up if run > 0 else self.levels(-1, room)
+            if k == 0:
+                run, rh, rv = 0, 0, 0
+            elif self._safe_levels(run, rh, rv) >= k:
+                cap = self.height_cap[run]
+                tan2 = self.up if run > 0 else self.down
+                rh = cap + 5 if tan2 == (1, 1) else 2 * cap * tan2[1]  # type: ignore[index]
+                rv = 0
+        shed = (0, 0, 0, facing, 0, since, turned, parity, backward, level, run, rh, rv, fwd)
+        return self.canon(shed)
+
+    def shed(self, rid: int) -> tuple[int, int] | None:
+        """Return (cost, rule state) of rule state `rid`'s next shed form: from that cost of
+        the search on (half-feet spent), a label of `rid` is one of the other; None: never.
+
+        Shedding happens as fewer levels fit: when the levels left can be climbed (dived)
+        within its slack, and when no level fits (`shed_at`); a rule state's forms as the
+        cost grows form a chain, each the next's start.
+        """
+        if rid in self._shed:
+            return self._shed[rid]
+        r = self.states[rid]
+        level, run, rh, rv = r[9], r[10], r[11], r[12]
+        rooms = []
+        if level is not None or run > 0:
+            rooms.append(self._room_for(1, 0))
+        if run < 0:
+            rooms.append(self._room_for(-1, 0))
+        if run:
+            rooms.append(self._room_for(run, self._safe_levels(run, rh, rv)))
+        found: tuple[int, int] | None = None
+        for room in sorted({min(room, self.limit) for room in rooms}, reverse=True):
+            shed = self.shed_at(r, room)
+            if shed != r:
+                found = (self.limit - room, self.intern(shed))
+                break
+        self._shed[rid] = found
+        return found
 
     def intern(self, r: Raw) -> int:
         """Return the id of canonical rule state `r`, adding it (part, resources) if new."""
@@ -360,13 +437,18 @@ class Machine(NamedTuple):
     mirror: npt.NDArray[np.int32] | None
     """Each rule state's mirror image (its facing reflected about the start's), or None when
     some mirror image is not a rule state of the machine."""
+    shed_cost: npt.NDArray[np.int32]
+    """From this cost (half-feet spent) on, a label of the rule state is one of `shed_to`'s:
+    what the budget left can never use is shed (`RuleStates.shed`); past the limit: never."""
+    shed_to: npt.NDArray[np.int32]
 
 
 def _within(rules: RuleStates, r0: int, limit: int) -> tuple[list[int], dict[int, int]]:
     """Return the rule states within `limit` half-feet of `r0`, in order, and their least cost.
 
     A least-cost search over rule states alone (no square, no altitude): a lower bound of
-    the real cost of reaching them, so no state left out can be part of a flight.
+    the real cost of reaching them, so no state left out can be part of a flight. A rule
+    state's shed form (`RuleStates.shed`) is reached from it at its shedding cost.
     """
     least = {r0: 0}
     order: list[int] = []
@@ -376,11 +458,14 @@ def _within(rules: RuleStates, r0: int, limit: int) -> tuple[list[int], dict[int
         if least[rid] != cost:
             continue
         order.append(rid)
-        for move in rules.moves(rid):
-            new = cost + move[2]
-            if new <= limit and new < least.get(move[1], limit + 1):
-                least[move[1]] = new
-                heapq.heappush(heap, (new, move[1]))
+        targets = [(cost + move[2], move[1]) for move in rules.moves(rid)]
+        shed = rules.shed(rid)
+        if shed is not None:  # a label of rid costs at least `cost`, and sheds from shed[0]
+            targets.append((max(cost, shed[0]), shed[1]))
+        for new, nrid in targets:
+            if new <= limit and new < least.get(nrid, limit + 1):
+                least[nrid] = new
+                heapq.heappush(heap, (new, nrid))
     return order, least
 
 
@@ -449,12 +534,20 @@ def rule_machine(
         facing_of[i] = rules.states[rid][3]
     moves = _move_arrays(rules, order, least, limit)
     keys, guards = _packed(resources)
+    index = {rid: i for i, rid in enumerate(order)}
+    shed_cost = np.full(n, limit + 1, np.int32)
+    shed_to = np.arange(n, dtype=np.int32)
+    for i, rid in enumerate(order):
+        shed = rules.shed(rid)
+        if shed is not None:
+            shed_cost[i], shed_to[i] = shed[0], index[shed[1]]
     return Machine(
         [rules.states[rid] for rid in order],
         part_of, resources, keeps, facing_of,
         *moves,
         len(part_ids), keys, guards, _cover(part_of, resources, len(part_ids), keys, guards),
         _mirrors([rules.states[rid] for rid in order], start[3]),
+        shed_cost, shed_to,
     )  # fmt: skip
 
 
