@@ -37,7 +37,16 @@ from footfall.flight.model import (
 from footfall.grid import alternating_diagonals
 from footfall.rules import ANY, TurnRate
 
-__all__ = ["Cover", "Machine", "Move", "Resources", "RuleStates", "free_turns", "rule_machine"]
+__all__ = [
+    "Cover",
+    "Machine",
+    "Move",
+    "Resources",
+    "RuleStates",
+    "build_machine",
+    "free_turns",
+    "rule_machine",
+]
 
 #: The resources of a rule state, compared for dominance (`RuleStates`).
 Resources = tuple[int, ...]
@@ -64,6 +73,8 @@ _NOWHERE = _Free()
 #: class that turns freely), the rule state after it, its cost (half-feet), its displacement
 #: and its horizontal direction (None: straight up or down).
 Move = tuple[tuple[Step, ...], int, int, int, int, int, int | None]
+#: A rule state but for its forward ground (its first 13 fields).
+_Head = tuple[int, int, int, int, int, int, int, int, bool, int | None, int, int, int]
 #: One legal step from a rule state: the free turn before it, the step, the raw state after
 #: it and its horizontal direction (None: straight up or down).
 _StepOut = tuple[tuple[Step, ...], Step, Raw, int | None]
@@ -170,6 +181,9 @@ class RuleStates:
             tuple[object, ...], list[tuple[tuple[Step, ...], Step, Raw, int | None]]
         ]
         self._by_head = {}
+        self._canon_by_head: dict[
+            Raw, list[tuple[tuple[Step, ...], _Head, int, int, int, int, int, int | None]]
+        ] = {}
         self.moves_list, self.turns_list = _candidates(flyer, square_ft)
 
     def canon(self, r: Raw) -> Raw:
@@ -329,14 +343,31 @@ class RuleStates:
             return found
         r = self.states[rid]
         fwd = r[13]
+        cap = self.forward_cap
         found = []
-        for pre, step, new, direction in self._steps((*r[:13], 0)):
-            new = (*new[:13], fwd + new[13])
-            nrid = self.intern(self.canon(new))
-            if nrid == rid and new[4] == 0 and not new[0] and not new[1] and not new[2]:
+        intern = self.intern
+        for steps, head, ahead, cost, dx, dy, dz, direction in self._canon_steps((*r[:13], 0)):
+            ahead += fwd
+            nrid = intern((*head, ahead if ahead < cap else cap))
+            if nrid == rid and cost == 0 and not dx and not dy and not dz:
                 continue  # hovering, or a turn that changes nothing
-            found.append(((*pre, step), nrid, new[4], new[0], new[1], new[2], direction))
+            found.append((steps, nrid, cost, dx, dy, dz, direction))
         self._moves[rid] = found
+        return found
+
+    def _canon_steps(
+        self, r: Raw
+    ) -> list[tuple[tuple[Step, ...], _Head, int, int, int, int, int, int | None]]:
+        """Return `_steps` of `r` (no forward ground yet) with each raw state after a step
+        made canonical but for its forward ground (`canon` caps that alone), and that ground
+        apart: (steps, the other 13 fields, forward ground, cost, dx, dy, dz, direction)."""
+        found = self._canon_by_head.get(r)
+        if found is None:
+            found = [
+                ((*pre, step), _head(self.canon((*new[:13], 0))), new[13], new[4], *new[:3], d)
+                for pre, step, new, d in self._steps(r)
+            ]
+            self._canon_by_head[r] = found
         return found
 
     def _steps(self, r: Raw) -> list[_StepOut]:
@@ -377,6 +408,11 @@ class RuleStates:
                 found.append((pre, step, new, direction))
         self._by_head[r] = found
         return found
+
+
+def _head(r: Raw) -> _Head:
+    """Return rule state `r` but for its forward ground."""
+    return r[:13]
 
 
 def _candidates(flyer: Flyer, square_ft: int) -> tuple[list[Step], list[Step]]:
@@ -513,8 +549,28 @@ def rule_machine(
 ) -> Machine:
     """Return the rule machine of a search as arrays: every rule state the budget reaches.
 
+    `build_machine`'s, cached: in memory (a server asks the same flyers again) and on disk
+    (`footfall.flight.store`: a command builds each machine once, not every process).
+    """
+    from footfall.flight.store import stored_machine
+
+    key = (flyer, square_ft, diagonal_costs, budget_ft, start)
+    return stored_machine(
+        key, lambda: build_machine(flyer, square_ft, diagonal_costs, budget_ft, start)
+    )
+
+
+def build_machine(
+    flyer: Flyer,
+    square_ft: int,
+    diagonal_costs: tuple[int, int],
+    budget_ft: int,
+    start: Raw,
+) -> Machine:
+    """Build the rule machine of a search as arrays: every rule state the budget reaches.
+
     The rule states within the budget (`_within`) and their moves to each other; rule state
-    0 is the start's (raw state `start`). Cached: a server asks the same flyers again.
+    0 is the start's (raw state `start`).
     """
     rules = RuleStates(flyer, square_ft, diagonal_costs, budget_ft, free_turns(flyer))
     limit = budget_ft * HALF_FT
