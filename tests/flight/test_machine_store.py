@@ -7,8 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from footfall.flight import FlightState
-from footfall.flight import store
+from footfall.flight import FlightState, store
 from footfall.flight.machine import Machine, build_machine
 from footfall.flight.model import raw
 from footfall.rules import Maneuverability, load_system
