@@ -71,10 +71,11 @@ def test_a_spoilt_file_is_built_again(tmp_path: Path, monkeypatch: pytest.Monkey
     path = store.machine_path(args)
     assert path is not None
     path.parent.mkdir()
-    path.write_bytes(b"not a zip file")
-    found = store.stored_machine(args, lambda: build_machine(*args))
-    _same(found, build_machine(*args))
-    _same(store._load(path), found)
+    for spoilt in (b"not a zip file", b"PK\x03\x04 cut short"):
+        path.write_bytes(spoilt)
+        found = store.stored_machine(args, lambda: build_machine(*args))
+        _same(found, build_machine(*args))
+        _same(store._load(path), found)
 
 
 def test_other_sources_other_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,6 +18,7 @@ import contextlib
 import hashlib
 import os
 import tempfile
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -65,7 +66,7 @@ def stored_machine(key: tuple[object, ...], build: Callable[[], Machine]) -> Mac
     if path is not None and path.exists():
         try:
             machine = _load(path)
-        except (OSError, ValueError, KeyError, EOFError):
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
             pass
         else:
             _touch(path)
