@@ -15,7 +15,8 @@ compiles its numba kernels into its ``__pycache__``). A run that exits non-zero 
 ``import numba`` and ``import footfall.cli`` (the part of any run no search can remove).
 ``--kernel`` times, in this process and interleaved, the compiled search alone (rule machine
 cached) with the former kernel (`reach_kernel`, the tests' reference), the new one without
-the mirror, and the new one (`settle_kernel` with the mirror, what ``fly reach`` runs).
+the mirror and without shedding (the reference's labels), with the mirror alone (session 3),
+and with both (what ``fly reach`` runs); then the rule machine built and read back.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent.parent
 
@@ -78,8 +80,9 @@ def kernels(rounds: int) -> None:
     start = FlightState(0, 0, 30, 2, since_turn=5)  # as fly reach starts it (ready to turn)
     modes = {
         "reference": {"reference": True},
-        "no mirror": {"symmetric": False},
-        "mirror": {},
+        "no mirror, no shed": {"symmetric": False, "shed": False},
+        "mirror, no shed": {"shed": False},
+        "mirror and shed": {},
     }
     print("\ncompiled search alone, in process, CPU s (median; rule machine cached):")
     for budget in (80, 160):
@@ -93,11 +96,34 @@ def kernels(rounds: int) -> None:
                 assert found is not None
                 work[mode] = found.work
         ref = statistics.median(spent["reference"])
-        print(f"  {budget} ft: " + ", ".join(
-            f"{mode} {statistics.median(runs):.2f} ({statistics.median(runs) / ref:.2f}x, "
-            f"{work[mode]:,} labels)"
-            for mode, runs in spent.items()
-        ))  # fmt: skip
+        print(f"  {budget} ft:")
+        for mode, runs in spent.items():
+            median = statistics.median(runs)
+            print(f"    {mode:<20} {median:6.2f} s {median / ref:5.2f}x {work[mode]:>11,} labels")
+    assert system.tactical is not None
+    machines(flyer, start, system.tactical.diagonal_costs, rounds)
+
+
+def machines(flyer: Any, start: Any, diagonal: tuple[int, int], rounds: int) -> None:
+    """Print the rule machine's CPU time: built in Python, and read from ``__pycache__``."""
+    from footfall.flight.machine import build_machine, rule_machine
+    from footfall.flight.model import raw
+
+    print("\nrule machine, in process, CPU s (median): built / read back from __pycache__")
+    for budget in (80, 160):
+        args = (flyer, 5, diagonal, budget, raw(start))
+        rule_machine(*args)  # stored, if it was not
+        built, read = [], []
+        for _ in range(rounds):
+            started = time.process_time()
+            build_machine(*args)
+            built.append(time.process_time() - started)
+            rule_machine.cache_clear()
+            started = time.process_time()
+            rule_machine(*args)
+            read.append(time.process_time() - started)
+        b, r = statistics.median(built), statistics.median(read)
+        print(f"  {budget} ft: built {b:.3f} s, read {r:.3f} s ({r / b:.3f}x)")
 
 
 def main() -> None:

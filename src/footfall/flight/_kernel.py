@@ -268,6 +268,12 @@ def _open_record(rec: int, slot: int, rec_of: _I32, masks: _U64, words: int, hea
 
 
 @numba.njit(cache=True, nogil=True)
+def _settled(masks: _U64, base: int, bit: int) -> bool:
+    """Whether bit `bit` of the settled mask at `base` is set (a popped label covers it)."""
+    return bool((masks[base + (bit >> 6)] >> np.uint64(bit & 63)) & np.uint64(1))
+
+
+@numba.njit(cache=True, nogil=True)
 def _mirror(cell: int, axis: int, side: int, n_alts: int) -> int:
     """Return the mirror image of `cell` in the reflection that keeps the facing `axis` (the
     box is centred on the start)."""
@@ -287,25 +293,45 @@ def _mirror(cell: int, axis: int, side: int, n_alts: int) -> int:
 
 
 @numba.njit(cache=True, nogil=True)
+def _new_label(
+    cell: int, rid: int, cost: int, shed_cost: _I32, shed_to: _I32, mirror_rid: _I32,
+    axis: int, side: int, n_alts: int,
+) -> tuple[int, int, int]:  # fmt: skip
+    """Return the (cell, rule state) a new label of rule state `rid` in `cell` at `cost` is
+    made as (shed, then the lesser of it and its mirror image when `axis` is a facing), and
+    its rule state before shedding (a popped label covering that one covers it too)."""
+    whole = rid
+    while cost >= shed_cost[rid]:
+        rid = shed_to[rid]
+    if axis >= 0:
+        mcell = _mirror(cell, axis, side, n_alts)
+        mrid = mirror_rid[rid]
+        if mcell < cell or (mcell == cell and mrid < rid):
+            return mcell, mrid, mirror_rid[whole]
+    return cell, rid, whole
+
+
+@numba.njit(cache=True, nogil=True)
 def settle_kernel(
     part_of: _I32, resources: _I64, keys: _I64, high: int, keeps: _Bool, facing_of: _I8,
     move_start: _I32, move_to: _I32, move_cost: _I32, move_dx: _I8, move_dy: _I8, move_dz: _I8,
     move_dir: _I8, n_parts: int, bit_of: _I32, part_words: _I32, cover: _U64, words: int,
-    mirror_rid: _I32, axis: int, side: int, n_alts: int, alt_lo: int, ground: int, origin: int,
-    start_rid: int, start_cost: int, limit: int, free: bool, across: _Bool, enemy: _Bool,
-    occupied: _Bool, land: _Bool, max_work: int, capacity: int, end_cost: _I32,
+    mirror_rid: _I32, shed_cost: _I32, shed_to: _I32, axis: int, side: int, n_alts: int,
+    alt_lo: int, ground: int, origin: int, start_rid: int, start_cost: int, limit: int,
+    free: bool, across: _Bool, enemy: _Bool, occupied: _Bool, land: _Bool, max_work: int,
+    capacity: int, end_cost: _I32,
 ) -> int:  # fmt: skip
     """`reach_kernel`'s search with the popped labels of a place kept as a bit mask.
 
     A new label is dominated by a popped one of its place and part exactly when its rule
     state's bit is set in the place's *settled mask* (`cover[r]`: the rule states of its part
     that rule state r covers, `bit_of[r]` its bit, ORed in as r pops); only the pending
-    labels are walked. Without symmetry (`axis` -1) it makes, pops and kills the same labels
-    in the same order as `reach_kernel` (same ends, same work). With `axis` a facing, the
-    airspace is symmetric under the reflection that keeps that facing (the open sky: the
-    start faces `axis`), and each label is replaced by the lesser (cell, rule state) of it
-    and its mirror image (`mirror_rid`), whose ends are recorded too: about half the labels.
-    Records (place, part): pending list, `words`-uint64 mask. -1: past `max_work`; -2: full.
+    labels are walked. With `axis` a facing, the airspace is symmetric under the reflection
+    that keeps that facing (the open sky: the start faces `axis`), and each label is the
+    lesser (cell, rule state) of it and its mirror image (`mirror_rid`), whose ends are
+    recorded too. A label at cost c of rule state r is one of `shed_to[r]` while c >=
+    `shed_cost[r]` (`Machine.shed_cost`). With `axis` -1 and every `shed_cost` past `limit`
+    it makes `reach_kernel`'s labels in its order. -1: past `max_work`; -2: full.
     """
     n_slots = side * side * n_alts * n_parts
     n_recs_max = min(n_slots, capacity)
@@ -314,6 +340,8 @@ def settle_kernel(
     masks = np.empty(n_recs_max * words, np.uint64)
     lab = np.empty((capacity, _FIELDS), np.int32)
     bucket = np.full(limit + 1, -1, np.int32)
+    while start_cost >= shed_cost[start_rid]:
+        start_rid = shed_to[start_rid]
     _open_record(0, origin * n_parts + part_of[start_rid], rec_of, masks, words, slot_head)
     n_recs = 1
     _make_label(lab, 0, start_rid, origin, start_cost, 0, slot_head, bucket)
@@ -360,13 +388,9 @@ def settle_kernel(
                 d = move_dir[m]
                 if (d >= 0 and not across[y, x, d]) or enemy[ny, nx, nalt]:
                     continue
-                nrid = move_to[m]
                 ncell = (ny * side + nx) * n_alts + nalt
-                if axis >= 0:
-                    mcell = _mirror(ncell, axis, side, n_alts)
-                    mrid = mirror_rid[nrid]
-                    if mcell < ncell or (mcell == ncell and mrid < nrid):
-                        ncell, nrid = mcell, mrid
+                ncell, nrid, whole = _new_label(ncell, move_to[m], new_cost, shed_cost, shed_to,
+                                                mirror_rid, axis, side, n_alts)  # fmt: skip
                 slot = ncell * n_parts + part_of[nrid]
                 rec = rec_of[slot]
                 nkey = keys[nrid]
@@ -376,8 +400,9 @@ def settle_kernel(
                     rec = _open_record(n_recs, slot, rec_of, masks, words, slot_head)
                     n_recs += 1
                 else:
-                    bit = bit_of[nrid]
-                    if (masks[rec * words + (bit >> 6)] >> np.uint64(bit & 63)) & np.uint64(1):
+                    if _settled(masks, rec * words, bit_of[nrid]):
+                        continue
+                    if whole != nrid and _settled(masks, rec * words, bit_of[whole]):
                         continue
                     if _pending_walk(slot_head, rec, new_cost, nkey, nrid, high, keys,
                                      resources, lab):  # fmt: skip

@@ -160,6 +160,7 @@ def compiled_reach(
     *,
     reference: bool = False,
     symmetric: bool = True,
+    shed: bool = True,
 ) -> KernelEnds | None:
     """Run the compiled kernel; None when it cannot take this airspace or start.
 
@@ -168,7 +169,8 @@ def compiled_reach(
     `max_work` states (or a label pool of `_MAX_LABELS`) it raises `LimitError`.
     `reference` runs the former kernel (`reference_kernel`), which the tests compare with;
     `symmetric` False searches both of each pair of mirror images on the open sky (as on
-    scenes), labels and work as the reference.
+    scenes); `shed` False keeps what the budget left cannot use (`Machine.shed_cost`): both
+    False, the labels and work are the reference's.
     """
     from footfall.flight.space import BandedAirspace, SceneAirspace, scene_tables
 
@@ -208,7 +210,9 @@ def compiled_reach(
         mirror = m.mirror if scene is None and symmetric else None
         axis = -1 if mirror is None else start.facing
         mirror = np.zeros(1, np.int32) if mirror is None else mirror
-        work = kernel()(*tables, *m.cover, mirror, axis, *search)
+        never = np.full(len(m.shed_cost), limit + 1, np.int32)
+        shedding = (m.shed_cost, m.shed_to) if shed else (never, m.shed_to)
+        work = kernel()(*tables, *m.cover, mirror, *shedding, axis, *search)
     if work < 0:  # -1: past max_work; -2: as many labels as a search may keep (about 350 MB)
         raise LimitError("error.flight.search-work", most=max_work)
     return _ends(end_cost, box, start, work)

@@ -37,7 +37,16 @@ from footfall.flight.model import (
 from footfall.grid import alternating_diagonals
 from footfall.rules import ANY, TurnRate
 
-__all__ = ["Cover", "Machine", "Move", "Resources", "RuleStates", "free_turns", "rule_machine"]
+__all__ = [
+    "Cover",
+    "Machine",
+    "Move",
+    "Resources",
+    "RuleStates",
+    "build_machine",
+    "free_turns",
+    "rule_machine",
+]
 
 #: The resources of a rule state, compared for dominance (`RuleStates`).
 Resources = tuple[int, ...]
@@ -64,6 +73,8 @@ _NOWHERE = _Free()
 #: class that turns freely), the rule state after it, its cost (half-feet), its displacement
 #: and its horizontal direction (None: straight up or down).
 Move = tuple[tuple[Step, ...], int, int, int, int, int, int | None]
+#: A rule state but for its forward ground (its first 13 fields).
+_Head = tuple[int, int, int, int, int, int, int, int, bool, int | None, int, int, int]
 #: One legal step from a rule state: the free turn before it, the step, the raw state after
 #: it and its horizontal direction (None: straight up or down).
 _StepOut = tuple[tuple[Step, ...], Step, Raw, int | None]
@@ -157,6 +168,9 @@ class RuleStates:
             sign: HALF_FT * budget_ft * den // num
             for sign, (num, den) in ((1, flyer.up_cost), (-1, flyer.down_cost))
         }
+        self.limit = budget_ft * HALF_FT
+        self._costs = {1: flyer.up_cost, -1: flyer.down_cost}
+        self._shed: dict[int, tuple[int, int] | None] = {}
         self.ids: dict[Raw, int] = {}
         self.states: list[Raw] = []
         self.parts: list[tuple[int, ...]] = []
@@ -167,6 +181,9 @@ class RuleStates:
             tuple[object, ...], list[tuple[tuple[Step, ...], Step, Raw, int | None]]
         ]
         self._by_head = {}
+        self._canon_by_head: dict[
+            Raw, list[tuple[tuple[Step, ...], _Head, int, int, int, int, int, int | None]]
+        ] = {}
         self.moves_list, self.turns_list = _candidates(flyer, square_ft)
 
     def canon(self, r: Raw) -> Raw:
@@ -203,6 +220,80 @@ class RuleStates:
         p, q = tan2
         scaled = _SLACK_SCALE * rh
         return math.isqrt(p * scaled * scaled // q) - _SLACK_SCALE * rv
+
+    def levels(self, sign: int, room: int) -> int:
+        """Return how many 5-ft levels the flyer can still climb (`sign` 1) or dive (-1) with
+        `room` half-feet left: every ft of height costs at least the up (down) cost."""
+        num, den = self._costs[sign]
+        return room * den // (5 * num)
+
+    def _room_for(self, sign: int, levels: int) -> int:
+        """Return the most half-feet left at which at most `levels` levels fit (-1: none)."""
+        num, den = self._costs[sign]
+        return -(-5 * num * (levels + 1) // den) - 1
+
+    def _safe_levels(self, run: int, rh: int, rv: int) -> int:
+        """Return the most 5-ft levels the run (`run` 1 a climb, -1 a dive) may still gain
+        whatever its steps: the largest k with ``tan(angle) x rh - rv >= 5k`` (exact)."""
+        tan2 = self.up if run > 0 else self.down
+        assert tan2 is not None
+        if tan2 == (1, 1):
+            return rh // 5  # the 45° form keeps rh - rv in rh
+        p, q = tan2
+        return (math.isqrt(p * rh * rh // q) - rv) // 5
+
+    def shed_at(self, r: Raw, room: int) -> Raw:
+        """Return rule state `r` with what `room` half-feet of budget left can never use shed.
+
+        With no 5-ft climb affordable the level ft since a dive no longer matter (only a
+        climb asks), nor does a climb run (it is level flight from here); likewise a dive
+        run with no 5-ft dive affordable. A run whose slack covers every height the budget
+        left can gain becomes the run that can never fail (the largest slack). Each keeps
+        every step's legality and cost, and its result's shed form, within `room`.
+        """
+        _, _, _, facing, _, since, turned, parity, backward, level, run, rh, rv, fwd = r
+        up = self.levels(1, room)
+        if up == 0:
+            level = None
+        if run:
+            k = up if run > 0 else self.levels(-1, room)
+            if k == 0:
+                run, rh, rv = 0, 0, 0
+            elif self._safe_levels(run, rh, rv) >= k:
+                cap = self.height_cap[run]
+                tan2 = self.up if run > 0 else self.down
+                rh = cap + 5 if tan2 == (1, 1) else 2 * cap * tan2[1]  # type: ignore[index]
+                rv = 0
+        shed = (0, 0, 0, facing, 0, since, turned, parity, backward, level, run, rh, rv, fwd)
+        return self.canon(shed)
+
+    def shed(self, rid: int) -> tuple[int, int] | None:
+        """Return (cost, rule state) of rule state `rid`'s next shed form: from that cost of
+        the search on (half-feet spent), a label of `rid` is one of the other; None: never.
+
+        Shedding happens as fewer levels fit: when the levels left can be climbed (dived)
+        within its slack, and when no level fits (`shed_at`); a rule state's forms as the
+        cost grows form a chain, each the next's start.
+        """
+        if rid in self._shed:
+            return self._shed[rid]
+        r = self.states[rid]
+        level, run, rh, rv = r[9], r[10], r[11], r[12]
+        rooms = []
+        if level is not None or run > 0:
+            rooms.append(self._room_for(1, 0))
+        if run < 0:
+            rooms.append(self._room_for(-1, 0))
+        if run:
+            rooms.append(self._room_for(run, self._safe_levels(run, rh, rv)))
+        found: tuple[int, int] | None = None
+        for room in sorted({min(room, self.limit) for room in rooms}, reverse=True):
+            shed = self.shed_at(r, room)
+            if shed != r:
+                found = (self.limit - room, self.intern(shed))
+                break
+        self._shed[rid] = found
+        return found
 
     def intern(self, r: Raw) -> int:
         """Return the id of canonical rule state `r`, adding it (part, resources) if new."""
@@ -252,14 +343,31 @@ class RuleStates:
             return found
         r = self.states[rid]
         fwd = r[13]
+        cap = self.forward_cap
         found = []
-        for pre, step, new, direction in self._steps((*r[:13], 0)):
-            new = (*new[:13], fwd + new[13])
-            nrid = self.intern(self.canon(new))
-            if nrid == rid and new[4] == 0 and not new[0] and not new[1] and not new[2]:
+        intern = self.intern
+        for steps, head, ahead, cost, dx, dy, dz, direction in self._canon_steps((*r[:13], 0)):
+            ahead += fwd
+            nrid = intern((*head, ahead if ahead < cap else cap))
+            if nrid == rid and cost == 0 and not dx and not dy and not dz:
                 continue  # hovering, or a turn that changes nothing
-            found.append(((*pre, step), nrid, new[4], new[0], new[1], new[2], direction))
+            found.append((steps, nrid, cost, dx, dy, dz, direction))
         self._moves[rid] = found
+        return found
+
+    def _canon_steps(
+        self, r: Raw
+    ) -> list[tuple[tuple[Step, ...], _Head, int, int, int, int, int, int | None]]:
+        """Return `_steps` of `r` (no forward ground yet) with each raw state after a step
+        made canonical but for its forward ground (`canon` caps that alone), and that ground
+        apart: (steps, the other 13 fields, forward ground, cost, dx, dy, dz, direction)."""
+        found = self._canon_by_head.get(r)
+        if found is None:
+            found = [
+                ((*pre, step), _head(self.canon((*new[:13], 0))), new[13], new[4], *new[:3], d)
+                for pre, step, new, d in self._steps(r)
+            ]
+            self._canon_by_head[r] = found
         return found
 
     def _steps(self, r: Raw) -> list[_StepOut]:
@@ -300,6 +408,11 @@ class RuleStates:
                 found.append((pre, step, new, direction))
         self._by_head[r] = found
         return found
+
+
+def _head(r: Raw) -> _Head:
+    """Return rule state `r` but for its forward ground."""
+    return r[:13]
 
 
 def _candidates(flyer: Flyer, square_ft: int) -> tuple[list[Step], list[Step]]:
@@ -360,13 +473,18 @@ class Machine(NamedTuple):
     mirror: npt.NDArray[np.int32] | None
     """Each rule state's mirror image (its facing reflected about the start's), or None when
     some mirror image is not a rule state of the machine."""
+    shed_cost: npt.NDArray[np.int32]
+    """From this cost (half-feet spent) on, a label of the rule state is one of `shed_to`'s:
+    what the budget left can never use is shed (`RuleStates.shed`); past the limit: never."""
+    shed_to: npt.NDArray[np.int32]
 
 
 def _within(rules: RuleStates, r0: int, limit: int) -> tuple[list[int], dict[int, int]]:
     """Return the rule states within `limit` half-feet of `r0`, in order, and their least cost.
 
     A least-cost search over rule states alone (no square, no altitude): a lower bound of
-    the real cost of reaching them, so no state left out can be part of a flight.
+    the real cost of reaching them, so no state left out can be part of a flight. A rule
+    state's shed form (`RuleStates.shed`) is reached from it at its shedding cost.
     """
     least = {r0: 0}
     order: list[int] = []
@@ -376,11 +494,14 @@ def _within(rules: RuleStates, r0: int, limit: int) -> tuple[list[int], dict[int
         if least[rid] != cost:
             continue
         order.append(rid)
-        for move in rules.moves(rid):
-            new = cost + move[2]
-            if new <= limit and new < least.get(move[1], limit + 1):
-                least[move[1]] = new
-                heapq.heappush(heap, (new, move[1]))
+        targets = [(cost + move[2], move[1]) for move in rules.moves(rid)]
+        shed = rules.shed(rid)
+        if shed is not None:  # a label of rid costs at least `cost`, and sheds from shed[0]
+            targets.append((max(cost, shed[0]), shed[1]))
+        for new, nrid in targets:
+            if new <= limit and new < least.get(nrid, limit + 1):
+                least[nrid] = new
+                heapq.heappush(heap, (new, nrid))
     return order, least
 
 
@@ -428,8 +549,28 @@ def rule_machine(
 ) -> Machine:
     """Return the rule machine of a search as arrays: every rule state the budget reaches.
 
+    `build_machine`'s, cached: in memory (a server asks the same flyers again) and on disk
+    (`footfall.flight.store`: a command builds each machine once, not every process).
+    """
+    from footfall.flight.store import stored_machine
+
+    key = (flyer, square_ft, diagonal_costs, budget_ft, start)
+    return stored_machine(
+        key, lambda: build_machine(flyer, square_ft, diagonal_costs, budget_ft, start)
+    )
+
+
+def build_machine(
+    flyer: Flyer,
+    square_ft: int,
+    diagonal_costs: tuple[int, int],
+    budget_ft: int,
+    start: Raw,
+) -> Machine:
+    """Build the rule machine of a search as arrays: every rule state the budget reaches.
+
     The rule states within the budget (`_within`) and their moves to each other; rule state
-    0 is the start's (raw state `start`). Cached: a server asks the same flyers again.
+    0 is the start's (raw state `start`).
     """
     rules = RuleStates(flyer, square_ft, diagonal_costs, budget_ft, free_turns(flyer))
     limit = budget_ft * HALF_FT
@@ -449,12 +590,20 @@ def rule_machine(
         facing_of[i] = rules.states[rid][3]
     moves = _move_arrays(rules, order, least, limit)
     keys, guards = _packed(resources)
+    index = {rid: i for i, rid in enumerate(order)}
+    shed_cost = np.full(n, limit + 1, np.int32)
+    shed_to = np.arange(n, dtype=np.int32)
+    for i, rid in enumerate(order):
+        shed = rules.shed(rid)
+        if shed is not None:
+            shed_cost[i], shed_to[i] = shed[0], index[shed[1]]
     return Machine(
         [rules.states[rid] for rid in order],
         part_of, resources, keeps, facing_of,
         *moves,
         len(part_ids), keys, guards, _cover(part_of, resources, len(part_ids), keys, guards),
         _mirrors([rules.states[rid] for rid in order], start[3]),
+        shed_cost, shed_to,
     )  # fmt: skip
 
 

@@ -1,0 +1,94 @@
+"""The rule machine kept on disk (`footfall.flight.store`): what is read back is what was built."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from footfall.flight import FlightState, store
+from footfall.flight.machine import Machine, build_machine
+from footfall.flight.model import raw
+from footfall.rules import Maneuverability, load_system
+from helpers.flight import dnd35_flyer
+
+SYSTEM = load_system("dnd35")
+assert SYSTEM.tactical is not None
+DIAGONAL = SYSTEM.tactical.diagonal_costs
+
+
+def _same(a: Machine, b: Machine) -> None:
+    """Assert two machines are equal, field by field (arrays by value and type)."""
+    assert a.states == b.states
+    for name in Machine._fields:
+        x, y = getattr(a, name), getattr(b, name)
+        if name == "cover":
+            assert x.words == y.words
+            for p, q in zip(x[:3], y[:3], strict=True):
+                assert p.dtype == q.dtype and np.array_equal(p, q)
+        elif isinstance(x, np.ndarray):
+            assert isinstance(y, np.ndarray) and x.dtype == y.dtype and np.array_equal(x, y)
+        elif name != "states":
+            assert x == y
+
+
+@pytest.mark.parametrize("cls", list(Maneuverability))
+def test_stored_machine_reads_back_what_was_built(
+    cls: Maneuverability, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A machine written to ``__pycache__`` and read back equals the one built (every class:
+    with and without a mirror, packed keys, levels after a dive)."""
+    monkeypatch.setattr(store, "_HERE", _copy_sources(tmp_path))
+    flyer = dnd35_flyer(cls, 30)
+    start = raw(FlightState(0, 0, 30, 2))
+    args = (flyer, 5, DIAGONAL, 30, start)
+    built = build_machine(*args)
+    calls: list[int] = []
+
+    def build() -> Machine:
+        calls.append(1)
+        return build_machine(*args)
+
+    first = store.stored_machine(args, build)
+    again = store.stored_machine(args, build)
+    assert calls == [1], "built once, then read"
+    _same(first, built)
+    _same(again, built)
+
+
+def _copy_sources(folder: Path) -> Path:
+    """Copy the modules the digest names into `folder` (a writable stand-in for the package)."""
+    for name in store._SOURCES:
+        (folder / name).write_bytes((Path(store.__file__).parent / name).read_bytes())
+    return folder
+
+
+def test_a_spoilt_file_is_built_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stored machine that cannot be read is built again (and stored anew), never an error."""
+    monkeypatch.setattr(store, "_HERE", _copy_sources(tmp_path))
+    args = (dnd35_flyer(Maneuverability.POOR, 20), 5, DIAGONAL, 20, raw(FlightState(0, 0, 5, 0)))
+    path = store.machine_path(args)
+    assert path is not None
+    path.parent.mkdir()
+    for spoilt in (b"not a zip file", b"PK\x03\x04 cut short"):
+        path.write_bytes(spoilt)
+        found = store.stored_machine(args, lambda: build_machine(*args))
+        _same(found, build_machine(*args))
+        _same(store._load(path), found)
+
+
+def test_other_sources_other_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Editing a module the machine is built by (its size or time) names another file, and
+    only the `KEPT` most recently used files stay."""
+    monkeypatch.setattr(store, "_HERE", _copy_sources(tmp_path))
+    monkeypatch.setattr(store, "KEPT", 2)
+    args = (dnd35_flyer(Maneuverability.GOOD, 10), 5, DIAGONAL, 10, raw(FlightState(0, 0, 5, 0)))
+    before = store.machine_path(args)
+    with (tmp_path / "model.py").open("a") as out:
+        out.write("\n# edited\n")
+    assert store.machine_path(args) != before
+    for budget in (10, 15, 20):
+        key = (*args[:3], budget, args[4])
+        store.stored_machine(key, lambda b=budget: build_machine(*args[:3], b, args[4]))
+    assert len(list((tmp_path / "__pycache__").glob("machine.*.npz"))) == 2
