@@ -46,7 +46,7 @@ __all__ = [
 
 #: Topic modules, in the order their commands appear in ``footfall --help``.
 COMMAND_MODULES = (
-    "rates", "tactical", "forced", "journeys", "flight", "maps", "encounter", "serve",
+    "rates", "tactical", "forced", "journeys", "flight", "maps", "encounter", "serve", "warmup",
 )  # fmt: skip
 
 #: The topic module that defines each command. `main` imports only the module of the command
@@ -69,6 +69,7 @@ COMMAND_HOMES: dict[str, str] = {
     "render": "maps",
     "encounter": "encounter",
     "serve": "serve",
+    "warm-up": "warmup",
 }
 
 
