@@ -471,3 +471,24 @@ def test_warm_up_command_keeps_an_up_to_date_module(built: dict[str, Path]) -> N
         ("flight", False),
     ]
     assert [Path(r["path"]) for r in report] == [built["tactical"], built["flight"]]
+
+
+def test_serve_builds_missing_modules_in_a_subprocess(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``footfall serve`` starts ``footfall warm-up`` in its own session when a module is
+    missing (never on the event loop), and nothing when all are built or AOT is off."""
+    import subprocess as sp
+
+    from footfall.cli import serve
+
+    started: list[tuple[list[str], dict[str, Any]]] = []
+    monkeypatch.setattr(sp, "Popen", lambda args, **kw: started.append((args, kw)))
+    monkeypatch.setattr(aot, "status", lambda: {"tactical": Path("x.so"), "flight": None})
+    serve._build_kernels_in_background()
+    assert [args for args, _ in started] == [[sys.executable, "-m", "footfall", "warm-up"]]
+    assert started[0][1]["start_new_session"] is True
+    monkeypatch.setenv("FOOTFALL_AOT", "0")
+    serve._build_kernels_in_background()
+    monkeypatch.setenv("FOOTFALL_AOT", "1")
+    monkeypatch.setattr(aot, "status", lambda: {"tactical": Path("x.so"), "flight": Path("y.so")})
+    serve._build_kernels_in_background()
+    assert len(started) == 1
