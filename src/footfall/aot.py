@@ -176,20 +176,18 @@ def _numba_version() -> bytes:
 
 
 def _host_cpu() -> bytes:
-    """Return what identifies this CPU's instruction set (Linux: /proc/cpuinfo's model and
-    flags; elsewhere the platform's processor name)."""
+    """Return what identifies this CPU's instruction set: Linux's /proc/cpuinfo model and flags
+    lines of the first processor (the later ones repeat them; "cpu MHz" changes, so it is not
+    read), elsewhere the platform's processor name."""
     try:
         with open("/proc/cpuinfo", "rb") as info:
-            lines = [
-                line
-                for line in info.read(1 << 16).splitlines()
-                if line.startswith((b"model name", b"flags", b"Features", b"CPU part"))
-            ]
-        return b"\n".join(sorted(set(lines)))
+            first = info.read(1 << 16).split(b"\n\n", 1)[0]
     except OSError:
         import platform
 
         return platform.processor().encode() + platform.machine().encode()
+    keys = (b"model name", b"flags", b"Features", b"CPU part", b"isa", b"cpu model")
+    return b"\n".join(line for line in first.splitlines() if line.startswith(keys))
 
 
 def fingerprint(name: str) -> str:
