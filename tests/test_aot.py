@@ -492,3 +492,25 @@ def test_serve_builds_missing_modules_in_a_subprocess(monkeypatch: pytest.Monkey
     monkeypatch.setattr(aot, "status", lambda: {"tactical": Path("x.so"), "flight": Path("y.so")})
     serve._build_kernels_in_background()
     assert len(started) == 1
+
+
+def test_warm_up_command_reports_a_failed_build(
+    monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    """``footfall warm-up`` whose build fails says so in one warning line per module, loads
+    the JIT kernel of that module instead (its numba cache ready) and exits 1."""
+    from footfall.cli import main, warmup
+
+    failed = aot.Built("flight", None, False, 0.1, "ModuleNotFoundError: numba.pycc")
+    kept = aot.Built("tactical", Path("/cache/t.so"), False, 0.0)
+    monkeypatch.setattr(aot, "build", lambda force=False: [kept, failed])
+    warmed: list[list[str]] = []
+    monkeypatch.setattr(warmup, "_warm_jit", warmed.append)
+    monkeypatch.setattr(sys, "argv", ["footfall", "warm-up"])
+    with pytest.raises(SystemExit) as exit:
+        main()
+    assert exit.value.code == 1 and warmed == [["flight"]]
+    out, err = capsys.readouterr()
+    assert out.splitlines() == ["grid search kernels: up to date", "  /cache/t.so"]
+    assert err.count("\n") == 1 and err.startswith("footfall: warning: flight search kernel:")
+    assert "numba.pycc" in err and "JIT" in err
