@@ -14,9 +14,10 @@ from typing import Any
 
 import typer
 
-from footfall.cli import emit_json
+from footfall.cli import emit_json, fail, flag_spelling
 from footfall.cli.language import current_lang
-from footfall.i18n import t
+from footfall.errors import FootfallError
+from footfall.i18n import parse_lang, t
 
 __all__ = ["FLAGS", "register"]
 
@@ -27,11 +28,15 @@ FLAGS: dict[str, str] = {}
 def warm_up_command(
     force: bool = typer.Option(False, "--force", help="Compile the kernels even if up to date."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
+    lang: str = typer.Option("en", help="Language of labels: en, ru, zh."),
 ) -> None:
     """Compile the search kernels ahead of time, so that searches start without numba."""
     from footfall import aot
 
-    lang = current_lang()
+    try:
+        language = parse_lang(lang)
+    except FootfallError as exc:
+        fail(exc.render(current_lang(), flag_spelling(FLAGS)))
     done = aot.build(force=force)
     failed = [b.name for b in done if b.path is None]
     if failed:
@@ -40,15 +45,15 @@ def warm_up_command(
         emit_json([_as_json(b) for b in done])
     else:
         for b in done:
-            what = t(f"warmup.kernel.{b.name}", lang)
+            what = t(f"warmup.kernel.{b.name}", language)
             if b.path is None:
-                line = t("warmup.failed", lang, kernel=what, reason=b.error or "")
+                line = t("warmup.failed", language, kernel=what, reason=b.error or "")
                 typer.echo(f"footfall: warning: {line}", err=True)
             elif b.fresh:
-                typer.echo(t("warmup.built", lang, kernel=what, seconds=f"{b.seconds:.1f}"))
+                typer.echo(t("warmup.built", language, kernel=what, seconds=f"{b.seconds:.1f}"))
                 typer.echo(f"  {b.path}")
             else:
-                typer.echo(t("warmup.kept", lang, kernel=what))
+                typer.echo(t("warmup.kept", language, kernel=what))
                 typer.echo(f"  {b.path}")
     if failed:
         raise typer.Exit(1)
