@@ -139,9 +139,14 @@ def _engine(name: str, size: int, seed: int) -> Engine:
     centre = size // 2
     if name.startswith("footfall"):
         STAGES["python + numpy"] = _status_mb("VmRSS")
-        import numba  # noqa: F401  (measured apart: numba's own share of the process)
+        try:
+            from footfall.aot import kernel
+        except ImportError:  # a footfall before the kernels compiled ahead of time
+            kernel = None  # type: ignore[assignment]
+        if kernel is None or kernel("dial") is None:  # numba's JIT (no footfall warm-up)
+            import numba  # noqa: F401  (measured apart: numba's own share of the process)
 
-        STAGES["+ import numba"] = _status_mb("VmRSS")
+            STAGES["+ import numba"] = _status_mb("VmRSS")
         from footfall.tactical.search import INF, StepGraph, search, warm_up
 
         warm_up()

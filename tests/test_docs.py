@@ -537,11 +537,12 @@ def test_named_test_files_exist() -> None:
 
 
 def test_the_two_commands_on_top() -> None:
-    """The README opens with the install-and-serve command and the test command it describes."""
+    """The README opens with the install, warm-up (the kernels compiled ahead of time) and serve
+    command and the test command it describes."""
     _, _, first = next(fenced_blocks(ROOT / "README.md"))
     commands = [line.split("#")[0].strip() for line in first]
     assert commands == [
-        "python3 -m pip install -q -e . && python3 -m footfall serve",
+        "python3 -m pip install -q -e . && python3 -m footfall warm-up && python3 -m footfall serve",
         "./scripts/test",
     ]
     serve = command_options("serve")

@@ -206,6 +206,8 @@ CASES = [
     # ---- footfall itself
     case("nosuch", says=["'nosuch'"], id="unknown-command"),
     case("--bogus", says=["--bogus"], id="unknown-root-option"),
+    case("warm-up", "--bogus", says=["--bogus"], id="warm-up-unknown-option"),
+    case("warm-up", "--lang", "xx", says=["'xx'", "en, ru, zh"], id="warm-up-lang"),
     # ---- rates
     case("rates", "pf1e", "--speed", "-30", says=["-30", "multiple of 5"], id="rates-negative"),
     case("rates", "pf1e", "--speed", "0", says=["got 0"], id="rates-zero"),

@@ -380,16 +380,19 @@ def test_plain_model_agrees_with_tcod_and_skimage(seed: int) -> None:
     np.testing.assert_array_equal(ours, np.where(np.isinf(cumulative), -1, cumulative))
 
 
-def test_warm_up_compiles_the_signature_queries_use() -> None:
-    """After `warm_up`, no query (read-only frame arrays, writable bench arrays, a route, a path
-    through a waypoint) makes the compiled kernel compile another signature (issue 15, item 7)."""
+def test_warm_up_compiles_the_signature_queries_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After `warm_up` on numba's JIT, no query (read-only frame arrays, writable bench arrays,
+    a route, a path through a waypoint) makes the JIT kernel compile another signature (issue
+    15, item 7; the kernel compiled ahead of time has that one signature only: test_aot.py)."""
     from footfall.route import find_route, sample_map
     from footfall.scene import load_sample
-    from footfall.tactical import _kernel, find_path, reachable
-    from footfall.tactical.search import ready, warm_up
+    from footfall.tactical import _kernel, find_path, reachable, search
+    from footfall.tactical.search import ready
     from footfall.travel.traveller import Traveller
 
-    warm_up()
+    monkeypatch.setattr(search, "_compiled", None)
+    monkeypatch.setenv("FOOTFALL_AOT", "0")
+    search.warm_up()
     before = list(_kernel.dial.signatures)
     assert len(before) == 1
     bridge = load_sample("pf1e-ogre-bridge")

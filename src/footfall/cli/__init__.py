@@ -50,7 +50,7 @@ __all__ = [
 
 #: Topic modules, in the order their commands appear in ``footfall --help``.
 COMMAND_MODULES = (
-    "rates", "tactical", "forced", "journeys", "flight", "maps", "encounter", "serve",
+    "rates", "tactical", "forced", "journeys", "flight", "maps", "encounter", "serve", "warmup",
 )  # fmt: skip
 
 #: The topic module that defines each command. `main` imports only the module of the command
@@ -73,6 +73,7 @@ COMMAND_HOMES: dict[str, str] = {
     "render": "maps",
     "encounter": "encounter",
     "serve": "serve",
+    "warm-up": "warmup",
 }
 
 

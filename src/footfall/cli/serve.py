@@ -147,13 +147,36 @@ def _warm_up_in_background() -> None:
 
     Small searches run in Python until the kernel is loaded (tactical/search.py); loading it
     takes about a second (several on a fresh clone's first compile), which no request should
-    wait for. A daemon thread does it while the first requests are served.
+    wait for. A daemon thread does it while the first requests are served. When the kernels
+    compiled ahead of time are not built yet (a fresh install that skipped ``footfall
+    warm-up``), a subprocess builds them, never the event loop: this server runs on numba's
+    JIT, the next one starts on them (docs/decisions.md, "Kernels compiled ahead of time").
     """
     import threading
+
+    _build_kernels_in_background()
 
     from footfall.tactical.search import warm_up
 
     threading.Thread(target=warm_up, name="footfall-warm-up", daemon=True).start()
+
+
+def _build_kernels_in_background() -> None:
+    """Start ``footfall warm-up`` in its own session when a kernel module is missing (its
+    output discarded; it writes its module under a temporary name and renames it)."""
+    import subprocess
+
+    from footfall import aot
+
+    if aot.disabled() or all(aot.status().values()):
+        return
+    subprocess.Popen(
+        [sys.executable, "-m", "footfall", "warm-up"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
 
 
 def _check_port(host: str, port: int) -> None:

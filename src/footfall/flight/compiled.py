@@ -8,7 +8,8 @@ runs the label-setting kernel (`footfall.flight._kernel.reach_kernel`) on them. 
 what the Python search (`footfall.flight.search`) answers without a target, entry by entry
 (tests compare the two); `footfall.flight.reach.reach` picks between them.
 
-numba is imported on the first search (`kernel`); `warm_up` does it ahead of time.
+The kernel is the one compiled ahead of time (`footfall.aot`) when it is built; else numba is
+imported on the first search (`kernel`). `warm_up` loads it ahead of the first search.
 """
 
 from __future__ import annotations
@@ -44,12 +45,25 @@ _Bools = npt.NDArray[np.bool_]
 
 
 def kernel() -> Callable[..., int]:
-    """Return the compiled reach kernel (`settle_kernel`), importing numba on first use."""
-    if not _loaded:
+    """Return the compiled reach kernel (`settle_kernel`): the one compiled ahead of time
+    (`footfall.aot`, built by ``footfall warm-up``) when it is built, else numba's JIT one
+    (importing numba on first use)."""
+    if not _ahead_of_time():
         from footfall.flight._kernel import settle_kernel
 
         _loaded.append(settle_kernel)
     return _loaded[0]
+
+
+def _ahead_of_time() -> bool:
+    """Load the kernel compiled ahead of time if it is built; whether a kernel is loaded."""
+    if not _loaded:
+        from footfall import aot
+
+        found = aot.kernel("settle_kernel")
+        if found is not None:
+            _loaded.append(found)
+    return bool(_loaded)
 
 
 def reference_kernel() -> Callable[..., int]:
@@ -62,8 +76,9 @@ def reference_kernel() -> Callable[..., int]:
 
 
 def loaded() -> bool:
-    """Whether the kernel is loaded (then even a short search is cheaper compiled)."""
-    return bool(_loaded)
+    """Whether the kernel is loaded, or compiled ahead of time (then loaded now, in about a
+    millisecond): even a short search is then cheaper compiled."""
+    return _ahead_of_time()
 
 
 class KernelEnds(NamedTuple):

@@ -121,8 +121,9 @@ def _rows(
 
         compiled = n >= _COMPILED_ROWS and search.compiled_loaded()
     if compiled:
-        from footfall.tactical._encode import rows
+        from footfall.aot import load
 
+        rows = load("rows")  # compiled ahead of time, else numba's (footfall.aot)
         frozen = []
         for v in numbers:
             view = np.ascontiguousarray(v).view()
