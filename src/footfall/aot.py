@@ -142,7 +142,7 @@ KERNELS: dict[str, tuple[Export, ...]] = {
                 _rw("int8"), _rw("int8"), _rw("int8"), _rw("int8"),  # move_dx .. move_dir
                 int,  # n_parts
                 _rw("int32"), _rw("int32"), _rw("uint64"), int,  # bit_of, part_words, cover, words
-                _rw("int32"), int,  # mirror_rid, axis
+                _rw("int32"), _rw("int32"), _rw("int32"), int,  # mirror_rid .. axis
                 int, int, int, int, int, int, int, int,  # side, n_alts .. start_cost, limit
                 bool,  # free
                 _rw("bool", 3), _rw("bool", 3), _rw("bool", 3), _rw("bool", 2),  # across .. land
