@@ -542,7 +542,8 @@ def test_the_two_commands_on_top() -> None:
     _, _, first = next(fenced_blocks(ROOT / "README.md"))
     commands = [line.split("#")[0].strip() for line in first]
     assert commands == [
-        "python3 -m pip install -q -e . && python3 -m footfall warm-up && python3 -m footfall serve",
+        "python3 -m pip install -q -e . && python3 -m footfall warm-up"
+        " && python3 -m footfall serve",
         "./scripts/test",
     ]
     serve = command_options("serve")
