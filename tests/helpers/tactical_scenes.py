@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
+from footfall.grid import DIRECTIONS
 from footfall.scene import Scene, parse_scene
 
 
@@ -40,3 +44,13 @@ def make(
 def rules_of(result: Any) -> list[str]:
     """Return the rule ids of the violations of a tactical answer (`check_path`, `find_path`)."""
     return [v["rule"] for v in result.to_json()["violations"]]
+
+
+def edge_exits(height: int, width: int) -> npt.NDArray[np.uint8]:
+    """Allow every step that stays on the map (the policy's job; kernel tests build it)."""
+    exits = np.zeros((height, width), dtype=np.uint8)
+    for d, (dx, dy) in enumerate(DIRECTIONS):
+        ok = np.zeros((height, width), dtype=bool)
+        ok[max(0, -dy) : height - max(0, dy), max(0, -dx) : width - max(0, dx)] = True
+        exits[ok] |= np.uint8(1 << d)
+    return exits

@@ -3,27 +3,16 @@
 from __future__ import annotations
 
 import numpy as np
-import numpy.typing as npt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from footfall.tactical.search import (
-    DIRECTIONS,
     INF,
     StepGraph,
     _reference_search,
     _search,
 )
-
-
-def _open_exits(height: int, width: int) -> npt.NDArray[np.uint8]:
-    """Allow every step that stays on the map."""
-    exits = np.zeros((height, width), dtype=np.uint8)
-    for d, (dx, dy) in enumerate(DIRECTIONS):
-        ok = np.zeros((height, width), dtype=bool)
-        ok[max(0, -dy) : height - max(0, dy), max(0, -dx) : width - max(0, dx)] = True
-        exits[ok] |= np.uint8(1 << d)
-    return exits
+from helpers.tactical_scenes import edge_exits
 
 
 def _dear_graph(seed: int, size: int, dear: int) -> StepGraph:
@@ -32,7 +21,7 @@ def _dear_graph(seed: int, size: int, dear: int) -> StepGraph:
     square_class = rng.integers(-1, 2, size=(size, size)).astype(np.int16)
     cost = np.array([[[1, dear], [1, dear]], [[1, dear], [2, dear]]], dtype=np.int32)
     next_state = np.array([[[0, 0], [1, 1]], [[1, 1], [0, 0]]], dtype=np.int8)
-    return StepGraph(square_class, _open_exits(size, size), cost, next_state)
+    return StepGraph(square_class, edge_exits(size, size), cost, next_state)
 
 
 @settings(max_examples=25, deadline=None)
@@ -62,7 +51,7 @@ def test_costs_near_the_int32_bound() -> None:
     dear = 2**27
     square_class = np.ones((1, 4), dtype=np.int16)
     cost = np.array([[[1, dear], [1, dear]]], dtype=np.int32)
-    graph = StepGraph(square_class, _open_exits(1, 4), cost, np.zeros_like(cost, np.int8))
+    graph = StepGraph(square_class, edge_exits(1, 4), cost, np.zeros_like(cost, np.int8))
     result = _search(graph, [(0, 0, 0, 0)], INF, None, "compiled")
     assert result.dist[0, 0].tolist() == [0, dear, 2 * dear, 3 * dear]
     assert result.parent[0, 0].tolist() == [-1, 0, 1, 2]

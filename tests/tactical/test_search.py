@@ -21,6 +21,7 @@ from footfall.tactical.search import (
     _search,
     search,
 )
+from helpers.tactical_scenes import edge_exits
 
 Source = tuple[int, int, int, int]
 Engine = Callable[..., SearchResult]
@@ -57,16 +58,6 @@ ENGINES = [
 FAST = [pytest.param(_compiled, id="compiled"), pytest.param(_python, id="python")]
 
 
-def _edge_exits(height: int, width: int) -> npt.NDArray[np.uint8]:
-    """Allow every step that stays on the map (the policy's job; tests build it by hand)."""
-    exits = np.zeros((height, width), dtype=np.uint8)
-    for d, (dx, dy) in enumerate(DIRECTIONS):
-        ok = np.zeros((height, width), dtype=bool)
-        ok[max(0, -dy) : height - max(0, dy), max(0, -dx) : width - max(0, dx)] = True
-        exits[ok] |= np.uint8(1 << d)
-    return exits
-
-
 def _pf1e_tables() -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]:
     """Build the 5-10-5 tables: state = diagonal parity, class 0 = x1, class 1 = difficult x2.
 
@@ -83,7 +74,7 @@ def _pf1e_graph(square_class: npt.NDArray[np.int16]) -> StepGraph:
     height, width = square_class.shape
     return StepGraph(
         square_class=square_class,
-        exits=_edge_exits(height, width),
+        exits=edge_exits(height, width),
         cost=cost,
         next_state=next_state,
     )
@@ -149,7 +140,7 @@ def _graphs(draw: st.DrawFn) -> tuple[StepGraph, list[Source], int]:
     seed = draw(st.integers(0, 2**32 - 1))
     rng = np.random.default_rng(seed)
     square_class = rng.integers(-1, n_classes, size=(height, width)).astype(np.int16)
-    exits = (rng.integers(0, 256, size=(height, width)) & _edge_exits(height, width)).astype(
+    exits = (rng.integers(0, 256, size=(height, width)) & edge_exits(height, width)).astype(
         np.uint8
     )
     # Small costs, or a wide spread (e.g. pf1e hampering x2 per factor, up to 2**15) where
@@ -290,7 +281,7 @@ def test_zero_cost_steps(engine: Engine) -> None:
     square_class = np.array([[0, 0, 1, 0]], dtype=np.int16)
     cost = np.array([[[0, 3]] * 2], dtype=np.int32)
     next_state = np.zeros((1, 2, 2), dtype=np.int8)
-    graph = StepGraph(square_class, _edge_exits(1, 4), cost, next_state)
+    graph = StepGraph(square_class, edge_exits(1, 4), cost, next_state)
     result = engine(graph, [(0, 0, 0, 0)], 10)
     assert result.dist[0, 0].tolist() == [0, 0, 3, 3]
 
@@ -366,7 +357,7 @@ def test_plain_model_agrees_with_tcod_and_skimage(seed: int) -> None:
     square_class = np.where(draw < 0.7, 0, np.where(draw < 0.9, 1, -1)).astype(np.int16)
     square_class[15, 20] = 0
     cost = np.array([[[1, 2], [1, 2]]], dtype=np.int32)
-    graph = StepGraph(square_class, _edge_exits(30, 40), cost, np.zeros_like(cost, np.int8))
+    graph = StepGraph(square_class, edge_exits(30, 40), cost, np.zeros_like(cost, np.int8))
     ours = _compiled(graph, [(20, 15, 0, 0)], INF).dist[0].astype(np.int64)
     ours[ours == INF] = -1
     entered = np.choose(square_class + 1, [0, 1, 2]).astype(np.int32)
