@@ -41,6 +41,9 @@ DOCS = (
     ROOT / "README.zh.md",
     *sorted((ROOT / "docs").glob("*.md")),
     *sorted((ROOT / "docs" / "systems").glob("*.md")),
+    # the translated guides (tests/test_translated_docs.py): their examples add --lang ru / zh
+    *sorted((ROOT / "docs" / "ru").rglob("*.md")),
+    *sorted((ROOT / "docs" / "zh").rglob("*.md")),
 )
 #: fenced blocks in these languages are data or programs, never command examples
 NOT_COMMANDS = frozenset({"python", "json", "toml", "sh", "bash", "text"})
