@@ -142,6 +142,7 @@ def words(unit: str) -> str:
     text = re.sub(r"`[^`]*`", " ", unit)
     text = re.sub(r"\]\([^)]*\)", "]", text)
     text = re.sub(r"<[^>]*>", " ", text)
+    text = re.sub(r"[\w./-]+\.(?:md|py|toml|json|txt|js|mjs|png)\b", " ", text)  # file names
     return re.sub(r"https?://\S+", " ", text)
 
 
@@ -351,6 +352,7 @@ def test_english_paragraphs_are_caught() -> None:
     assert not english_left("Скорость в футах: `--speed 30`.", "ru")
     assert not english_left("| `pf1e` | Pathfinder RPG 1e | [x](../x.md) |", "ru")
     assert not english_left("`footfall rates pf1e --speed 30`", "zh")
+    assert not english_left("## Draw Steel (RULES.md 3)", "ru")
     assert english_left("Скорость", "zh") and not english_left("速度", "zh")
 
 
