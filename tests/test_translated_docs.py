@@ -342,6 +342,34 @@ def test_index_lists_every_guide(lang: str) -> None:
     assert all(any(d in guide.name for guide in guides()) for d in DEVELOPER)
 
 
+def table_codes(path: Path) -> list[tuple[str, list[str]]]:
+    """Each table row of a guide: its first cell and the `code` spans of the row, in order."""
+    rows = []
+    for unit in units(split(path)[0]):
+        if unit.startswith("|"):
+            cells = [cell.strip() for cell in unit.strip("|").split(" | ")]
+            rows.append((cells[0], re.findall(r"`([^`]+)`", unit)))
+    return rows
+
+
+SYSTEM_PAGES = [
+    pytest.param(lang, path, id=path.relative_to(ROOT).as_posix())
+    for lang in LANGUAGES
+    for path in translated(lang)
+    if path.parent.name == "systems"
+]
+
+
+@pytest.mark.parametrize(("lang", "path"), SYSTEM_PAGES)
+def test_system_page_names_the_same_tables(lang: str, path: Path) -> None:
+    """A translated system page lists the English page's tables, in order, each row naming the
+    same ids (tables, actions, switches and their defaults: tests/test_docs.py pins the English
+    page's against the data files)."""
+    ours = [(first, codes) for first, codes in table_codes(path) if first.startswith("`")]
+    theirs = [(f, codes) for f, codes in table_codes(english(path, lang)) if f.startswith("`")]
+    assert ours == theirs
+
+
 # --- the checks themselves can fail ---------------------------------------------------------------
 
 
