@@ -22,7 +22,9 @@ script (Cyrillic for ru, CJK for zh), unless it holds nothing but code, links, n
 names in NAMES (no untranslated English paragraph). Links inside docs/<lang> (and README.<lang>.md)
 point to the translation where one exists, and their `#anchors` name a heading of the target.
 docs/<lang>/README.md, the index, links every translated guide and, for each guide not yet
-translated, the English one.
+translated, the English one. Every `$ footfall ...` line of a translated guide carries
+`--lang` and is run by tests/test_docs.py (whose DOCS lists docs/ru and docs/zh); a translated
+system page names the same tables, actions and switch defaults as the English one.
 """
 
 from __future__ import annotations
@@ -368,6 +370,26 @@ def test_system_page_names_the_same_tables(lang: str, path: Path) -> None:
     ours = [(first, codes) for first, codes in table_codes(path) if first.startswith("`")]
     theirs = [(f, codes) for f, codes in table_codes(english(path, lang)) if f.startswith("`")]
     assert ours == theirs
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_translated_examples_are_run(lang: str) -> None:
+    """Every `$ footfall ...` line of a translated guide is one tests/test_docs.py runs, and the
+    guides with shown output answer in their language (`--lang <lang>`)."""
+    import test_docs
+
+    run = {(e.doc, c.line) for e in test_docs.EXAMPLES for c in e.commands}
+    missing, english_only = [], []
+    for path in translated(lang):
+        doc = path.relative_to(ROOT).as_posix()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if line.startswith("$ footfall ") and not line.startswith("$ footfall serve"):
+                if (doc, number) not in run:
+                    missing.append(f"{doc}:{number}")
+                if "--lang" not in line:
+                    english_only.append(f"{doc}:{number}")
+    assert missing == []
+    assert english_only == []
 
 
 # --- the checks themselves can fail ---------------------------------------------------------------
