@@ -65,12 +65,12 @@ from footfall.travel.traveller import Traveller, resolve_traveller
 from footfall.untrusted import parse_json, read_text
 
 __all__ = [
+    "LIST_STATES",
     "Cell",
     "Diagonal",
     "Grid",
     "Route",
     "TerrainMap",
-    "LIST_STATES",
     "find_route",
     "load_map",
     "parse_map",
