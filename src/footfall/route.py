@@ -81,10 +81,11 @@ __all__ = [
 ]
 
 #: Maps of at most this many search states (cells x rule states) are searched on plain Python
-#: lists (`footfall.route_lists`: no numpy to import, 0.1 s of a command's start-up), larger
-#: ones on the tactical kernel's arrays (`footfall.route_arrays`); both give the same route.
-#: Measured: docs/benchmarks.md, "startup".
-LIST_STATES = 20_000
+#: lists (`footfall.route_lists`: no numpy to import), larger ones on the tactical kernel's
+#: arrays (`footfall.route_arrays`); both give the same route. As whole commands on a quiet
+#: machine, lists win up to about 50,000 states (hex 200 x 200: 0.38 s CPU against 0.46 s;
+#: 250 x 250: 0.47 against 0.36 s, the compiled kernel built): docs/benchmarks.md, "startup".
+LIST_STATES = 40_000
 
 #: A cost no state reaches (the tactical kernel's ``INF``, the largest int32).
 _INF = 2**31 - 1
