@@ -15,8 +15,10 @@ globals), so a class is exactly what `dataclass` builds; a text not in the store
 as before and added, and the store is written when the process ends (atomically; never when
 ``PYTHONDONTWRITEBYTECODE`` is set, as for bytecode). A store that cannot be read is ignored.
 
-Only a ``_create_fn`` of the shape this module knows (Python 3.11 and 3.12) is wrapped; any
-other is left alone, and classes are then built as usual (slower, never different).
+Only a ``_create_fn`` of the shape this module knows (Python 3.11's: the same local names and
+return-annotation text) is wrapped; any other (3.12 names the annotation otherwise, 3.13 has
+no ``_create_fn``) is left alone, and classes are then built as usual (slower, never
+different).
 """
 
 from __future__ import annotations
@@ -61,7 +63,12 @@ def install() -> None:
     if original is None or getattr(original, "__footfall_store__", False):
         return
     code = getattr(original, "__code__", None)
-    if code is None or code.co_varnames != _KNOWN_SHAPE or "exec" not in code.co_names:
+    if (
+        code is None
+        or code.co_varnames != _KNOWN_SHAPE
+        or "exec" not in code.co_names
+        or "->_return_type" not in code.co_consts  # 3.12 names it __dataclass_return_type__
+    ):
         return
     missing = dataclasses.MISSING
 
