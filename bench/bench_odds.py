@@ -17,7 +17,9 @@ Each workload is timed in both trees, interleaved (bench/compare.py), two ways:
 Workloads (each exactly `Limits.odds_checks` = 256 checks): a lone pf1e marcher, 16 days of
 16 forced hours at Con +2; a party of 16 (Con -3..+12), 16 forced hours for one day; a lone
 dh2e hustler, 16 h a day at TB 1 for 16 days. Prints ratios first (new / old), then the
-times, with the machine's load average. Results: docs/benchmarks-route.md, "Odds".
+times, with the machine's load average. Results: docs/benchmarks-route.md, "Odds", and
+docs/benchmarks.md, "Issue 15 item 5" (run with ``env -u PYTHONDONTWRITEBYTECODE`` on
+compiled trees: the dataclass and system stores are kept beside the bytecode).
 """
 
 from __future__ import annotations

@@ -8,9 +8,10 @@ and the map-building time. Not a timed test; results are recorded in docs/benchm
 5) instead times ``footfall route`` on hex map files of 50 x 40 (2000 cells), 1000 x 1000 and
 2000 x 2000 cells (or the ``--hex`` sizes), corner to corner, in this tree and in the other
 one, interleaved (bench/compare.py): in a child process the CPU seconds of the imports,
-`load_map`, the first `find_route` (with the kernel's load, when the map is large enough for
-the compiled one) and a second, warm one; and the CPU seconds of the whole command ``python -m
-footfall route FILE ... --json``, beside ``python -c "import footfall.cli"``. Ratios first.
+`load_map`, the first `find_route` (plain lists up to `footfall.route.LIST_STATES` search
+states, else the kernel's arrays, with the kernel's load) and a second, warm one; and the
+CPU seconds of the whole command ``python -m footfall route FILE ... --json``, beside
+``python -c "import footfall.cli"``. Ratios first.
 """
 
 from __future__ import annotations

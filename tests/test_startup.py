@@ -118,30 +118,25 @@ def test_odds_loads_no_array_nor_dice_library(tail: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize("tail", [("--json",), ()], ids=["json", "text"])
-def test_route_loads_the_search_kernel_alone(tail: tuple[str, ...], tmp_path: Path) -> None:
-    """`footfall route` on a 2000-cell hex map loads numpy and the search kernel
-    (`footfall.tactical.search`), not the rest of the grid engine (families, views, the scene
-    model) nor numba (a map this size runs the Python kernel), pydantic or the planner."""
+def test_route_loads_no_array_library(tail: tuple[str, ...], tmp_path: Path) -> None:
+    """`footfall route` on a 2000-cell hex map searches plain lists (`footfall.route_lists`):
+    no numpy, no grid engine (`footfall.tactical`), no numba, pydantic or planner."""
     path = tmp_path / "hex.txt"
     path.write_text(_HEX_MAP, encoding="utf-8")
     code = _command("route", str(path), "--from", "0,0", "--to", "49,39", "--speed", "30", *tail)
-    assert _loaded(code) == {
-        "typer", "numpy", "footfall.rules", "footfall.route", "footfall.tactical",
-        "footfall.travel",
-    }  # fmt: skip
+    assert _loaded(code) == {"typer", "footfall.rules", "footfall.route", "footfall.travel"}
     modules = _footfall_modules(code)
-    assert {m for m in modules if m.startswith("footfall.tactical")} == {
-        "footfall.tactical",
-        "footfall.tactical.search",
-    }
-    assert "footfall.travel.planner" not in modules
+    assert "footfall.route_lists" in modules
+    assert {"footfall.route_arrays", "footfall.travel.planner"}.isdisjoint(modules)
 
 
 def test_tactical_package_is_a_facade() -> None:
     """`import footfall.tactical` (as `import footfall.tactical.search` does) imports none of
     its modules: each name loads its own on first use."""
     code = "import footfall.tactical\nprint(json.dumps(sorted(footfall.tactical.__all__)))"
-    assert _footfall_modules(code) == {"footfall", "footfall.lazy", "footfall.tactical"}
+    assert _footfall_modules(code) == {
+        "footfall", "footfall.classcache", "footfall.lazy", "footfall.tactical",
+    }  # fmt: skip
 
 
 def test_import_footfall_api_builds_no_router() -> None:

@@ -29,7 +29,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from footfall.classcache import install as _install_class_cache
 from footfall.lazy import facade
+
+_install_class_cache()  # compiled dataclass methods kept between processes (start-up)
 
 __version__ = "0.1.0"
 

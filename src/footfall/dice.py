@@ -211,11 +211,25 @@ def _sum_of(parts: Iterable[_Counts]) -> _Counts:
 
     Equal parts are raised to their multiplicity; then the two smallest distributions (slots
     times bits of their total) are multiplied until one is left, so that each multiplication
-    has operands of similar size and the largest come last (Huffman's order).
+    has operands of similar size and the largest come last (Huffman's order). A part's
+    impossible lowest outcomes (a failed check's 1d6 is never 0) are set aside as a shift of
+    the sum, so that the products have fewer slots: 160 certain 1d6 are 801 slots, not 961.
     """
-    heap = [(_size(c), n, c) for n, c in enumerate(_power(p, k) for p, k in Counter(parts).items())]
-    if not heap:
+    shift = 0
+    powers: list[_Counts] = []
+    for (weights, total), k in Counter(parts).items():
+        lowest = next(i for i, w in enumerate(weights) if w)
+        shift += lowest * k
+        powers.append(_power((weights[lowest:], total), k))
+    if not powers:
         return _CERTAIN_ZERO
+    weights, total = _huffman(powers)
+    return ((0,) * shift + weights, total) if shift else (weights, total)
+
+
+def _huffman(powers: list[_Counts]) -> _Counts:
+    """Multiply `powers` (one or more) two smallest first; `_sum_of`'s order."""
+    heap = [(_size(c), n, c) for n, c in enumerate(powers)]
     heapq.heapify(heap)
     made = len(heap)
     while len(heap) > 1:

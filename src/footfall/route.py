@@ -18,10 +18,12 @@ Neighbourhoods:
 - hex: pointy-top hexes in "odd-r" offset coordinates (odd rows shifted half a cell right);
   6 neighbours, each one cell away.
 
-All three run on the tactical search kernel (`footfall.tactical.search.search`, a bucket-queue
-Dijkstra over integer costs): an odd-r hex grid is a square grid on which even rows may not
-step NE or SE and odd rows may not step NW or SW, which is exactly the kernel's per-cell
-``exits`` bitmask.
+All three run the tactical search kernel's algorithm (`footfall.tactical.search.search`, a
+bucket-queue Dijkstra over integer costs): an odd-r hex grid is a square grid on which even
+rows may not step NE or SE and odd rows may not step NW or SW, which is exactly the kernel's
+per-cell ``exits`` bitmask. A map of up to `LIST_STATES` search states runs it on plain
+Python lists (`footfall.route_lists`, no numpy imported), a larger one on the kernel's arrays
+(`footfall.route_arrays`); both find the same route.
 
 The map format (text; JSON has the same keys, see `docs/travel.md`)::
 
@@ -43,22 +45,18 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
-from types import MappingProxyType
-
-import numpy as np
-import numpy.typing as npt
+from types import MappingProxyType, ModuleType
 
 from footfall.errors import InputError, LimitError, Noun, Param, SceneError, quote, unknown
 from footfall.grid import alternating_diagonals
 from footfall.limits import LIMITS, Limits
 from footfall.rules import SYSTEM_IDS, Family, System, load_system
-from footfall.tactical.search import INF, SearchResult, StepGraph, search
 from footfall.travel.journey import LegPlan, leg_json
 from footfall.travel.legs import Leg, make_leg, terrain_multiplier
 from footfall.travel.mover import Mover
@@ -67,6 +65,7 @@ from footfall.travel.traveller import Traveller, resolve_traveller
 from footfall.untrusted import parse_json, read_text
 
 __all__ = [
+    "LIST_STATES",
     "Cell",
     "Diagonal",
     "Grid",
@@ -81,11 +80,15 @@ __all__ = [
     "sample_map",
 ]
 
-#: Direction bits of the kernel (N, NE, E, SE, S, SW, W, NW = 0..7).
-_ORTHOGONAL = 0b01010101
-_ALL = 0xFF
-_HEX_EVEN = 0b11110101  # N, E, S, SW, W, NW
-_HEX_ODD = 0b01011111  # N, NE, E, SE, S, W
+#: Maps of at most this many search states (cells x rule states) are searched on plain Python
+#: lists (`footfall.route_lists`: no numpy to import), larger ones on the tactical kernel's
+#: arrays (`footfall.route_arrays`); both give the same route. As whole commands on a quiet
+#: machine, lists win up to about 50,000 states (hex 200 x 200: 0.38 s CPU against 0.46 s;
+#: 250 x 250: 0.47 against 0.36 s, the compiled kernel built): docs/benchmarks.md, "startup".
+LIST_STATES = 40_000
+
+#: A cost no state reaches (the tactical kernel's ``INF``, the largest int32).
+_INF = 2**31 - 1
 #: The library parameters of a route's two ends, by the names the CLI options once had.
 _POINTS = {"from": "start", "to": "goal"}
 
@@ -430,8 +433,8 @@ def _leg_multiplier(system: System, leg: Leg) -> Fraction:
 
 def _class_tables(
     system: System, terrain_map: TerrainMap, rate: Fraction
-) -> tuple[list[str], list[Fraction], list[Fraction], npt.NDArray[np.int16]]:
-    """Return the passable symbols, their multipliers and exact hours per cell, and classes."""
+) -> tuple[list[str], list[Fraction], list[Fraction], dict[str, int]]:
+    """Return the passable symbols, their multipliers and exact hours per cell, and codes."""
     cell_distance = to_unit(terrain_map.cell, terrain_map.unit, system_unit(system))
     symbols: list[str] = []
     multipliers: list[Fraction] = []
@@ -448,47 +451,18 @@ def _class_tables(
         symbols.append(symbol)
         multipliers.append(mult)
         hours.append(cell_distance / (rate * mult))
-    return symbols, multipliers, hours, _classes(terrain_map, codes)
+    return symbols, multipliers, hours, codes
 
 
-def _classes(terrain_map: TerrainMap, codes: Mapping[str, int]) -> npt.NDArray[np.int16]:
-    """Return the class id of every cell (-1 impassable), vectorised over the symbols.
+def _backend(terrain_map: TerrainMap, n_states: int) -> ModuleType:
+    """The search for this map's size: `footfall.route_lists` or `footfall.route_arrays`."""
+    if n_states * terrain_map.width * terrain_map.height <= LIST_STATES:
+        from footfall import route_lists
 
-    An ASCII map (the usual one) is one table look-up per cell over its bytes; any other map
-    compares its code points with each symbol in turn (the same classes, issue 15 item 5).
-    """
-    shape = (terrain_map.height, terrain_map.width)
-    joined = "".join(terrain_map.rows)
-    if joined.isascii():
-        table = np.full(128, -1, dtype=np.int16)
-        for symbol, code in codes.items():
-            if symbol.isascii():
-                table[ord(symbol)] = code
-        return table[np.frombuffer(joined.encode("ascii"), dtype=np.uint8)].reshape(shape)
-    points = np.frombuffer(joined.encode("utf-32-le"), dtype=np.uint32).reshape(shape)
-    classes = np.full(points.shape, -1, dtype=np.int16)
-    for symbol, code in codes.items():
-        classes[points == ord(symbol)] = code
-    return classes
+        return route_lists
+    from footfall import route_arrays
 
-
-def _exits(terrain_map: TerrainMap) -> npt.NDArray[np.uint8]:
-    """Return each cell's allowed step directions (neighbourhood and map edge)."""
-    height, width = terrain_map.height, terrain_map.width
-    exits = np.empty((height, width), dtype=np.uint8)
-    if terrain_map.grid is Grid.HEX:
-        exits[0::2, :] = _HEX_EVEN
-        exits[1::2, :] = _HEX_ODD
-    elif terrain_map.diagonal is Diagonal.NONE:
-        exits[:, :] = _ORTHOGONAL
-    else:
-        exits[:, :] = _ALL
-    # Clear the steps that would leave the map: N side (NW, N, NE), S, W, E.
-    exits[0, :] &= np.uint8(~0b10000011 & 0xFF)
-    exits[-1, :] &= np.uint8(~0b00111000 & 0xFF)
-    exits[:, 0] &= np.uint8(~0b11100000 & 0xFF)
-    exits[:, -1] &= np.uint8(~0b00001110 & 0xFF)
-    return exits
+    return route_arrays
 
 
 def _default_system() -> str:
@@ -522,24 +496,31 @@ def find_route(
                 width=terrain_map.width,
                 height=terrain_map.height,
             )
-    symbols, multipliers, hours, classes = _class_tables(system, terrain_map, mover.walk)
+    symbols, multipliers, hours, codes = _class_tables(system, terrain_map, mover.walk)
+    alternating = terrain_map.grid is Grid.SQUARE and terrain_map.diagonal is Diagonal.ALTERNATING
+    backend = _backend(terrain_map, 2 if alternating else 1)
+    classes = backend.cell_classes(terrain_map, codes)
+    width = terrain_map.width
+
+    def class_at(x: int, y: int) -> int:
+        klass: int = backend.class_at(classes, width, x, y)
+        return klass
+
     for param, (x, y) in (("start", start), ("goal", goal)):
-        if classes[y, x] < 0:
+        if class_at(x, y) < 0:
             raise InputError("error.travel.route-impassable", param=Param(param), x=x, y=y)
     scale, unit_cost = _time_scale(hours)
-    alternating = terrain_map.grid is Grid.SQUARE and terrain_map.diagonal is Diagonal.ALTERNATING
-    graph = _step_graph(terrain_map, classes, unit_cost, alternating)
-    result = search(graph, [(start[0], start[1], 0, 0)], INF - 1, target=goal)
-    gx, gy = goal
-    best_state = int(np.argmin(result.dist[:, gy, gx]))
-    found = int(result.dist[best_state, gy, gx]) < INF
-    states = _walk_back(result, best_state, goal, terrain_map) if found else []
+    tables = _step_tables(terrain_map, unit_cost, alternating)
+    hexes = terrain_map.grid is Grid.HEX
+    neighbours = (hexes, not hexes and terrain_map.diagonal is not Diagonal.NONE)
+    states, best = backend.route_states(terrain_map, classes, tables, start, goal, neighbours)
+    found = best < _INF
     legs = _route_legs(
-        system, terrain_map, states, (symbols, multipliers), classes, mover, alternating
+        system, terrain_map, states, (symbols, multipliers), class_at, mover, alternating
     )
     total = sum((p.hours for p in legs), Fraction(0))
     # The search's integer total and the legs' exact hours must agree.
-    assert not found or total * scale == int(result.dist[best_state, gy, gx])
+    assert not found or total * scale == best
     return Route(
         system=system.id,
         found=found,
@@ -582,57 +563,33 @@ def _time_scale(hours: Sequence[Fraction]) -> tuple[Fraction, list[int]]:
     return scale / common, [c // common for c in unit_cost]
 
 
-def _step_graph(
-    terrain_map: TerrainMap,
-    classes: npt.NDArray[np.int16],
-    unit_cost: Sequence[int],
-    alternating: bool,
-) -> StepGraph:
-    """Return the kernel's graph: step costs by parity, class and straight / diagonal.
+def _step_tables(
+    terrain_map: TerrainMap, unit_cost: Sequence[int], alternating: bool
+) -> tuple[list[list[list[int]]], list[list[list[int]]]]:
+    """Return the search's step costs and next states, ``[state][kind][class]``.
 
-    Under the alternating rule (RULES.md 1.2, `footfall.grid.alternating_diagonals`) a
-    diagonal costs 1 or 2 cells by the parity of the diagonals taken so far.
+    Kind 0 is a straight step, 1 a diagonal one. Under the alternating rule (RULES.md 1.2,
+    `footfall.grid.alternating_diagonals`) a diagonal costs 1 or 2 cells by the parity of the
+    diagonals taken so far (the state). A map whose dearest route could pass the kernel's
+    integer range is refused.
     """
     n_states = 2 if alternating else 1
     n_classes = max(len(unit_cost), 1)
-    cost = np.zeros((n_states, 2, n_classes), dtype=np.int64)
-    next_state = np.zeros((n_states, 2, n_classes), dtype=np.int8)
+    cost = [[[0] * n_classes for _kind in range(2)] for _state in range(n_states)]
+    next_state = [[[0] * n_classes for _kind in range(2)] for _state in range(n_states)]
     for c, step in enumerate(unit_cost):
         for parity in range(n_states):
-            cost[parity, 0, c] = step
-            next_state[parity, 0, c] = parity
+            cost[parity][0][c] = step
+            next_state[parity][0][c] = parity
             cells, after = alternating_diagonals(parity) if alternating else (1, parity)
-            cost[parity, 1, c] = cells * step
-            next_state[parity, 1, c] = after
-    worst = int(cost.max()) * terrain_map.width * terrain_map.height * n_states
-    if worst >= INF - 1:
+            cost[parity][1][c] = cells * step
+            next_state[parity][1][c] = after
+    dearest = max(c for per_state in cost for per_kind in per_state for c in per_kind)
+    if dearest * terrain_map.width * terrain_map.height * n_states >= _INF - 1:
         raise LimitError(
             "error.travel.route-costs", width=terrain_map.width, height=terrain_map.height
         )
-    return StepGraph(
-        square_class=classes,
-        exits=_exits(terrain_map),
-        cost=cost.astype(np.int32),
-        next_state=next_state,
-    )
-
-
-def _walk_back(
-    result: SearchResult, state: int, goal: tuple[int, int], terrain_map: TerrainMap
-) -> list[tuple[int, int, int]]:
-    """Return the route's cells from start to `goal`: ``(x, y, parity state)`` each."""
-    height, width = terrain_map.height, terrain_map.width
-    states: list[tuple[int, int, int]] = []
-    gx, gy = goal
-    index = (state * height + gy) * width + gx
-    flat_parent = result.parent.reshape(-1)
-    while index >= 0:
-        s, rest = divmod(index, height * width)
-        y, x = divmod(rest, width)
-        states.append((x, y, s))
-        index = int(flat_parent[index])
-    states.reverse()
-    return states
+    return cost, next_state
 
 
 def _route_legs(
@@ -640,7 +597,7 @@ def _route_legs(
     terrain_map: TerrainMap,
     states: Sequence[tuple[int, int, int]],
     tables: tuple[Sequence[str], Sequence[Fraction]],
-    classes: npt.NDArray[np.int16],
+    class_at: Callable[[int, int], int],
     mover: Mover,
     alternating: bool,
 ) -> list[LegPlan]:
@@ -665,7 +622,7 @@ def _route_legs(
     for (x0, y0, s0), (x1, y1, _s1) in itertools.pairwise(states):
         diagonal_step = x0 != x1 and y0 != y1
         cells = alternating_diagonals(s0)[0] if alternating and diagonal_step else 1
-        klass = int(classes[y1, x1])
+        klass = class_at(x1, y1)
         cell = terrain_map.legend[symbols[klass]]
         same = run_class >= 0 and terrain_map.legend[symbols[run_class]].words == cell.words
         if not same:
