@@ -239,12 +239,21 @@ def _shown(name: str, value: object, lang: Lang) -> object:
             text = f"{noun(named['kind'], lang)}{named['rest']}"
         text = _DAY.sub(lambda m: t("common.day", lang, n=int(m[1])), text)
         return _LINE.sub(lambda m: t("common.line", lang, n=int(m[1])), text)
+    if isinstance(value, str) and lang != "en":
+        if name == "kind" and f"error.json-kind.{value}" in catalog():
+            return t(f"error.json-kind.{value}", lang)  # "got a JSON array": «массив JSON»
+        value = _SHORTENED.sub(
+            lambda m: f"… ({t('error.quote.' + m['unit'], lang, n=int(m['n']))})", value
+        )
     if lang == "ru" and isinstance(value, float):
         return str(value).replace(".", ",")
     if lang == "zh" and name == "valid" and isinstance(value, str):
         return value.replace(", ", "、")
     return value
 
+
+#: A value `footfall.errors.quote` shortened: "'xxxx… (5000 characters)", "… (401 digits)".
+_SHORTENED = re.compile(r"… \((?P<n>\d+) (?P<unit>characters|digits)\)")
 
 #: An error's `where` naming a file by its kind and then its quoted path or a part of it
 #: (``journey file '/x/trip.toml'``, ``journey file: day 2``): the kind is a noun.
