@@ -150,7 +150,7 @@ class FootfallError(Exception):
             from footfall.i18n import error_text
 
             values = {name: _field(name, value, lang, spell) for name, value in self.fields.items()}
-            text = error_text(self.key, lang, values)
+            text = error_text(self.key, lang, values, self.fields)
         return fold(text)
 
     def __str__(self) -> str:

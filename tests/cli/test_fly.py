@@ -176,31 +176,8 @@ def test_table_command_in_chinese() -> None:
     lines = out.splitlines()
     assert lines[0].split() == ["完美", "良好", "普通", "不良", "笨拙"]
     assert lines[1].split() == ["最低飞行速度", "无", "无", "x1/2", "x1/2", "x1/2"]
-    assert lines[5].split() == [
-        "转向",
-        "任意",
-        "90°/5",
-        "ft",
-        "45°/5",
-        "ft",
-        "45°/5",
-        "ft",
-        "45°/10",
-        "ft",
-    ]
-    assert lines[12].split() == [
-        "升降缓冲",
-        "0",
-        "ft",
-        "0",
-        "ft",
-        "5",
-        "ft",
-        "10",
-        "ft",
-        "20",
-        "ft",
-    ]
+    assert lines[5].split() == ["转向", "任意", "90°/5尺", "45°/5尺", "45°/5尺", "45°/10尺"]
+    assert lines[12].split() == ["升降缓冲", "0尺", "0尺", "5尺", "10尺", "20尺"]
 
 
 @pytest.mark.parametrize(

@@ -208,6 +208,13 @@ CASES = [
     case("--bogus", says=["--bogus"], id="unknown-root-option"),
     case("warm-up", "--bogus", says=["--bogus"], id="warm-up-unknown-option"),
     case("warm-up", "--lang", "xx", says=["'xx'", "en, ru, zh"], id="warm-up-lang"),
+    # the root's --lang (footfall --lang X CMD): refused before the command, as the command's
+    case("--lang", "de", "check", SAMPLE, "--mover", "valeros", says=["'de'", "en, ru, zh"],
+         id="root-lang"),
+    case("--lang=", "rates", "pf1e", "--speed", "30", says=["''", "en, ru, zh"],
+         id="root-lang-empty"),
+    case("--lang", "en", "rates", "pf1e", "--speed", "30", "--lang", "xx", says=["'xx'"],
+         id="root-lang-command-bad"),
     # ---- rates
     case("rates", "pf1e", "--speed", "-30", says=["-30", "multiple of 5"], id="rates-negative"),
     case("rates", "pf1e", "--speed", "0", says=["got 0"], id="rates-zero"),

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import {
   pickLang, documentLang, translate, unitLabel, flagName, legendName, stepLine,
   pathHeading, checkHeading, answerNotes, travelTotal, systemOption, sampleOption, moverOption,
-  choiceOption, relanguage,
+  choiceOption, relanguage, reaskable,
 } from "../../src/footfall/web/labels.js";
 
 // The pure functions take a translator for one language, as the page passes its own.
@@ -106,4 +106,14 @@ test("relanguage: a message is said again in the new language, a refused questio
   const again = () => {};
   assert.equal(relanguage({ message: "сцена: неизвестное значение", lang: "ru", said: false, again }, "zh"), "ask");
   assert.equal(relanguage({ message: "ход отклонён", lang: "ru", said: false, again: null }, "en"), "keep");
+  // a refused change the server repeats for the same request at the same version: sent again
+  assert.equal(relanguage({ message: "valeros: ход отклонён", lang: "ru", said: false, again, make: () => "x" }, "zh"), "ask");
+  // a refusal the page words itself (a token on a wall, a bad file): made again
+  assert.equal(relanguage({ message: "нельзя поставить", lang: "ru", said: false, again: null, make: () => "x" }, "en"), "make");
+});
+
+test("reaskable: only a refusal repeated for the same request at the same version is sent again", () => {
+  for (const status of [400, 404, 422]) assert.equal(reaskable({ status }), true, String(status));
+  for (const status of [409, 413, 429, 500, 503, undefined]) assert.equal(reaskable({ status }), false, String(status));
+  assert.equal(reaskable(null), false);
 });

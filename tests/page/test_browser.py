@@ -787,3 +787,36 @@ def test_a_refusal_follows_the_language_switch(server: str, page: Any) -> None:
     _settle(page)
     zh = line.text_content() or ""
     assert "no-such-sample" in zh and any("\u4e00" <= ch <= "\u9fff" for ch in zh), zh
+
+
+def test_a_refused_move_follows_the_language_switch(server: str, page: Any) -> None:
+    """A refused move (a token dragged onto a wall, refused in Russian) is said again in the
+    new language when it is switched: its path question is asked again (it changes nothing)."""
+    _open(page, server + "/?scene=pf1e-ogre-bridge&lang=ru")
+    scene = _state(page, "scene")
+    valeros = next(c for c in scene["creatures"] if c["id"] == "valeros")
+    wall = next(
+        (x, y) for y, row in enumerate(scene["map"]) for x, ch in enumerate(row) if ch == "#"
+    )
+    page.locator('input[name=tool][value="select"]').check()
+    page.mouse.move(*_square_xy(page, *valeros["at"]))
+    page.mouse.down()
+    page.mouse.move(*_square_xy(page, *wall), steps=4)
+    _settle(page)
+    page.mouse.up()
+    _settle(page)
+    line = page.locator("#status")
+    ru = line.text_content() or ""
+    assert "valeros" in ru and line.get_attribute("lang") == "ru", ru
+    assert "error" in (line.get_attribute("class") or "")
+    page.select_option("#lang", "en")
+    page.wait_for_function("document.getElementById('status').lang === 'en'", timeout=20_000)
+    _settle(page)
+    en = line.text_content() or ""
+    assert "valeros" in en and en != ru and not any("а" <= ch <= "я" for ch in en), en
+    page.select_option("#lang", "zh")
+    page.wait_for_function("document.getElementById('status').lang === 'zh-Hans'", timeout=20_000)
+    _settle(page)
+    zh = line.text_content() or ""
+    assert "valeros" in zh and any("\u4e00" <= ch <= "\u9fff" for ch in zh), zh
+    assert _state(page, "scene")["creatures"] == scene["creatures"]  # nothing moved

@@ -39,7 +39,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from footfall.api.responses import JSON
 from footfall.api.work import Busy
 from footfall.errors import FootfallError, InputError, LimitError, Param, Spelling
-from footfall.i18n import LANGS, Lang
+from footfall.i18n import LANGS, Lang, t
 from footfall.i18n.choose import accept_language
 
 __all__ = [
@@ -183,9 +183,13 @@ def header_lang(header: str) -> Lang:
     return accept_language(header[:1000]) or "en"
 
 
-def _one_line(exc: RequestValidationError) -> str:
-    """Turn pydantic's error list into one line naming the first bad field."""
+def _one_line(exc: RequestValidationError, lang: Lang = "en") -> str:
+    """Turn pydantic's error list into one line naming the first bad field (in `lang`)."""
     errors = exc.errors()
+    if lang != "en":
+        from footfall.i18n.validation import validation_line
+
+        return validation_line(errors, lang)
     if not errors:
         return "invalid request"
     first = errors[0]
@@ -224,24 +228,27 @@ async def _footfall(request: Request, exc: Exception) -> Response:
         return footfall_response(400, exc, _router_fields(request), request_lang(request))
     # RuleDataError: a packaged file is broken; not the client's fault, no details.
     _log.error("footfall data error: %s", exc)
-    return error_response(500, "internal error: footfall's rule data could not be loaded")
+    return error_response(500, t("error.validation.internal-data", request_lang(request)))
 
 
 async def _invalid(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
-    return error_response(422, _one_line(exc))
+    return error_response(422, _one_line(exc, request_lang(request)))
 
 
 async def _http(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StarletteHTTPException)
-    response = error_response(exc.status_code, str(exc.detail))
+    from footfall.i18n.validation import http_line
+
+    detail = http_line(exc.status_code, str(exc.detail), request_lang(request))
+    response = error_response(exc.status_code, detail)
     response.headers.update(exc.headers or {})  # e.g. Allow on 405 (RFC 9110)
     return response
 
 
 async def _crash(request: Request, exc: Exception) -> Response:
     _log.exception("unexpected error on %s %s", request.method, request.url.path)
-    return error_response(500, "internal error: the request could not be completed")
+    return error_response(500, t("error.validation.internal", request_lang(request)))
 
 
 #: The app's exception handlers (`FastAPI(exception_handlers=...)`), by exception class.

@@ -19,7 +19,7 @@ import os
 import sys
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -30,8 +30,10 @@ from footfall.errors import FootfallError, Noun, Param, Spelling
 from footfall.i18n import LANGS, Lang, t
 
 try:  # Typer >= 0.24 vendors Click as typer._click; older Typer depends on Click itself.
+    from typer._click import core as _click_core
     from typer._click import exceptions as _click
 except ImportError:  # pragma: no cover - depends on the installed Typer
+    from click import core as _click_core  # type: ignore[no-redef]
     from click import exceptions as _click  # type: ignore[no-redef]
 
 _quick_values()  # plain options' values without pydantic (start-up: footfall/cli/quick.py)
@@ -41,6 +43,7 @@ __all__ = [
     "COMMAND_MODULES",
     "app",
     "build_app",
+    "command_name",
     "emit_json",
     "error_prefix",
     "fail",
@@ -77,8 +80,29 @@ COMMAND_HOMES: dict[str, str] = {
 }
 
 
-def _root() -> None:
+def _root(
+    ctx: typer.Context,
+    lang: Annotated[str, typer.Option("--lang", help="Language: en, ru or zh.")] = "en",
+) -> None:
     """Movement rules for Pathfinder 1e, D&D 3.5, Dark Heresy 2e and Draw Steel."""
+    # (The docstring is the root's --help.) ``footfall --lang ru check ...`` is ``footfall
+    # check --lang ru ...``: `main` chose the language from the arguments before the app ran
+    # (`cli_lang`; the command's own ``--lang`` comes later, so it wins); here the root's value
+    # becomes the default of every command's ``--lang`` below it (Click's `default_map`), for
+    # a run that does not pass through `main` (a test's runner, an embedding program).
+    if ctx.get_parameter_source("lang") == _click_core.ParameterSource.COMMANDLINE:
+        ctx.default_map = _lang_defaults(ctx.command, lang, ctx.default_map)
+
+
+def _lang_defaults(command: Any, lang: str, given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A `default_map` giving `lang` to the ``--lang`` of `command`'s subcommands, nested."""
+    found: dict[str, Any] = dict(given or {})
+    for name, sub in getattr(command, "commands", {}).items():
+        below = _lang_defaults(sub, lang, found.get(name))
+        if any(p.name == "lang" for p in getattr(sub, "params", ())):
+            below.setdefault("lang", lang)
+        found[name] = below
+    return found
 
 
 def version() -> None:
@@ -180,7 +204,7 @@ def _error_line(exc: FootfallError, lang: Lang, spelling: Spelling) -> str:
 
 def main() -> None:
     """Entry point of the console script: run the app, turning errors into exit 2."""
-    command = sys.argv[1] if len(sys.argv) > 1 else ""
+    command = command_name(sys.argv[1:])
     home = COMMAND_HOMES.get(command)
     lang: Lang = "en"
     try:
@@ -228,6 +252,25 @@ def main() -> None:
         prefix = error_prefix(lang, internal=True)
         typer.echo(f"{prefix} {t('error.cli.internal', lang, detail=detail)}", err=True)
         sys.exit(1)
+
+
+def command_name(args: list[str]) -> str:
+    """The command ``footfall ARGS`` runs: the first argument after the root's own options.
+
+    >>> command_name(["--lang", "ru", "check"]), command_name(["--lang=zh", "reach"])
+    ('check', 'reach')
+    >>> command_name(["reach", "--lang", "ru"]), command_name([])
+    ('reach', '')
+    """
+    i = 0
+    while i < len(args):
+        if args[i] == "--lang":
+            i += 2
+        elif args[i].startswith("--lang="):
+            i += 1
+        else:
+            return args[i]
+    return ""
 
 
 def _args(args: list[str]) -> list[str]:

@@ -16,7 +16,7 @@ from footfall.cli import emit_json, fail, flag_spelling
 from footfall.cli.language import current_lang
 from footfall.cli.tactical import load_scene_arg
 from footfall.errors import FootfallError, InputError, Param
-from footfall.i18n import Lang, parse_lang, t
+from footfall.i18n import Lang, measure, parse_lang, t
 from footfall.rules import ANY, System, TurnInPlace, TurnRate
 from footfall.units import localize_decimal
 
@@ -532,13 +532,13 @@ def _cell(value: object, column: str, lang: Lang) -> str:
     if isinstance(value, bool):
         return t("flight.cell.yes" if value else "flight.cell.no", lang)
     if isinstance(value, TurnRate):
-        return f"{value.degrees}°/{value.per_ft} ft"
+        return f"{value.degrees}°/{measure(lang, value.per_ft, 'ft')}"
     if isinstance(value, TurnInPlace):
-        return f"+{value.degrees}°/-{value.cost_ft} ft"
+        return f"+{value.degrees}°/-{measure(lang, value.cost_ft, 'ft')}"
     if column in ("max_turn", "up_angle", "down_angle"):
         return f"{value}°"
     if column in ("reverse", "between_down_up_ft"):
-        return f"{value} ft"
+        return measure(lang, value, "ft")
     return f"x{value}"
 
 

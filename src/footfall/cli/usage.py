@@ -77,6 +77,8 @@ def _by_text(message: str, lang: Lang) -> str:
     """A usage error Click words in its text only (extra arguments, an option's values)."""
     if m := _EXTRA.match(message):
         return t("error.cli.extra", lang, args=m["args"])
+    if message == "Missing command.":  # ``footfall --lang ru`` and nothing after it
+        return t("error.cli.missing-command", lang)
     if m := _COMMAND.match(message):
         return t("error.cli.no-such-command", lang, name=m["name"])
     if m := _NO_VALUE.match(message):

@@ -33,6 +33,7 @@ import string
 import sys
 import tomllib
 import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -203,14 +204,22 @@ def t(key: str, lang: Lang = "en", /, **values: object) -> str:
     return text.format(**values)
 
 
-def error_text(key: str, lang: Lang, values: dict[str, object]) -> str:
+def error_text(
+    key: str, lang: Lang, values: dict[str, object], fields: Mapping[str, object] | None = None
+) -> str:
     """Return the error message `key` in `lang`, formatted with the rendered `values`.
 
-    Called by `footfall.errors.FootfallError.render`; an unknown key is a programming error
-    (`KeyError`). A decimal number is written in `lang`'s way (ru: 1,5); in Chinese the valid
-    values are listed with the enumeration comma of seed 004 (a、b).
+    Called by `footfall.errors.FootfallError.render` (`fields`: the error's own, unrendered);
+    an unknown key is a programming error (`KeyError`). A decimal number is written in
+    `lang`'s way (ru: 1,5); in Russian and Chinese a list of valid values names each value of
+    a closed vocabulary by its word and its id (`footfall.i18n.values`), in Chinese with the
+    enumeration comma of seed 004 (a、b).
     """
     shown = {name: _shown(name, value, lang) for name, value in values.items()}
+    if lang != "en" and fields is not None and isinstance(fields.get("valid"), (tuple, list)):
+        from footfall.i18n.values import valid_text
+
+        shown["valid"] = valid_text(key, lang, fields)
     return t(key, lang, **shown)
 
 
@@ -230,12 +239,21 @@ def _shown(name: str, value: object, lang: Lang) -> object:
             text = f"{noun(named['kind'], lang)}{named['rest']}"
         text = _DAY.sub(lambda m: t("common.day", lang, n=int(m[1])), text)
         return _LINE.sub(lambda m: t("common.line", lang, n=int(m[1])), text)
+    if isinstance(value, str) and lang != "en":
+        if name == "kind" and f"error.json-kind.{value}" in catalog():
+            return t(f"error.json-kind.{value}", lang)  # "got a JSON array": «массив JSON»
+        value = _SHORTENED.sub(
+            lambda m: f"… ({t('error.quote.' + m['unit'], lang, n=int(m['n']))})", value
+        )
     if lang == "ru" and isinstance(value, float):
         return str(value).replace(".", ",")
     if lang == "zh" and name == "valid" and isinstance(value, str):
         return value.replace(", ", "、")
     return value
 
+
+#: A value `footfall.errors.quote` shortened: "'xxxx… (5000 characters)", "… (401 digits)".
+_SHORTENED = re.compile(r"… \((?P<n>\d+) (?P<unit>characters|digits)\)")
 
 #: An error's `where` naming a file by its kind and then its quoted path or a part of it
 #: (``journey file '/x/trip.toml'``, ``journey file: day 2``): the kind is a noun.

@@ -5,7 +5,7 @@
 import { state, systemMeta } from "./state.js";
 import { missingSpeeds, giveDefaultSpeeds } from "./play.js";
 import { unitLabel } from "./labels.js";
-import { $, tr, say, status } from "./page.js";
+import { $, tr, say, status, refuse } from "./page.js";
 import { draw } from "./drawing.js";
 import { changed } from "./panel.js";
 import { fillCreatureForm } from "./editing.js";
@@ -68,7 +68,7 @@ export function giveSpeeds() {
 
 /** Attach picture file `file` as the scene's background (a data: URL; the page fetches nothing). */
 export async function attachPicture(file) {
-  if (!file.type.startsWith("image/")) { status(tr("not_image", { name: file.name }), true, "import"); return; }
+  if (!file.type.startsWith("image/")) { refuse(() => tr("not_image", { name: file.name }), "import"); return; }
   const url = await new Promise((resolve, reject) => {
     const r = new FileReader();
     r.onload = () => resolve(r.result);

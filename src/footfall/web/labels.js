@@ -29,15 +29,30 @@ export function documentLang(lang) {
 /**
  * What the status line needs when the page's language becomes `lang` (`shown` as page.js
  * `status` keeps it: the message, the language it was said in, `said` for a page message,
- * `again` for a refused question): "none" (nothing shown, or already in `lang`), "say" (a page
- * message, said again from its key), "ask" (a server's refusal of a question that changes
- * nothing: asked again, so the refusal comes back in `lang` with its fields), "keep" (a refused
- * change, never sent twice: it stays in the language it was said in until the next answer).
+ * `again` for a server's refusal, `make` for a line the page made): "none" (nothing shown, or
+ * already in `lang`), "say" (a page message, said again from its key), "ask" (a server's
+ * refusal asked again, so it comes back in `lang` with its fields: a question that changes
+ * nothing, or a refused change sent again pinned to the version it was refused at, which the
+ * server refuses the same way), "make" (a refusal the page words itself, made again), "keep"
+ * (nothing to say it again with: a network failure, a stale or failed change; it stays in the
+ * language it was said in until the next answer).
  */
 export function relanguage(shown, lang) {
   if (!shown || !shown.message || shown.lang === lang) return "none";
   if (shown.said) return "say";
-  return shown.again ? "ask" : "keep";
+  if (shown.again) return "ask";
+  return shown.make ? "make" : "keep";
+}
+
+/**
+ * Whether a refused change may be sent again to say its refusal in another language: only a
+ * refusal the server gives again the same way for the same request at the same version, the
+ * rules' refusal (422) or a bad value (400), and an unknown encounter (404). Never a stale
+ * version (409: the page reads the encounter again), a limit, a server failure or a network
+ * error, which a second try could turn into a change.
+ */
+export function reaskable(err) {
+  return !!err && (err.status === 400 || err.status === 404 || err.status === 422);
 }
 
 /** Translate `key` into `lang` (English, else the key itself, when missing), filling `{name}`s. */

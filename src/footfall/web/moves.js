@@ -6,7 +6,7 @@ import { state, ask, isCurrent, job, debounce, stale, systemMeta, mover } from "
 import { postPath, pathBody } from "./api.js";
 import { moveCreature } from "./scene.js";
 import { placementProblem, refusalLine } from "./play.js";
-import { $, tr, say, status, clearStatus } from "./page.js";
+import { $, tr, say, status, refuse, clearStatus } from "./page.js";
 import { draw } from "./drawing.js";
 import { changed, squareAction, showMoveLine } from "./panel.js";
 import { inEncounter, recordMove, withTurn } from "./turns.js";
@@ -69,7 +69,7 @@ export async function drop() {
       let res = state.dragPath && same(state.dragPath.to, d.to) ? state.dragPath.response : null;
       if (!res) res = await pathTo(d.to, ask(state, "drag"));
       if (!res) return; // overtaken by a newer drag
-      if (res.error || !res.found) { snapBack(d.creature, res); return; }
+      if (res.error || !res.found) { snapBack(d.creature, res, reaskPath(d.creature, pathBody(state, d.to, squareAction(d.to)))); return; }
       if (inEncounter()) await recordMove(d.creature, res);
       else {
         moveCreature(state, systemMeta(state), d.creature, d.to);
@@ -89,10 +89,26 @@ export async function drop() {
 }
 
 /** The token stays where it was; the status line names the broken rule. */
-export function snapBack(c, res) {
-  status(refusalLine(tr, c.id, res), true, "move");
+export function snapBack(c, res, again) {
+  const line = () => refusalLine(tr, c.id, typeof res === "function" ? res() : res);
+  status(line(), true, "move", again, line);
   $("map").dataset.snapped = c.id;
   draw();
+}
+
+/** A refused drop's path question (`body`), asked again in the page's new language: it changes
+ *  nothing, so the refusal comes back worded anew with its fields (page.js `restatus`). */
+function reaskPath(c, body) {
+  return () => job(state, async () => {
+    let res;
+    try {
+      res = await postPath(state.lang, body);
+      if (inEncounter()) res = await withTurn(res);
+    } catch (e) {
+      res = { error: e.message };
+    }
+    if (res.error || !res.found) snapBack(c, res, reaskPath(c, body));
+  });
 }
 
 // Put a token down without a move (Alt+drag, Shift+arrows: setting up the map), refused on a
@@ -100,7 +116,7 @@ export function snapBack(c, res) {
 function place(c, to) {
   if (inEncounter()) { say("edit_in_encounter", {}, "move"); draw(); return; }
   const why = placementProblem(state.meta, systemMeta(state), state.scene, c, to);
-  if (why) { status(tr("cannot_place", { mover: c.id, to: "(" + to.join(",") + ")", why: tr("place_" + why.replace("-", "_")) }), true, "move"); draw(); return; }
+  if (why) { refuse(() => tr("cannot_place", { mover: c.id, to: "(" + to.join(",") + ")", why: tr("place_" + why.replace("-", "_")) }), "move"); draw(); return; }
   if (moveCreature(state, systemMeta(state), c, to)) { clearStatus("move"); changed(); }
 }
 

@@ -15,16 +15,17 @@ export function tr(key, values) {
  *  may clear only its own kind's message, never one the user has not read yet from something
  *  else (e.g. "Opened saved.json", or a file's error, shown while a reach answer is on its way).
  *  The line keeps the language it was said in (its `lang` attribute) until the next one;
- *  `again`, for a server's refusal of a question that changes nothing, asks it again when
- *  the language is switched (`restatus`). */
-export function status(message, isError, source, again) {
+ *  when the language is switched (`restatus`), `again` asks the server again (a question that
+ *  changes nothing, or a refused change sent again pinned to the version it was refused at),
+ *  and `make` makes a page-made line again in the new language (a refusal the page words). */
+export function status(message, isError, source, again, make) {
   const el = $("status");
   el.textContent = message || "";
   el.classList.toggle("error", !!isError);
   el.dataset.source = message ? source || "" : "";
   el.lang = documentLang(state.lang);
   state.said = null;
-  state.shown = message ? { message, lang: state.lang, again: again || null, said: false } : null;
+  state.shown = message ? { message, lang: state.lang, again: again || null, make: make || null, isError: !!isError, source: source || "", said: false } : null;
 }
 
 /** Show a page message (not a server's): said again in the new language when it is switched. */
@@ -34,13 +35,20 @@ export function say(key, values, source) {
   if (state.shown) state.shown.said = true;
 }
 
+/** Show a line the page makes with `make()` (in the page's language), made again in the new
+ *  language when it is switched: a refusal the page words (a token placed on a wall). */
+export function refuse(make, source, again) {
+  status(make(), true, source, again, make);
+}
+
 /** Say the status line again in the page's (new) language: a page message from its key, a
- *  refused question asked again; a refused change stays as said (labels.js `relanguage`). */
+ *  refusal asked again or made again (labels.js `relanguage`). */
 export function restatus() {
   const shown = state.shown;
   const how = relanguage(shown, state.lang);
   if (how === "say") say(state.said.key, state.said.values, state.said.source);
   else if (how === "ask") shown.again();
+  else if (how === "make") status(shown.make(), shown.isError, shown.source, shown.again, shown.make);
 }
 
 /** Clear the status line if `source` wrote it. */

@@ -11,7 +11,7 @@ import {
 } from "./api.js";
 import { withTurn as judged, word } from "./turnreach.js";
 import { budgetLine, moveAction, lastMove, afterUndo, reorder, moveTo } from "./play.js";
-import { unitLabel } from "./labels.js";
+import { unitLabel, reaskable } from "./labels.js";
 import { $, tr, say, status } from "./page.js";
 import { resize } from "./drawing.js";
 import { fillMovers, refresh } from "./panel.js";
@@ -114,12 +114,30 @@ export function openEncounter(enc) {
   refresh();
 }
 
-/** Answer a change refused as stale (409): the encounter is read again and the page says so. */
-async function onRefused(e, c) {
+/** Answer a change refused as stale (409): the encounter is read again and the page says so.
+ *  Any other refusal is shown; `again` (a refusal the server repeats for the same request at
+ *  the same version: labels.js `reaskable`) sends it again when the language is switched, so
+ *  the refusal is said in the new language with its fields. */
+async function onRefused(e, c, again) {
   if (e.status === 409) { await loadEncounter(state.encounter.id, "stale"); return true; }
-  if (e.status === 422) { snapBack(c || { id: state.encounter.active }, e.data || { error: e.message }); return true; }
-  status(e.message, true, "turn");
+  if (e.status === 422) { snapBack(c || { id: state.encounter.active }, e.data || { error: e.message }, again); return true; }
+  status(e.message, true, "turn", again);
   return false;
+}
+
+/** Send a change: `send(lang)` posts it (pinned to the version it was made at), `done(next)`
+ *  shows the answer. Refused, the refusal is shown; when the language is switched the very
+ *  same request is sent again (same version, same body: the server refuses it the same way,
+ *  now in the new language), unless the refusal is one a second try could change. */
+async function change(send, done, c) {
+  try {
+    const next = await send(state.lang);
+    keepBackground(next);
+    done(next);
+  } catch (e) {
+    const again = reaskable(e) ? () => job(state, () => change(send, done, c)) : null;
+    await onRefused(e, c, again);
+  }
 }
 
 /** In an encounter, a path answer for the active creature judged against the turn so far
@@ -132,33 +150,27 @@ export function withTurn(res) {
  *  square), under the action the turn still allows for its cost; or snap back. */
 export async function recordMove(c, res) {
   const enc = state.encounter;
-  if (c.id !== enc.active) { snapBack(c, { error: tr("not_turn", { mover: c.id, active: enc.active }) }); return; }
+  if (c.id !== enc.active) { snapBack(c, () => ({ error: tr("not_turn", { mover: c.id, active: enc.active }) })); return; }
   const action = moveAction(enc.turn.can, res.cost, res.action) || res.action;
-  try {
-    const next = await postEncounterMove(state.lang, enc.id, enc.version, action, res.path.slice(1));
-    keepBackground(next);
+  const { id, version } = enc, path = res.path.slice(1);
+  await change((lang) => postEncounterMove(lang, id, version, action, path), (next) => {
     state.redo = [];
     openEncounter(next);
     // The unit is named when the message is shown: after a language switch, in the new one.
     say("move_recorded", { mover: c.id, cost: res.cost, unit: word(() => unitLabel(tr, res.unit)) }, "turn");
-  } catch (e) {
-    await onRefused(e, c);
-  }
+  }, c);
 }
 
 /** Take back the turn's last move (Ctrl+Z); it can be made again (redo). */
 export async function undo() {
   const enc = state.encounter, taken = enc && lastMove(enc.turn);
   if (!taken) return;
-  await job(state, async () => {
-    try {
-      const next = await postEncounterUndo(state.lang, enc.id, enc.version);
-      keepBackground(next);
-      state.redo = afterUndo(state.redo, taken);
-      openEncounter(next);
-      say("undone", {}, "turn");
-    } catch (e) { await onRefused(e); }
-  });
+  const { id, version } = enc;
+  await job(state, () => change((lang) => postEncounterUndo(lang, id, version), (next) => {
+    state.redo = afterUndo(state.redo, taken);
+    openEncounter(next);
+    say("undone", {}, "turn");
+  }));
 }
 
 /** Make the last move taken back again (Ctrl+Y). */
@@ -166,33 +178,27 @@ export async function redo() {
   const enc = state.encounter;
   if (!enc || !state.redo.length) return;
   const m = state.redo[state.redo.length - 1];
-  await job(state, async () => {
-    try {
-      const next = await postEncounterMove(state.lang, enc.id, enc.version, m.action, m.path);
-      keepBackground(next);
-      state.redo = state.redo.slice(0, -1);
-      const keep = state.redo;
-      openEncounter(next);
-      state.redo = keep;
-      showTurn();
-      say("redone", {}, "turn");
-    } catch (e) { await onRefused(e); }
-  });
+  const { id, version } = enc;
+  await job(state, () => change((lang) => postEncounterMove(lang, id, version, m.action, m.path), (next) => {
+    state.redo = state.redo.slice(0, -1);
+    const keep = state.redo;
+    openEncounter(next);
+    state.redo = keep;
+    showTurn();
+    say("redone", {}, "turn");
+  }));
 }
 
 /** End the turn: the next creature in the order acts (the round moves on after the last). */
 export async function endTurn() {
   const enc = state.encounter;
   if (!enc) return;
-  await job(state, async () => {
-    try {
-      const next = await postEndTurn(state.lang, enc.id, enc.version);
-      keepBackground(next);
-      state.redo = [];
-      openEncounter(next);
-      say("turn_of", { round: next.round, active: next.active }, "turn");
-    } catch (e) { await onRefused(e); }
-  });
+  const { id, version } = enc;
+  await job(state, () => change((lang) => postEndTurn(lang, id, version), (next) => {
+    state.redo = [];
+    openEncounter(next);
+    say("turn_of", { round: next.round, active: next.active }, "turn");
+  }));
 }
 
 /** Leave the encounter (the server keeps it; its address opens it again) and edit the scene. */
