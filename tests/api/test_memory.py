@@ -13,7 +13,7 @@ a million deep, a 100,000-character id, a 500 x 500 scene with 5,000 walls withi
 limits, a million one-byte chunks), a few times each; then the caches are turned over
 again with the same honest scenes, since a cache keeps the last scenes asked on purpose
 (docs/api.md "Memory"), and after a settle the memory must be within 10 % of the baseline,
-after each hostile request. Slow (about two minutes): ``-m slow``.
+after each hostile request. Slow (2 min quiet, 6 min at load 20-28): ``-m slow``.
 
 ``python tests/api/test_memory.py`` prints the memory after each request;
 ``python tests/api/test_memory.py pymalloc`` does so with Python's own allocator.
