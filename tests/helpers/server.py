@@ -118,10 +118,12 @@ def start_server(
     stderr: int | IO[bytes] | None = subprocess.DEVNULL,
     extra: Sequence[str] = (),
     seconds: float = 60,
+    env: dict[str, str] | None = None,
 ) -> subprocess.Popen[bytes]:
     """Start ``footfall serve --workers N`` on loopback `port`; return once it answers.
 
-    `fd_limit` bounds the server's descriptors (``RLIMIT_NOFILE``); `extra` adds options.
+    `fd_limit` bounds the server's descriptors (``RLIMIT_NOFILE``); `extra` adds options;
+    `env` adds environment variables.
     """
 
     def limit() -> None:
@@ -130,9 +132,9 @@ def start_server(
 
     cmd = [sys.executable, "-m", "footfall", "serve", "--host", "127.0.0.1"]
     cmd += ["--port", str(port), "--workers", str(workers), *extra]
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    environ = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
     server = subprocess.Popen(
-        cmd, stdout=subprocess.DEVNULL, stderr=stderr, preexec_fn=limit, env=env
+        cmd, stdout=subprocess.DEVNULL, stderr=stderr, preexec_fn=limit, env=environ
     )
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -159,10 +161,12 @@ def stop_server(server: subprocess.Popen[bytes], seconds: float = 30) -> None:
 
 
 @contextmanager
-def serving(workers: int = 1, fd_limit: int | None = None) -> Iterator[tuple[int, int]]:
+def serving(
+    workers: int = 1, fd_limit: int | None = None, env: dict[str, str] | None = None
+) -> Iterator[tuple[int, int]]:
     """Run ``footfall serve --workers N`` on a free port for the block: (port, pid)."""
     port = free_port()
-    server = start_server(port, workers, fd_limit)
+    server = start_server(port, workers, fd_limit, env=env)
     try:
         yield port, server.pid
     finally:

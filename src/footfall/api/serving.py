@@ -9,7 +9,8 @@
   a slow client (slowloris) is closed, never waited for, and a limit on the pieces a body
   comes in (a million one-byte chunks cost the loop 16 s of parsing);
 - `run`: uvicorn with the server's timeouts and limits (`footfall.limits.Limits`);
-- `tune_process`: a server process hands the GIL round every `SWITCH_SECONDS`.
+- `tune_process`: a server process hands the GIL round every `SWITCH_SECONDS` and fixes
+  glibc's mmap threshold (`footfall.api.memory`, which also has `release_memory`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from footfall.api.body_limit import ASGIApp, Receive, Scope, Send
 from footfall.api.errors import error_body, footfall_response
+from footfall.api.memory import release_memory, tune_allocator, worker_environment
 from footfall.errors import InputError, LimitError
 from footfall.i18n import Lang
 from footfall.limits import SERVER_LIMITS, Limits
@@ -167,29 +169,6 @@ class InFlight:
         self._trim = None
         if self.active == 0:
             loop.run_in_executor(None, release_memory)
-
-
-def release_memory() -> None:
-    """Collect Python's garbage and hand the C allocator's free pages back to the system.
-
-    glibc keeps the memory of a freed picture or a large scene in its arenas (a decoded
-    6000 x 6000 picture left a worker 116 MB larger, tests/api/test_memory.py);
-    ``malloc_trim(0)`` returns their free pages. Elsewhere than glibc, only the collection.
-    """
-    import ctypes
-    import ctypes.util
-    import gc
-
-    gc.collect()
-    name = ctypes.util.find_library("c")
-    if name is None:
-        return
-    try:
-        libc = ctypes.CDLL(name)
-        trim = libc.malloc_trim
-    except (OSError, AttributeError):
-        return
-    trim(0)
 
 
 def guard(app: FastAPI, options: Options) -> FastAPI:
@@ -448,8 +427,10 @@ def protocol(limits: Limits) -> type[GuardedH11]:
 
 
 def tune_process() -> None:
-    """Set this server process's GIL hand-over interval to `SWITCH_SECONDS`."""
+    """Set this server process's GIL hand-over interval to `SWITCH_SECONDS` and fix glibc's
+    mmap threshold (`footfall.api.memory.tune_allocator`)."""
     sys.setswitchinterval(SWITCH_SECONDS)
+    tune_allocator()
 
 
 def uvicorn_options(limits: Limits) -> dict[str, Any]:
@@ -495,6 +476,7 @@ def run(
         uvicorn.run(build_app(options, limits), host=host, port=port, **settings)
         return
     os.environ[ENV] = options.to_env()
+    worker_environment()  # PYTHONMALLOC=malloc: footfall.api.memory
     settings["http"] = "footfall.api.serving:GuardedH11"  # by name: spawned workers import it
     if not REUSE_PORT:
         uvicorn.run(
