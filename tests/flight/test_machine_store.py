@@ -128,7 +128,7 @@ def test_nothing_is_written_without_bytecode(
 
 def test_the_cli_writes_no_machine_without_bytecode(tmp_path: Path) -> None:
     """A ``fly reach`` process run with ``PYTHONDONTWRITEBYTECODE=1`` leaves no new ``.npz``
-        in the package's ``__pycache__`` (a search compiled, as 50 ft is, reads its rule machine;
+    in the package's ``__pycache__`` (a search compiled, as 50 ft is, reads its rule machine;
     a flyer no other test asks for, so nothing is there before)."""
     folder = Path(store.__file__).resolve().parent / "__pycache__"
     before = set(folder.glob("machine.*.npz")) if folder.exists() else set()
