@@ -44,11 +44,6 @@ __all__ = [
 #: about half a second once per process, more than a short search).
 COMPILED_FROM_FT = 45
 
-#: Searches of the open sky of at least this much work (labels expanded) keep their answer in
-#: ``__pycache__`` (`footfall.flight.store.keep_answer`): the same flyer asked again, from
-#: the same start, reads it back (an 80-ft average flyer's move, 302,494, does).
-STORED_FROM_WORK = 50_000
-
 #: Most labels (states reached, ~21 bytes each) the compiled kernel may keep.
 _MAX_LABELS = 1 << 24
 
@@ -202,7 +197,6 @@ def compiled_reach(
     reference: bool = False,
     symmetric: bool = True,
     shed: bool = True,
-    kept: bool = True,
 ) -> KernelEnds | None:
     """Run the compiled kernel; None when it cannot take this airspace or start.
 
@@ -210,7 +204,7 @@ def compiled_reach(
     """
     found = compiled_arrays(
         flyer, start, system, budget_ft, space, max_work,
-        reference=reference, symmetric=symmetric, shed=shed, kept=kept,
+        reference=reference, symmetric=symmetric, shed=shed,
     )  # fmt: skip
     if found is None:
         return None
@@ -230,7 +224,6 @@ def compiled_arrays(
     reference: bool = False,
     symmetric: bool = True,
     shed: bool = True,
-    kept: bool = True,
 ) -> EndArrays | None:
     """Run the compiled kernel; None when it cannot take this airspace or start.
 
@@ -240,9 +233,7 @@ def compiled_arrays(
     `reference` runs the former kernel (`reference_kernel`), which the tests compare with;
     `symmetric` False searches both of each pair of mirror images on the open sky (as on
     scenes); `shed` False keeps what the budget left cannot use (`Machine.shed_cost`): both
-    False, the labels and work are the reference's. `kept`: on the open sky (with all three
-    at their defaults), read the answer kept for this search, and keep it if the search was
-    large enough (`STORED_FROM_WORK`; `footfall.flight.store.keep_answer`); False searches.
+    False, the labels and work are the reference's.
     """
     from footfall.flight.space import BandedAirspace, SceneAirspace, scene_tables
 
@@ -261,14 +252,7 @@ def compiled_arrays(
     box = _box(flyer, start, limit, band, None if scene is None else scene.ceiling)
     if box is None:
         return None
-    diagonal = system.tactical.diagonal_costs
-    key = None
-    if kept and scene is None and not reference and symmetric and shed:
-        key = ("reach", flyer, square_ft, diagonal, budget_ft, raw(start), band)
-        stored = _stored_ends(key, start, max_work)
-        if stored is not None:
-            return stored
-    machine = rule_machine(flyer, square_ft, diagonal, budget_ft, raw(start))
+    machine = rule_machine(flyer, square_ft, system.tactical.diagonal_costs, budget_ft, raw(start))
     if scene is None:
         airspace = _open_sky(box)
     else:
@@ -294,43 +278,7 @@ def compiled_arrays(
         work = kernel()(*tables, *m.cover, mirror, *shedding, axis, *search)
     if work < 0:  # -1: past max_work; -2: as many labels as a search may keep (about 350 MB)
         raise LimitError("error.flight.search-work", most=max_work)
-    found = _ends(end_cost, box, start, work)
-    if key is not None and work >= STORED_FROM_WORK:
-        _keep_ends(key, found, start)
-    return found
-
-
-#: The arrays of a kept answer: each end relative to the start, and the work (one value).
-_KEPT = ("dx", "dy", "dalt", "facing", "cost", "work")
-
-
-def _keep_ends(key: tuple[object, ...], found: EndArrays, start: FlightState) -> None:
-    """Keep the open sky's answer `found` for `key` (relative to the start: small integers)."""
-    from footfall.flight.store import keep_answer
-
-    columns = (found.xs - start.x, found.ys - start.y, found.alts - start.alt)
-    dx, dy, dalt = (column.astype(np.int32) for column in columns)
-    arrays: dict[str, np.ndarray] = {"dx": dx, "dy": dy, "dalt": dalt}
-    arrays["facing"] = found.facings.astype(np.int8)
-    arrays["cost"] = found.costs.astype(np.int32)
-    arrays["work"] = np.array([found.work], np.int64)
-    keep_answer(key, arrays)
-
-
-def _stored_ends(key: tuple[object, ...], start: FlightState, max_work: int) -> EndArrays | None:
-    """Return the answer kept for `key`, or None (none kept, or not readable as one); past
-    `max_work` it is refused as the search would be (`LimitError`)."""
-    from footfall.flight.store import stored_answer
-
-    kept = stored_answer(key)
-    if kept is None or any(name not in kept for name in _KEPT):
-        return None
-    dx, dy, dalt, facing, cost, work = (kept[name].astype(np.int64) for name in _KEPT)
-    if work.shape != (1,) or len({len(dx), len(dy), len(dalt), len(facing), len(cost)}) != 1:
-        return None
-    if int(work[0]) > max_work:
-        raise LimitError("error.flight.search-work", most=max_work)
-    return EndArrays(dx + start.x, dy + start.y, dalt + start.alt, facing, cost, int(work[0]))
+    return _ends(end_cost, box, start, work)
 
 
 def warm_up(system: System | None = None) -> None:

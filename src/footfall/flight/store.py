@@ -12,11 +12,6 @@ least recently used go); a folder that cannot be written (a read-only install), 
 that cannot be read, only means building it again. Like Python's own bytecode (and the
 message catalog's dump, `footfall.i18n`), nothing is written under ``PYTHONDONTWRITEBYTECODE``
 (`sys.dont_write_bytecode`); a machine already there is still read.
-
-The same folder keeps the answers of the largest searches of the open sky (the compiled
-search's ends, `stored_answer` and `keep_answer`, named by the same kind of digest, with the
-kernel's modules added; at most `ANSWERS_KEPT`): a flyer asked again from the same start
-reads its ends back instead of searching again.
 """
 
 from __future__ import annotations
@@ -35,15 +30,7 @@ import numpy as np
 from footfall.flight.machine import Cover, Machine
 from footfall.flight.model import Raw
 
-__all__ = [
-    "ANSWERS_KEPT",
-    "KEPT",
-    "answer_path",
-    "keep_answer",
-    "machine_path",
-    "stored_answer",
-    "stored_machine",
-]
+__all__ = ["KEPT", "machine_path", "stored_machine"]
 
 #: Most machines kept in ``__pycache__`` (an average 80-ft double move's is about 2 MB).
 KEPT = 48
@@ -51,14 +38,8 @@ KEPT = 48
 #: Bumped when the stored shape changes (part of the digest).
 _FORMAT = 1
 
-#: Most answers (`stored_answer`) kept in ``__pycache__`` (an average 80-ft double move's is
-#: about 6 MB).
-ANSWERS_KEPT = 8
-
 _HERE = Path(__file__).resolve().parent
 _SOURCES = ("machine.py", "model.py", "store.py")
-#: The modules an answer of the compiled search on the open sky is made by (its digest's).
-_ANSWER_SOURCES = (*_SOURCES, "_kernel.py", "compiled.py")
 
 #: The `Machine` fields stored as arrays, in order (`states`, `mirror` and the scalars apart).
 _ARRAYS = (
@@ -69,22 +50,12 @@ _ARRAYS = (
 
 def machine_path(key: tuple[object, ...]) -> Path | None:
     """Return the file of the machine built from `key`, or None when the sources are not files."""
-    return _path("machine", _SOURCES, key)
-
-
-def answer_path(key: tuple[object, ...]) -> Path | None:
-    """Return the file of the answer searched for `key` (`stored_answer`), or None when the
-    sources are not files."""
-    return _path("reach", _ANSWER_SOURCES, key)
-
-
-def _path(kind: str, sources: tuple[str, ...], key: tuple[object, ...]) -> Path | None:
     try:
-        facts = [(name, *_size_and_time(_HERE / name)) for name in sources]
+        facts = [(name, *_size_and_time(_HERE / name)) for name in _SOURCES]
     except OSError:
         return None
     digest = hashlib.sha256(repr((_FORMAT, facts, key)).encode()).hexdigest()[:24]
-    return _HERE / "__pycache__" / f"{kind}.{digest}.npz"
+    return _HERE / "__pycache__" / f"machine.{digest}.npz"
 
 
 def _size_and_time(path: Path) -> tuple[int, int]:
@@ -110,29 +81,6 @@ def stored_machine(key: tuple[object, ...], build: Callable[[], Machine]) -> Mac
     return machine
 
 
-def stored_answer(key: tuple[object, ...]) -> dict[str, np.ndarray] | None:
-    """Return the arrays `keep_answer` kept for `key`, or None (none kept, or unreadable)."""
-    path = answer_path(key)
-    if path is None or not path.exists():
-        return None
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            found = {name: data[name] for name in data.files}
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
-        return None
-    _touch(path)
-    return found
-
-
-def keep_answer(key: tuple[object, ...], arrays: dict[str, np.ndarray]) -> None:
-    """Keep `arrays` in ``__pycache__`` as the answer of `key` (at most `ANSWERS_KEPT`, the
-    least recently used pruned); nothing under `sys.dont_write_bytecode`; failure is silent."""
-    path = answer_path(key)
-    if path is None or sys.dont_write_bytecode:
-        return
-    _write(path, arrays, "reach", ANSWERS_KEPT)
-
-
 def _states_array(states: list[Raw]) -> np.ndarray:
     """Return the raw states as one int64 row each (``level`` None as -1, ``backward`` 0/1)."""
     rows = [(*r[:9], -1 if r[9] is None else r[9], *r[10:]) for r in states]
@@ -156,18 +104,12 @@ def _store(path: Path, machine: Machine) -> None:
     arrays["scalars"] = np.array(scalars, np.int64)
     if machine.mirror is not None:
         arrays["mirror"] = machine.mirror
-    _write(path, arrays, "machine", KEPT)
-
-
-def _write(path: Path, arrays: dict[str, np.ndarray], kind: str, kept: int) -> None:
-    """Write `arrays` to `path` atomically (a temporary file renamed), then keep the `kept`
-    most recently used files of this `kind`; failure is silent."""
     try:
         path.parent.mkdir(exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as out:
             np.savez(out, allow_pickle=False, **arrays)
         os.replace(out.name, path)
-        _prune(path.parent, kind, kept)
+        _prune(path.parent)
     except OSError:
         pass
 
@@ -191,8 +133,8 @@ def _touch(path: Path) -> None:
         os.utime(path)
 
 
-def _prune(folder: Path, kind: str = "machine", kept: int = KEPT) -> None:
-    """Keep the `kept` most recently used files of `kind` (machines, answers) in `folder`."""
-    stored = sorted(folder.glob(f"{kind}.*.npz"), key=lambda p: p.stat().st_mtime_ns)
-    for old in stored[: max(0, len(stored) - kept)]:
+def _prune(folder: Path) -> None:
+    """Keep the `KEPT` most recently used machines of `folder`."""
+    stored = sorted(folder.glob("machine.*.npz"), key=lambda p: p.stat().st_mtime_ns)
+    for old in stored[: max(0, len(stored) - KEPT)]:
         old.unlink(missing_ok=True)
