@@ -7,12 +7,9 @@ reports the children's CPU time (user + system, from ``os.wait4``), less noisy t
 time on a shared machine, with the load average before and after. Ratios first.
 
     git worktree add --detach /tmp/before-flight main      # the version to compare against
-    python3 bench/bench_flight.py --before /tmp/before-flight --main /work/main --searched
+    python3 bench/bench_flight.py --before /tmp/before-flight --main /work/main
 
-``--main`` adds a third tree. The after tree keeps the answers of its largest open-sky
-searches in ``__pycache__`` (`footfall.flight.store.stored_answer`), so from its second run on
-it reads them back; ``--searched`` adds a column "searched": the after tree with those
-answers removed before each run (what the first ask of a flyer costs).
+``--main`` adds a third tree.
 
 Each tree gets one untimed run of each workload first (the first run of a fresh tree
 compiles its numba kernels into its ``__pycache__``). A run that exits non-zero (a refusal,
@@ -131,13 +128,6 @@ def machines(flyer: Any, start: Any, diagonal: tuple[int, int], rounds: int) -> 
         print(f"  {budget} ft: built {b:.3f} s, read {r:.3f} s ({r / b:.3f}x)")
 
 
-def forget_answers(tree: Path) -> None:
-    """Remove the answers `tree` keeps in ``__pycache__`` (``reach.*.npz``, not the rule
-    machines): its next run searches, as the first ask of a flyer does."""
-    for kept in (tree / "src" / "footfall" / "flight" / "__pycache__").glob("reach.*.npz"):
-        kept.unlink(missing_ok=True)
-
-
 def table(
     times: dict[tuple[str, str], list[tuple[float, float, int]]],
     names: list[str],
@@ -171,10 +161,6 @@ def main() -> None:
     parser.add_argument("--workloads", default=",".join(WORKLOADS))
     parser.add_argument("--floor", action="store_true")
     parser.add_argument("--kernel", action="store_true")
-    parser.add_argument(
-        "--searched", action="store_true",
-        help="also run the after tree with its kept answers removed before each run",
-    )  # fmt: skip
     parser.add_argument("--no-processes", action="store_true", help="skip the process runs")
     args = parser.parse_args()
     if args.kernel:
@@ -194,8 +180,6 @@ def main() -> None:
                 f"{label}: no footfall sources in {tree} (git worktree add --detach {tree} main)"
             )
     runs = dict(trees)
-    if args.searched:
-        runs["searched"] = trees["after"]
     print(f"load average before: {load()}")
     for tree in trees.values():  # untimed: compiles or loads each tree's kernels once
         for name in names:
@@ -205,8 +189,6 @@ def main() -> None:
     for _ in range(args.rounds):
         for label in order:
             for name in names:
-                if label == "searched":
-                    forget_answers(runs[label])
                 times.setdefault((label, name), []).append(run(runs[label], WORKLOADS[name]))
     print(f"load average after:  {load()}")
     print(f"\n{2 * args.rounds} runs of each, CPU s (user + system) of the child")
