@@ -7,7 +7,9 @@ reports the children's CPU time (user + system, from ``os.wait4``), less noisy t
 time on a shared machine, with the load average before and after. Ratios first.
 
     git worktree add --detach /tmp/before-flight main      # the version to compare against
-    python3 bench/bench_flight.py --before /tmp/before-flight --rounds 3
+    python3 bench/bench_flight.py --before /tmp/before-flight --main /work/main
+
+``--main`` adds a third tree.
 
 Each tree gets one untimed run of each workload first (the first run of a fresh tree
 compiles its numba kernels into its ``__pycache__``). A run that exits non-zero (a refusal,
@@ -126,10 +128,34 @@ def machines(flyer: Any, start: Any, diagonal: tuple[int, int], rounds: int) -> 
         print(f"  {budget} ft: built {b:.3f} s, read {r:.3f} s ({r / b:.3f}x)")
 
 
+def table(
+    times: dict[tuple[str, str], list[tuple[float, float, int]]],
+    names: list[str],
+    labels: list[str],
+) -> None:
+    """Print each workload's CPU medians (and ranges) per tree, as ratios to the first tree."""
+    first = labels[0]
+    head = " ".join(f"{label + '/' + first:>18}" for label in labels[1:])
+    print(f"{'workload':<12} {head} " + " ".join(f"{label:>24}" for label in labels))
+    for name in names:
+        medians = {label: statistics.median(t[0] for t in times[(label, name)]) for label in labels}
+
+        def cell(runs: list[tuple[float, float, int]]) -> str:
+            cpu = sorted(t[0] for t in runs)
+            refused = sum(1 for t in runs if t[2] != 0)
+            note = f" ({refused} refused)" if refused else ""
+            return f"{statistics.median(cpu):.2f} ({cpu[0]:.2f}-{cpu[-1]:.2f}){note}"
+
+        ratios = " ".join(f"{medians[label] / medians[first]:>18.2f}" for label in labels[1:])
+        cells = " ".join(f"{cell(times[(label, name)]):>24}" for label in labels)
+        print(f"{name:<12} {ratios} {cells}")
+
+
 def main() -> None:
     """Measure, interleaved, and print ratios first."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", type=Path, default=Path("/tmp/before-flight"))
+    parser.add_argument("--main", type=Path, default=None, help="a third tree (e.g. /work/main)")
     parser.add_argument("--after", type=Path, default=HERE)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--workloads", default=",".join(WORKLOADS))
@@ -144,40 +170,32 @@ def main() -> None:
     if args.no_processes:
         return
     names = args.workloads.split(",")
-    trees = {"before": args.before.resolve(), "after": args.after.resolve()}
+    trees = {"before": args.before.resolve()}
+    if args.main is not None:
+        trees["main"] = args.main.resolve()
+    trees["after"] = args.after.resolve()
     for label, tree in trees.items():
         if not (tree / "src" / "footfall").is_dir():
             sys.exit(
                 f"{label}: no footfall sources in {tree} (git worktree add --detach {tree} main)"
             )
+    runs = dict(trees)
     print(f"load average before: {load()}")
     for tree in trees.values():  # untimed: compiles or loads each tree's kernels once
         for name in names:
             run(tree, WORKLOADS[name])
     times: dict[tuple[str, str], list[tuple[float, float, int]]] = {}
-    order = ["before", "after", "after", "before"]
+    order = [*runs, *reversed(runs)]
     for _ in range(args.rounds):
         for label in order:
             for name in names:
-                times.setdefault((label, name), []).append(run(trees[label], WORKLOADS[name]))
+                times.setdefault((label, name), []).append(run(runs[label], WORKLOADS[name]))
     print(f"load average after:  {load()}")
-    print(f"\n{len(order) // 2 * args.rounds} runs of each, CPU s (user + system) of the child")
-    print(f"{'workload':<14} {'after/before':>12} {'before':>22} {'after':>22}")
-    for name in names:
-        before, after = times[("before", name)], times[("after", name)]
-        b = statistics.median(t[0] for t in before)
-        a = statistics.median(t[0] for t in after)
-
-        def cell(runs: list[tuple[float, float, int]]) -> str:
-            cpu = sorted(t[0] for t in runs)
-            refused = sum(1 for t in runs if t[2] != 0)
-            note = f" ({refused} refused)" if refused else ""
-            return f"{statistics.median(cpu):.2f} ({cpu[0]:.2f}-{cpu[-1]:.2f}){note}"
-
-        print(f"{name:<14} {a / b:>12.2f} {cell(before):>22} {cell(after):>22}")
+    print(f"\n{2 * args.rounds} runs of each, CPU s (user + system) of the child")
+    table(times, names, list(runs))
     print("\nwall s, median: " + ", ".join(
-        f"{label} {name} {statistics.median(t[1] for t in runs):.2f}"
-        for (label, name), runs in times.items()
+        f"{label} {name} {statistics.median(t[1] for t in done):.2f}"
+        for (label, name), done in times.items()
     ))  # fmt: skip
     if args.floor:
         print("\nfloor (this tree, CPU s, median of 3):")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +19,12 @@ from helpers.flight import dnd35_flyer
 SYSTEM = load_system("dnd35")
 assert SYSTEM.tactical is not None
 DIAGONAL = SYSTEM.tactical.diagonal_costs
+
+
+@pytest.fixture(autouse=True)
+def _bytecode_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Write as Python does by default, whatever the shell's ``PYTHONDONTWRITEBYTECODE``."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
 
 
 def _same(a: Machine, b: Machine) -> None:
@@ -92,3 +101,42 @@ def test_other_sources_other_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         key = (*args[:3], budget, args[4])
         store.stored_machine(key, lambda b=budget: build_machine(*args[:3], b, args[4]))
     assert len(list((tmp_path / "__pycache__").glob("machine.*.npz"))) == 2
+
+
+def test_nothing_is_written_without_bytecode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under ``PYTHONDONTWRITEBYTECODE`` (`sys.dont_write_bytecode`) the machine is built and
+    not stored, as Python's bytecode; a machine already stored is still read."""
+    monkeypatch.setattr(store, "_HERE", _copy_sources(tmp_path))
+    args = (dnd35_flyer(Maneuverability.GOOD, 20), 5, DIAGONAL, 20, raw(FlightState(0, 0, 5, 0)))
+    path = store.machine_path(args)
+    assert path is not None
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    _same(store.stored_machine(args, lambda: build_machine(*args)), build_machine(*args))
+    assert not path.parent.exists() and not path.exists()
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    store.stored_machine(args, lambda: build_machine(*args))
+    assert path.exists()
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+
+    def refuse() -> Machine:
+        raise AssertionError("read, not built")
+
+    _same(store.stored_machine(args, refuse), build_machine(*args))
+
+
+def test_the_cli_writes_no_machine_without_bytecode(tmp_path: Path) -> None:
+    """A ``fly reach`` process run with ``PYTHONDONTWRITEBYTECODE=1`` leaves no new ``.npz``
+    in the package's ``__pycache__`` (a search compiled, as 50 ft is, reads its rule machine;
+    a flyer no other test asks for, so nothing is there before)."""
+    folder = Path(store.__file__).resolve().parent / "__pycache__"
+    before = set(folder.glob("machine.*.npz")) if folder.exists() else set()
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    argv = ["fly", "reach", "--speed", "50", "-m", "clumsy", "--alt", "45", "--facing", "SW"]
+    done = subprocess.run(
+        [sys.executable, "-m", "footfall", *argv], env=env, capture_output=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    after = set(folder.glob("machine.*.npz")) if folder.exists() else set()
+    assert after <= before

@@ -285,10 +285,10 @@ def reach_answer(body: FlightReachQuery, ctx: Context) -> dict[str, Any]:
     result = reach(
         flyer, start, system=system, budget_ft=budget, space=air, limits=_flight_limits(lim)
     )
-    if len(result.entries) > lim.flight_ends:
+    if result.count > lim.flight_ends:
         raise LimitError(
             "error.api.flight-ends",
-            count=len(result.entries),
+            count=result.count,
             limit=lim.flight_ends,
             alt_range=Param("alt_range"),
         )

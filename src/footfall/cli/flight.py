@@ -423,17 +423,15 @@ def _reach_lines(name: str, result: FlightReach, band: int, air: Airspace, lang:
     start = result.start
     lines = [
         _flyer_line(name, result.flyer, start, lang),
-        t("flight.label.reach", lang, count=len(result.entries), budget=result.budget_ft),
+        t("flight.label.reach", lang, count=result.count, budget=result.budget_ft),
     ]
-    by_band: dict[int, set[tuple[int, int]]] = {}
-    for e in result.entries:
-        by_band.setdefault(e.alt // band, set()).add((e.x, e.y))
+    by_band = result.squares_by_band(band)
     if isinstance(air, SceneAirspace):
         rows: list[str] = list(air.scene.rows)
         x0, y0 = 0, 0
     else:
-        xs = [e.x for e in result.entries] + [start.x]
-        ys = [e.y for e in result.entries] + [start.y]
+        squares = set().union(*by_band.values(), {(start.x, start.y)})
+        xs, ys = [x for x, _ in squares], [y for _, y in squares]
         x0, y0 = min(xs), min(ys)
         rows = ["." * (max(xs) - x0 + 1)] * (max(ys) - y0 + 1)
     for index in sorted(by_band, reverse=True):

@@ -28,7 +28,16 @@ from footfall.flight.machine import free_turns, rule_machine
 from footfall.flight.model import HALF_FT, Airspace, FlightState, Flyer, raw
 from footfall.rules import Maneuverability, System
 
-__all__ = ["COMPILED_FROM_FT", "KernelEnds", "compiled_reach", "kernel", "loaded", "warm_up"]
+__all__ = [
+    "COMPILED_FROM_FT",
+    "EndArrays",
+    "KernelEnds",
+    "compiled_arrays",
+    "compiled_reach",
+    "kernel",
+    "loaded",
+    "warm_up",
+]
 
 #: Searches of at least this many ft use the compiled kernel (when it can take the airspace);
 #: shorter ones run in Python unless the kernel is already loaded (numba's start-up costs
@@ -146,21 +155,33 @@ def _open_sky(box: _Box) -> tuple[_Bools, _Bools, _Bools, _Bools]:
     return np.ones((side, side, 8), np.bool_), nobody, nobody, np.ones((side, side), np.bool_)
 
 
-def _ends(end_cost: npt.NDArray[np.int32], box: _Box, start: FlightState, work: int) -> KernelEnds:
+class EndArrays(NamedTuple):
+    """`KernelEnds` as arrays (int64, in the same order): what `footfall.flight.reach` keeps."""
+
+    xs: npt.NDArray[np.int64]
+    ys: npt.NDArray[np.int64]
+    alts: npt.NDArray[np.int64]
+    facings: npt.NDArray[np.int64]
+    costs: npt.NDArray[np.int64]
+    work: int
+
+
+def _ends(end_cost: npt.NDArray[np.int32], box: _Box, start: FlightState, work: int) -> EndArrays:
     """Return the ends the kernel filled in `end_cost`, sorted by altitude, y, x, facing."""
     cells, facings = np.nonzero(end_cost >= 0)
+    cells = cells.astype(np.int64)
     alts = cells % box.n_alts + box.base
     squares = cells // box.n_alts
     xs = squares % box.side - box.reach + start.x
     ys = squares // box.side - box.reach + start.y
-    costs = end_cost[cells, facings]
+    costs = end_cost[cells, facings].astype(np.int64)
     order = np.lexsort((facings, xs, ys, alts))
-    return KernelEnds(
-        xs[order].tolist(),
-        ys[order].tolist(),
-        (5 * alts[order]).tolist(),
-        facings[order].tolist(),
-        costs[order].tolist(),
+    return EndArrays(
+        xs[order],
+        ys[order],
+        5 * alts[order],
+        facings[order].astype(np.int64),
+        costs[order],
         work,
     )
 
@@ -177,6 +198,33 @@ def compiled_reach(
     symmetric: bool = True,
     shed: bool = True,
 ) -> KernelEnds | None:
+    """Run the compiled kernel; None when it cannot take this airspace or start.
+
+    `compiled_arrays`' search, its ends as lists (`KernelEnds`).
+    """
+    found = compiled_arrays(
+        flyer, start, system, budget_ft, space, max_work,
+        reference=reference, symmetric=symmetric, shed=shed,
+    )  # fmt: skip
+    if found is None:
+        return None
+    xs, ys, alts, facings, costs, work = found
+    lists = (xs.tolist(), ys.tolist(), alts.tolist(), facings.tolist(), costs.tolist())
+    return KernelEnds(*lists, work)
+
+
+def compiled_arrays(
+    flyer: Flyer,
+    start: FlightState,
+    system: System,
+    budget_ft: int,
+    space: Airspace,
+    max_work: int,
+    *,
+    reference: bool = False,
+    symmetric: bool = True,
+    shed: bool = True,
+) -> EndArrays | None:
     """Run the compiled kernel; None when it cannot take this airspace or start.
 
     It takes the open sky and scenes (`SceneAirspace`: edges, walls, ceiling, creatures, as

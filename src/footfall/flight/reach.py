@@ -23,10 +23,13 @@ import gc
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
 
 from footfall.errors import LimitError, Param
-from footfall.flight.compiled import COMPILED_FROM_FT, KernelEnds, compiled_reach, loaded, warm_up
+from footfall.flight.compiled import COMPILED_FROM_FT, EndArrays, compiled_arrays, loaded, warm_up
 from footfall.flight.model import (
     HALF_FT,
     OPEN_SKY,
@@ -49,6 +52,7 @@ __all__ = [
     "Engine",
     "FlightPath",
     "FlightReach",
+    "ReachColumns",
     "ReachEntry",
     "find_flight_path",
     "find_path",
@@ -89,15 +93,124 @@ class FlightPath:
     cost_ft: Fraction
 
 
-@dataclass(frozen=True, slots=True)
-class FlightReach:
-    """Every place `flyer` can end a movement of `budget_ft` from `start`, cheapest first."""
+class ReachColumns(NamedTuple):
+    """A reach's ends as columns, one row per end in the entries' order (`FlightReach.columns`):
+    square, altitude (ft), facing, least cost in half-feet, whether it ends on the ground."""
 
-    flyer: Flyer
-    start: FlightState
-    budget_ft: int
-    entries: tuple[ReachEntry, ...]
-    work: int
+    x: npt.NDArray[np.int64]
+    y: npt.NDArray[np.int64]
+    alt: npt.NDArray[np.int64]
+    facing: npt.NDArray[np.int64]
+    cost: npt.NDArray[np.int64]
+    landed: npt.NDArray[np.bool_]
+
+
+class FlightReach:
+    """Every place `flyer` can end a movement of `budget_ft` from `start`, cheapest first.
+
+    The ends are kept as `columns` (arrays: what the compiled search gives); `entries`, one
+    `ReachEntry` each, are made the first time they are asked for (a double move lists
+    hundreds of thousands: the CLI's maps, `count` and the JSON need none of them).
+    """
+
+    __slots__ = ("_columns", "_entries", "budget_ft", "flyer", "start", "work")
+
+    def __init__(
+        self,
+        flyer: Flyer,
+        start: FlightState,
+        budget_ft: int,
+        entries: tuple[ReachEntry, ...] | None = None,
+        work: int = 0,
+        *,
+        columns: ReachColumns | None = None,
+    ) -> None:
+        if (entries is None) == (columns is None):
+            raise TypeError("FlightReach takes its entries or their columns, one of them")
+        self.flyer = flyer
+        self.start = start
+        self.budget_ft = budget_ft
+        self.work = work
+        self._entries = entries
+        self._columns = columns
+
+    def __repr__(self) -> str:
+        return (
+            f"FlightReach(flyer={self.flyer!r}, start={self.start!r}, "
+            f"budget_ft={self.budget_ft}, count={self.count}, work={self.work})"
+        )
+
+    @property
+    def count(self) -> int:
+        """How many ends there are (no entry made)."""
+        if self._columns is not None:
+            return len(self._columns.x)
+        assert self._entries is not None
+        return len(self._entries)
+
+    @property
+    def entries(self) -> tuple[ReachEntry, ...]:
+        """The ends, one `ReachEntry` each, by altitude, y, x and facing (made once)."""
+        if self._entries is None:
+            assert self._columns is not None
+            self._entries = _column_entries(self._columns, self.budget_ft)
+        return self._entries
+
+    @property
+    def columns(self) -> ReachColumns:
+        """The ends as `ReachColumns`, in the order of `entries`."""
+        if self._columns is None:
+            assert self._entries is not None
+            self._columns = _entry_columns(self._entries)
+        return self._columns
+
+    def squares_by_band(self, band_ft: int) -> dict[int, set[tuple[int, int]]]:
+        """Return the squares (x, y) of the ends in each altitude band of `band_ft` ft, by the
+        band's index (``alt // band_ft``)."""
+        c = self.columns
+        found: dict[int, set[tuple[int, int]]] = {}
+        if not len(c.x):
+            return found
+        # One integer per (band, y, x): a flat sort, not one of rows.
+        band = c.alt // band_ft
+        b0, y0, x0 = band.min(), c.y.min(), c.x.min()
+        height, width = int(c.y.max() - y0) + 1, int(c.x.max() - x0) + 1
+        key = np.unique(((band - b0) * height + (c.y - y0)) * width + (c.x - x0))
+        square = key % (height * width)
+        for index, y, x in zip(
+            (key // (height * width) + b0).tolist(),
+            (square // width + y0).tolist(),
+            (square % width + x0).tolist(),
+            strict=True,
+        ):
+            found.setdefault(index, set()).add((x, y))
+        return found
+
+
+def _column_entries(columns: ReachColumns, budget_ft: int) -> tuple[ReachEntry, ...]:
+    """Return `columns` as entries (in their order)."""
+    ft = _ft_table(budget_ft)
+    entry = ReachEntry
+    c = columns
+    with paused_gc():
+        return tuple(
+            entry(x, y, alt, facing, ft[cost], landed)
+            for x, y, alt, facing, cost, landed in zip(
+                c.x.tolist(), c.y.tolist(), c.alt.tolist(), c.facing.tolist(),
+                c.cost.tolist(), c.landed.tolist(), strict=True,
+            )
+        )  # fmt: skip
+
+
+def _entry_columns(entries: tuple[ReachEntry, ...]) -> ReachColumns:
+    """Return `entries` as columns."""
+    n = len(entries)
+    ints = np.array(
+        [(e.x, e.y, e.alt, e.facing, int(e.cost_ft * HALF_FT)) for e in entries], np.int64
+    ).reshape(n, 5)
+    landed = np.array([e.landed for e in entries], np.bool_).reshape(n)
+    x, y, alt, facing, cost = (ints[:, k].copy() for k in range(5))
+    return ReachColumns(x, y, alt, facing, cost, landed)
 
 
 @contextlib.contextmanager
@@ -134,17 +247,9 @@ def _ft_table(budget_ft: int) -> list[Fraction]:
     return [Fraction(c, HALF_FT) for c in range(budget_ft * HALF_FT + 1)]
 
 
-def _kernel_entries(found: KernelEnds, budget_ft: int) -> tuple[ReachEntry, ...]:
-    """Return the compiled search's ends as entries (already in order)."""
-    ft = _ft_table(budget_ft)
-    entry = ReachEntry
-    with paused_gc():
-        return tuple(
-            entry(x, y, alt, facing, ft[cost], alt == 0)
-            for x, y, alt, facing, cost in zip(
-                found.xs, found.ys, found.alts, found.facings, found.costs, strict=True
-            )
-        )
+def _kernel_columns(found: EndArrays) -> ReachColumns:
+    """Return the compiled search's ends as columns (already in order)."""
+    return ReachColumns(found.xs, found.ys, found.alts, found.facings, found.costs, found.alts == 0)
 
 
 def _search_entries(search: FlightSearch, budget_ft: int) -> tuple[ReachEntry, ...]:
@@ -194,10 +299,10 @@ def reach(
     _check_budget(budget_ft, limits)
     if engine == "compiled" or (engine == "auto" and (budget_ft >= COMPILED_FROM_FT or loaded())):
         work = limits.flight_compiled_work if max_work is None else max_work
-        found = compiled_reach(flyer, start, system, budget_ft, space, work)
+        found = compiled_arrays(flyer, start, system, budget_ft, space, work)
         if found is not None:
-            entries = _kernel_entries(found, budget_ft)
-            return FlightReach(flyer, start, budget_ft, entries, found.work)
+            columns = _kernel_columns(found)
+            return FlightReach(flyer, start, budget_ft, work=found.work, columns=columns)
     search = FlightSearch(
         flyer,
         start,

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from footfall.flight.falling import Stall
-from footfall.flight.model import DIRECTION_NAMES, direction_name, switch_choices
+from footfall.flight.model import DIRECTION_NAMES, HALF_FT, direction_name, switch_choices
 from footfall.flight.reach import FlightReach, paused_gc
 from footfall.flight.verdict import FlightCheck
 
@@ -94,24 +94,19 @@ def reach_json(name: str, action: str, result: FlightReach) -> dict[str, Any]:
     """Return a flight reach in SCENE.md's ``reach`` shape with ``alt`` and ``facing`` added."""
     start = result.start
     names = DIRECTION_NAMES
-    squares: list[dict[str, Any]] = []
-    append = squares.append
-    # A reach has up to a few hundred thousand entries: the loop is kept lean (ft_number
-    # inlined: an integer, or the exact binary decimal of a half-foot) and the garbage
-    # collector paused (`paused_gc`).
+    # A reach has up to a few hundred thousand ends: the squares are written from its columns
+    # (no `ReachEntry` made), each cost from a table of the budget's half-feet (an integer, or
+    # the exact binary decimal of a half-foot, as `ft_number`), the garbage collector paused.
+    ft = [ft_number(Fraction(c, HALF_FT)) for c in range(result.budget_ft * HALF_FT + 1)]
+    c = result.columns
     with paused_gc():
-        for e in result.entries:
-            cost = e.cost_ft
-            num, den = cost.numerator, cost.denominator
-            append(
-                {
-                    "at": [e.x, e.y],
-                    "alt": e.alt,
-                    "facing": names[e.facing],
-                    "cost": num if den == 1 else num / den,
-                    "landed": e.landed,
-                }
+        squares = [
+            {"at": [x, y], "alt": alt, "facing": names[f], "cost": ft[cost], "landed": landed}
+            for x, y, alt, f, cost, landed in zip(
+                c.x.tolist(), c.y.tolist(), c.alt.tolist(), c.facing.tolist(),
+                c.cost.tolist(), c.landed.tolist(), strict=True,
             )
+        ]  # fmt: skip
     return {
         "mover": name,
         "maneuverability": result.flyer.maneuverability.value,

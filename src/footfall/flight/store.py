@@ -9,7 +9,9 @@ everything the machine is built from (the flyer, its row and switches, the squar
 5-10-5 costs, the budget, the start) and of the sizes and times of the modules that build
 it, so any edit of the rules' code makes a new name. At most `KEPT` machines are kept (the
 least recently used go); a folder that cannot be written (a read-only install), or a file
-that cannot be read, only means building it again.
+that cannot be read, only means building it again. Like Python's own bytecode (and the
+message catalog's dump, `footfall.i18n`), nothing is written under ``PYTHONDONTWRITEBYTECODE``
+(`sys.dont_write_bytecode`); a machine already there is still read.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import sys
 import tempfile
 import zipfile
 from collections.abc import Callable
@@ -61,7 +64,8 @@ def _size_and_time(path: Path) -> tuple[int, int]:
 
 
 def stored_machine(key: tuple[object, ...], build: Callable[[], Machine]) -> Machine:
-    """Return the machine of `key` from ``__pycache__``, or `build` it and keep it there."""
+    """Return the machine of `key` from ``__pycache__``, or `build` it and keep it there
+    (unless `sys.dont_write_bytecode`)."""
     path = machine_path(key)
     if path is not None and path.exists():
         try:
@@ -72,7 +76,7 @@ def stored_machine(key: tuple[object, ...], build: Callable[[], Machine]) -> Mac
             _touch(path)
             return machine
     machine = build()
-    if path is not None:
+    if path is not None and not sys.dont_write_bytecode:
         _store(path, machine)
     return machine
 
