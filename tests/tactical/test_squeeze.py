@@ -174,6 +174,7 @@ def test_a_squeeze_takes_the_placement_whose_step_passes_no_corner(system: str) 
         result = check_path(s, "h", [(2, 0)], switches=switches).to_json()
         assert result["legal"], result["violations"]
         assert result["cost"] == cost
-        assert result["breakdown"][0]["occupies"] == [[2, 0], [3, 0], [2, 1], [3, 1], [2, 2], [3, 2]]
+        columns = [[2, 0], [3, 0], [2, 1], [3, 1], [2, 2], [3, 2]]
+        assert result["breakdown"][0]["occupies"] == columns
         assert reachable(s, "h", "move", switches=switches).distance_at((2, 0)) == cost
         assert find_path(s, "h", (2, 0), switches=switches).to_json()["cost"] == cost

@@ -35,7 +35,6 @@ import numpy.typing as npt
 from footfall.grid import DIRECTIONS
 from footfall.tactical.family import Layers
 from footfall.tactical.frame import reduce
-from footfall.tactical.placements import Second
 from footfall.tactical.marks import (
     BLOCK_ENEMY,
     BLOCK_IMPASSABLE,
@@ -48,6 +47,7 @@ from footfall.tactical.marks import (
     NOTE_SQUEEZE_PAST,
     NOTE_SQUEEZE_W,
 )
+from footfall.tactical.placements import Second
 
 if TYPE_CHECKING:
     from footfall.tactical.policy import Policy
