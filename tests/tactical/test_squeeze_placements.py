@@ -55,7 +55,9 @@ SEED_4_ROUGH = _seed_case(ROUGH, MULTIPLY)
 @pytest.mark.parametrize("system", ["pf1e", "dnd35"])
 @pytest.mark.parametrize("rows", [HUGE_BY_A_WALL, ROUGH], ids=["plain", "rough"])
 @pytest.mark.parametrize("switches", [{}, MULTIPLY], ids=["as-diagonals", "multiply"])
-def test_views_agree_beside_the_wall(system: str, rows: list[str], switches: dict[str, str]):
+def test_views_agree_beside_the_wall(
+    system: str, rows: list[str], switches: dict[str, str]
+) -> None:
     """reach, path and check agree on every square of the scene, difficult terrain at (4, 0)
     or not (the rows placement at (2, 0) dearer, or not): one search, three views."""
     scene = _seed_case(rows, switches, system)

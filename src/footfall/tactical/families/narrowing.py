@@ -8,10 +8,13 @@ space there: wall squares, impassable terrain, pits (for a walker), and thin wal
 doors between two squares of the space (no space straddles a thin wall). Difficult terrain,
 obstacles and creatures do not narrow it.
 
-Of the placements that fit, the one along the passage is used: across a thin wall's line
-(the only way through its doorway), else the cheaper one, else the one a movement may end on,
-else rows. A position where no placement fits is `too-narrow` when its own top-left square is
-open (a gap under half the mover's width: Escape Artist, not computed), else `wall`.
+Of the placements that fit, the one along the passage is the position's first: across a
+thin wall's line (the only way through its doorway), else the cheaper one, else the one a
+movement may end on, else rows. Where both fit and differ in anything a step reads, the other
+is kept as the position's `footfall.tactical.placements.Second`, and the search takes the
+placement as part of its state (RULES 1.5: never refused or overpriced where another fits).
+A position where no placement fits is `too-narrow` when its own top-left square is open (a
+gap under half the mover's width: Escape Artist, not computed), else `wall`.
 
 A squeezing mover may pass an enemy's square, never end there (seed 004 line 171: "生物可以在
 移动中挤过敌人占据的方格,但移动的终点不能落在被占据的方格"). Switch ``squeeze_past``:
