@@ -28,6 +28,7 @@ from footfall.limits import LIMITS
 from footfall.scene import Scene, parse_scene
 from footfall.tactical import check_path, find_path, reachable
 from footfall.tactical.plans import Ask, planned
+from footfall.tactical.search import INF
 from helpers.tactical_scenes import make, mob
 
 HUGE_BY_A_WALL = [".......", ".......", "....#..", ".......", "......."]
@@ -50,6 +51,16 @@ def _seed_case(rows: list[str], switches: dict[str, str], system: str = "pf1e") 
 #: The draws that broke the properties before the placement was part of the search state.
 SEED_4 = _seed_case(HUGE_BY_A_WALL, MULTIPLY)
 SEED_4_ROUGH = _seed_case(ROUGH, MULTIPLY)
+#: Seed 3 of test_views_agree_when_squeezing, found while fixing it: (4, 0) reached first in
+#: a placement over an obstacle (no end there), the other placement (an end) dearer; a
+#: path's search must not stop at the first.
+SEED_3 = parse_scene({
+    "footfall": 1, "system": "pf1e", "legend": LEGEND, "walls": [],
+    "map": ["#.n^.^.#.", ".n..o#onn", "..n..#.#o", "..^..#.n."],
+    "creatures": [{"id": "c0", "at": [2, 2], "size": "large", "side": "party", "speed": 30}],
+    "x-switches": {"tiny_end": "share", "hampered_diagonal": "multiply", "run_straight": "on",
+                   "squeeze_past": "squeezing"},
+})  # fmt: skip
 
 
 @pytest.mark.parametrize("system", ["pf1e", "dnd35"])
@@ -127,6 +138,7 @@ def test_squeezing_terrain_never_costs_less_pinned(
 @given(squeeze_scenes())
 @example(case=(SEED_4, "c0", "move"))
 @example(case=(SEED_4_ROUGH, "c0", "move"))
+@example(case=(SEED_3, "c0", "withdraw"))
 def test_views_agree_when_squeezing_pinned(case: tuple[Scene, str, str]) -> None:
     """reach, path and check agree for squeezing movers (the seed-4 scenes pinned)."""
     agree(*case, every=2)
@@ -138,3 +150,38 @@ def test_views_agree_when_squeezing_pinned(case: tuple[Scene, str, str]) -> None
 def test_squeezed_waypoints_agree_pinned(case: tuple[Scene, str, str], via: int, to: int) -> None:
     """Through a waypoint a squeezing mover's path is legal under check at its cost."""
     waypoints_agree(case, via, to)
+
+
+def _layered(scene: Scene, mover: str, action: str) -> tuple[Any, Any] | None:
+    """Return the plan's layered graph and start source, None when its frame is plain."""
+    from footfall.tactical.placements import LayeredGraph
+
+    plan = planned(scene, mover, Ask(action, None, None, None, None, LIMITS))
+    policy = plan.policy
+    if policy.start_rule or policy.budget < 0 or plan.frame().second is None:
+        return None
+    graph, frame = plan.graph(), plan.frame()
+    assert isinstance(graph, LayeredGraph)
+    x, y = policy.mover.at
+    return graph, (x - frame.x0, y - frame.y0, policy.start_state, 0)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=SQUEEZE_CHECKS)
+@given(squeeze_scenes())
+@example(case=(SEED_4, "c0", "move"))
+@example(case=(SEED_4_ROUGH, "c0", "double-move"))
+def test_the_compiled_layered_search_is_the_python_one(case: tuple[Scene, str, str]) -> None:
+    """The layered search compiled by numba (large frames) gives the Python one's distances."""
+    from footfall.tactical.placements import _search
+
+    found = _layered(*case)
+    if found is None:
+        return
+    graph, source = found
+    budget = planned(case[0], case[1], Ask(case[2], None, None, None, None, LIMITS)).policy.budget
+    python = _search(graph, [source], budget, None, "python")
+    compiled = _search(graph, [source], budget, None, "compiled")
+    assert (python.dist == compiled.dist).all()
+    reached = python.dist < INF
+    assert ((python.parent >= 0) == (compiled.parent >= 0)).all()
+    assert reached.any()

@@ -13,8 +13,9 @@ views read it as any other (least cost over the states, parents through them).
 `Second` exists only on frames where the two placements of some position differ in anything
 a step reads (price, notes, end, the steps' corners and thin walls): every other frame is
 searched by the plain kernel, unchanged. The layered search (`LayeredGraph.search_layers`)
-runs in Python; `choose_layers` gives `footfall.tactical.walk.walk` the cheapest legal
-placements of a given path, so ``check`` and ``path`` agree with ``reach``.
+runs in Python, or compiled by numba for a large frame (`footfall.tactical._placements_kernel`);
+`choose_layers` gives `footfall.tactical.walk.walk` the cheapest legal placements of a given
+path, so ``check`` and ``path`` agree with ``reach``.
 """
 
 from __future__ import annotations
@@ -158,17 +159,61 @@ def _window_mask(policy: Policy, frame: Frame) -> npt.NDArray[np.uint8]:
     return mask
 
 
+#: Layered searches over more nodes than this (``2 S H W``) run compiled (numba's JIT,
+#: `footfall.tactical._placements_kernel`); smaller ones in Python, which beats loading numba.
+_SMALL_NODES = 40_000
+
+
 def _search(
-    g: LayeredGraph, sources: Sequence[Source], budget: int, target: tuple[int, int] | None
+    g: LayeredGraph,
+    sources: Sequence[Source],
+    budget: int,
+    target: tuple[int, int] | None,
+    engine: str | None = None,
 ) -> SearchResult:
-    """Dijkstra over ``(layer, state, square)`` (a binary heap, plain Python)."""
+    """Dijkstra over ``(layer, state, square)``: in Python, or compiled for a large frame."""
+    assert g.second_class is not None and g.layer_exits is not None
+    s_count, area, width = g.n_states, g.height * g.width, g.width
+    shape = (2 * s_count, g.height, g.width)
+    if budget < 0:
+        return SearchResult(np.full(shape, INF, np.int32), np.full(shape, -1, np.int32))
+    nodes: list[int] = []
+    costs: list[int] = []
+    for x, y, state, start in sources:
+        square = y * width + x
+        layers = [state // s_count]
+        if start == 0 and square == g.start and int(g.second_class[square]) >= 0:
+            layers = [0, 1]
+        for layer in layers:
+            nodes.append((layer * s_count + state % s_count) * area + square)
+            costs.append(int(start))
+    # No early stop at a target: its cheapest placement may be one a movement may not end
+    # in, and the dearer one it may end in must be settled too (the views pick per layer).
+    goal = -1
+    if engine is None:
+        engine = "python" if 2 * s_count * area <= _SMALL_NODES else "compiled"
+    if engine == "compiled":
+        from footfall.tactical._placements_kernel import layered_dijkstra
+
+        classes = np.stack([g.square_class, g.second_class]).astype(np.int16)
+        dist, parent = layered_dijkstra(
+            classes, np.ascontiguousarray(g.layer_exits), np.ascontiguousarray(g.cost),
+            np.ascontiguousarray(g.next_state), g.n_classes, s_count, width,
+            np.array(nodes, dtype=np.int64), np.array(costs, dtype=np.int64), budget, goal,
+        )  # fmt: skip
+        return SearchResult(dist.reshape(shape), parent.reshape(shape))
+    return _python_search(g, nodes, costs, budget, goal)
+
+
+def _python_search(
+    g: LayeredGraph, nodes: list[int], costs: list[int], budget: int, goal: int
+) -> SearchResult:
+    """The layered Dijkstra in plain Python (a binary heap), from flat source nodes."""
     assert g.second_class is not None and g.layer_exits is not None
     s_count, area, width = g.n_states, g.height * g.width, g.width
     shape = (2 * s_count, g.height, g.width)
     dist_out = np.full(shape, INF, dtype=np.int32)
     parent_out = np.full(shape, -1, dtype=np.int32)
-    if budget < 0:
-        return SearchResult(dist_out, parent_out)
     classes = (g.square_class.tolist(), g.second_class.tolist())
     exits = [[g.layer_exits[a, b].tolist() for b in (0, 1)] for a in (0, 1)]
     cost, nxt, n_classes = g.cost.tolist(), g.next_state.tolist(), g.n_classes
@@ -176,18 +221,11 @@ def _search(
     dist: dict[int, int] = {}
     parent: dict[int, int] = {}
     heap: list[tuple[int, int]] = []
-    for x, y, state, start in sources:
-        square = y * width + x
-        layers = [state // s_count]
-        if start == 0 and square == g.start and classes[1][square] >= 0:
-            layers = [0, 1]
-        for layer in layers:
-            node = (layer * s_count + state % s_count) * area + square
-            if start <= budget and start < dist.get(node, INF):
-                dist[node] = start
-                parent[node] = -1
-                heapq.heappush(heap, (start, node))
-    goal = -1 if target is None else target[1] * width + target[0]
+    for node, start in zip(nodes, costs, strict=True):
+        if start <= budget and start < dist.get(node, INF):
+            dist[node] = start
+            parent[node] = -1
+            heapq.heappush(heap, (start, node))
     best_goal = INF
     settled: set[int] = set()
     while heap:

@@ -526,6 +526,11 @@ def find_path(
     column = results[-1].dist[:, to[1] - frame.y0, to[0] - frame.x0]
     if frame.second is not None:  # end in a placement that may end there (RULES 1.5)
         may = end_layers(frame)[:, to[1] - frame.y0, to[0] - frame.x0]
+        if int(np.where(np.repeat(may, column.shape[0] // 2), column, INF).min()) >= INF:
+            # Reached only in a placement it may not end in: that placement's end rule.
+            ends = frame.end if may[1] else frame.second.end
+            rule = END_RULE[int(ends[to[1] - frame.y0, to[0] - frame.x0])]
+            return PathResult(policy, to, via, False, (), None, rule=rule)
         column = np.where(np.repeat(may, column.shape[0] // 2), column, INF)
     best_state = int(np.argmin(column))
     index = (best_state * h + (to[1] - frame.y0)) * w + (to[0] - frame.x0)
