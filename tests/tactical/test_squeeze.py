@@ -164,18 +164,17 @@ def test_reach_json_lists_the_squares_filled(system: str) -> None:
 HUGE_BY_A_WALL = [".......", ".......", "....#..", ".......", "......."]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known bug (found by test_squeezing_terrain_never_costs_less, seed 4): a position "
-    "has one placement, chosen without the step's corners, so the diagonal into the rows "
-    "placement is refused (`corner`) where the columns placement fits; RULES 1.5 says a "
-    "squeeze is never refused or overpriced where another placement fits",
-)
 def test_a_squeeze_takes_the_placement_whose_step_passes_no_corner(system: str) -> None:
-    """The diagonal (1,1) -> (2,0) of a huge mover is legal at 10 ft: squeezed into columns
-    (x 2-3, y 0-2) its space cuts no corner of the wall at (4, 2) (RULES 1.5, 1.2)."""
+    """The diagonal (1,1) -> (2,0) of a huge mover is legal: squeezed into columns (x 2-3,
+    y 0-2) its space cuts no corner of the wall at (4, 2), where the rows placement would
+    (RULES 1.5, 1.2). Its price: a diagonal into a squeeze, 15 ft as two diagonals (default),
+    10 ft under ``hampered_diagonal=multiply`` (the seed-4 case of the terrain property)."""
     s = make(system, HUGE_BY_A_WALL, mob("h", 1, 1, size="huge"))
-    result = check_path(s, "h", [(2, 0)]).to_json()
-    assert result["legal"], result["violations"]
-    assert result["cost"] == 10
-    assert reachable(s, "h", "move").distance_at((2, 0)) == 10
+    for switches, cost in (({}, 15), ({"hampered_diagonal": "multiply"}, 10)):
+        result = check_path(s, "h", [(2, 0)], switches=switches).to_json()
+        assert result["legal"], result["violations"]
+        assert result["cost"] == cost
+        columns = [[2, 0], [3, 0], [2, 1], [3, 1], [2, 2], [3, 2]]
+        assert result["breakdown"][0]["occupies"] == columns
+        assert reachable(s, "h", "move", switches=switches).distance_at((2, 0)) == cost
+        assert find_path(s, "h", (2, 0), switches=switches).to_json()["cost"] == cost

@@ -151,6 +151,8 @@ class _Cut:
     exits: npt.NDArray[np.uint8]
     ends: npt.NDArray[np.bool_]
     bits: npt.NDArray[np.int32]
+    layered: bool = False
+    """The frame has second squeezed placements (searched as a state: `reachable` answers)."""
 
     def part(self, box: Box) -> tuple[slice, slice]:
         """Return the slices of `box` in these arrays."""
@@ -164,7 +166,7 @@ def _cut(frame: Frame) -> _Cut:
     exits = (~(frame.thin | frame.corner)).astype(np.uint8)
     ends = np.logical_and(frame.block == BLOCK_OK, frame.end == END_OK)
     bits = (frame.notes & (NOTE_CORRIDOR | NOTE_COLUMNS)).astype(np.int32)
-    return _Cut(frame.x0, frame.y0, klass, exits, ends, bits)
+    return _Cut(frame.x0, frame.y0, klass, exits, ends, bits, frame.second is not None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,6 +305,9 @@ def _reaches(batch: Sequence[Plan]) -> dict[str, Reach]:
         key = (policy.family.frame_key(policy), id(policy.seen))
         groups.setdefault(key, []).append(plan)
     tiles = [tile for members in groups.values() for tile in _group_tiles(members)]
+    # A frame with second squeezed placements is searched with the placement as a state
+    # (`footfall.tactical.placements`): its mover gets its `reachable` answer instead.
+    tiles = [t for t in tiles if not (t.full.layered or (t.bare is not None and t.bare.layered))]
     # One stacked search per budget: a tile searched past its own budget costs work for nothing.
     tiles.sort(key=lambda tile: tile.policy.budget)
     found: dict[str, Reach] = {}

@@ -45,6 +45,7 @@ from footfall.tactical.marks import NOTE_PASS_OCCUPIED as _NOTE_PASS_OCCUPIED
 from footfall.tactical.masks import Prepared, Sizes
 
 if TYPE_CHECKING:
+    from footfall.tactical.placements import Second
     from footfall.tactical.policy import Policy
     from footfall.tactical.provocations import ProvocationKind, ProvocationReason
     from footfall.tactical.walk import WalkStep
@@ -196,6 +197,8 @@ class Layers:
     factor: npt.NDArray[np.int8]
     thin: npt.NDArray[np.uint8]
     corner: npt.NDArray[np.uint8]
+    second: Second | None = None
+    """Positions' second squeezed placements, when they matter (`footfall.tactical.placements`)."""
 
 
 @dataclass(frozen=True, slots=True)

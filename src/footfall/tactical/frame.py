@@ -34,6 +34,7 @@ from footfall.tactical.masks import Prepared, prepare
 from footfall.tactical.search import StepGraph
 
 if TYPE_CHECKING:
+    from footfall.tactical.placements import Second
     from footfall.tactical.policy import Policy
 
 __all__ = [
@@ -67,6 +68,9 @@ class Frame:
     thin: npt.NDArray[np.uint8]
     corner: npt.NDArray[np.uint8]
     mexp: npt.NDArray[np.int8]
+    second: Second | None = None
+    """The second placements of squeezed positions, when they matter (searched as a state:
+    `footfall.tactical.placements`)."""
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -264,6 +268,7 @@ def _frame(policy: Policy, done: _Squares) -> Frame:
         thin=np.ascontiguousarray(positions.thin, dtype=np.uint8),
         corner=np.ascontiguousarray(positions.corner, dtype=np.uint8),
         mexp=mexp,
+        second=positions.second,
     )
 
 

@@ -120,6 +120,10 @@ def window_graph(policy: Policy, frame: Frame) -> ReadyGraph:
         exits = np.zeros_like(graph.exits)
         exits[y - frame.y0, x - frame.x0] = graph.exits[y - frame.y0, x - frame.x0]
         graph = StepGraph(graph.square_class, exits, graph.cost, graph.next_state)
+    if frame.second is not None:  # squeezed placements searched as a state (RULES 1.5)
+        from footfall.tactical.placements import layered_graph
+
+        return layered_graph(policy, frame, ready(graph))
     return ready(graph)
 
 

@@ -583,6 +583,9 @@ def search(
     (by `warm_up`, by a large search, or after 0.5 s spent in Python); both kernels give the
     very same `dist` and `parent` (the same cheapest path among equally cheap ones).
     """
+    layered = getattr(graph, "search_layers", None)  # footfall.tactical.placements (RULES 1.5)
+    if layered is not None:
+        return layered(sources, budget, target)  # type: ignore[no-any-return]
     return _search(graph, sources, budget, target, None)
 
 

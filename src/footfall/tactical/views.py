@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -33,6 +33,7 @@ from footfall.tactical.marks import (
     End,
     squeezed_space,
 )
+from footfall.tactical.placements import end_layers, settle
 from footfall.tactical.plans import Ask, planned, window, window_graph
 from footfall.tactical.policy import Policy
 from footfall.tactical.provocations import provocations
@@ -343,14 +344,20 @@ def reachable(
         return _reach(policy, found, frame)
     source = (sx - frame.x0, sy - frame.y0, policy.start_state, 0)
     result = search(plan.graph(), [source], policy.budget)
-    best = result.dist.min(axis=0)
+    shown = frame
+    if frame.second is None:
+        best = result.dist.min(axis=0)
+    else:  # squeezed placements as a state: the cheapest one it may end in (RULES 1.5)
+        best, notes = settle(frame, result.dist)
+        ends = best < INF
+        shown = replace(frame, notes=notes)
     ok = (best <= policy.budget) & (best < INF) & ends
     ok[sy - frame.y0, sx - frame.x0] = False
     rows, cols = np.nonzero(ok)
     xs: npt.NDArray[np.int64] = np.asarray(cols, dtype=np.int64) + frame.x0
     ys: npt.NDArray[np.int64] = np.asarray(rows, dtype=np.int64) + frame.y0
     least = np.asarray(best[rows, cols], dtype=np.int64)
-    return Reach(policy, xs, ys, least, _shapes(frame, xs, ys, ok))
+    return Reach(policy, xs, ys, least, _shapes(shown, xs, ys, ok))
 
 
 # --------------------------------------------------------------------------------------------
@@ -499,7 +506,7 @@ def find_path(
         )
     # Staying put (no waypoints) is no movement; leaving and coming back ends a movement there,
     # so a start square the mover may not end on (an obstacle it was placed on) is refused.
-    if frame.end[ly, lx] != End.OK and (to != start or via):
+    if not _may_end(frame, lx, ly) and (to != start or via):
         return PathResult(policy, to, via, False, (), None, rule=END_RULE[int(frame.end[ly, lx])])
     graph = plan.graph()
     sources = [(start[0] - frame.x0, start[1] - frame.y0, policy.start_state, 0)]
@@ -517,6 +524,14 @@ def find_path(
             return _not_found(policy, to, via)
     h, w = frame.shape
     column = results[-1].dist[:, to[1] - frame.y0, to[0] - frame.x0]
+    if frame.second is not None:  # end in a placement that may end there (RULES 1.5)
+        may = end_layers(frame)[:, to[1] - frame.y0, to[0] - frame.x0]
+        if int(np.where(np.repeat(may, column.shape[0] // 2), column, INF).min()) >= INF:
+            # Reached only in a placement it may not end in: that placement's end rule.
+            ends = frame.end if may[1] else frame.second.end
+            rule = END_RULE[int(ends[to[1] - frame.y0, to[0] - frame.x0])]
+            return PathResult(policy, to, via, False, (), None, rule=rule)
+        column = np.where(np.repeat(may, column.shape[0] // 2), column, INF)
     best_state = int(np.argmin(column))
     index = (best_state * h + (to[1] - frame.y0)) * w + (to[0] - frame.x0)
     local = _trace(results, (h, w), index)
@@ -562,7 +577,7 @@ def _not_found(policy: Policy, to: Square, via: tuple[Square, ...]) -> PathResul
         return PathResult(
             policy, to, via, False, (), None, rule=BLOCK_RULE[int(frame.block[ly, lx])]
         )
-    if frame.end[ly, lx] != End.OK:
+    if not _may_end(frame, lx, ly):
         return PathResult(policy, to, via, False, (), None, rule=END_RULE[int(frame.end[ly, lx])])
     graph = _graph(policy, frame)
     sources = [(start[0] - frame.x0, start[1] - frame.y0, policy.start_state, 0)]
@@ -573,8 +588,20 @@ def _not_found(policy: Policy, to: Square, via: tuple[Square, ...]) -> PathResul
         sources = [(lx, ly, s, int(c)) for s, c in enumerate(column.tolist()) if c < INF]
         if not sources:
             return PathResult(policy, to, via, False, (), None)
+    if frame.second is not None:  # end in a placement that may end there (RULES 1.5)
+        may = end_layers(frame)[:, ly, lx]
+        sources = [row for row in sources if may[row[2] // (len(column) // 2)]]
+        if not sources:
+            return PathResult(policy, to, via, False, (), None)
     cheapest = min(c for *_, c in sources)
     return PathResult(policy, to, via, False, (), None, rule=RuleId.BUDGET, cheapest=cheapest)
+
+
+def _may_end(frame: Frame, lx: int, ly: int) -> bool:
+    """Tell whether a movement may end at window position (lx, ly) in some placement."""
+    if frame.end[ly, lx] == End.OK:
+        return True
+    return frame.second is not None and bool(end_layers(frame)[1, ly, lx])
 
 
 def _straight_path(policy: Policy, to: Square, via: tuple[Square, ...]) -> PathResult:

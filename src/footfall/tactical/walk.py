@@ -15,6 +15,7 @@ from footfall.grid import DIRECTIONS
 from footfall.rules import RuleId
 from footfall.tactical.frame import Frame, build_frame
 from footfall.tactical.marks import BLOCK_RULE, END_RULE, Block, End
+from footfall.tactical.placements import choose_layers, second_at, step_bits
 
 if TYPE_CHECKING:
     from footfall.tactical.policy import Policy
@@ -48,6 +49,9 @@ class WalkStep:
     state_before: int
     notes: int
     mexp: int
+    layer: int = 0
+    """The placement the step ends in: 0, or 1 for a squeezed position's second placement
+    (`footfall.tactical.placements`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,19 +149,28 @@ def walk(policy: Policy, path: Sequence[Square], frame: Frame | None = None) -> 
         violations.append((1, RuleId.BUDGET))
     prev = start
     over_budget = False
+    # Squeezed positions with two placements: the cheapest legal ones (RULES 1.5).
+    layers = None if frame.second is None else choose_layers(policy, path, frame)
     for i, (x, y) in enumerate(path, start=1):
         d = direction_of(x - prev[0], y - prev[1])
         diagonal = bool(d & 1)
         if frame.inside(*prev):
             py, px = prev[1] - frame.y0, prev[0] - frame.x0
-            if frame.thin[py, px] >> d & 1:
+            if layers is None:
+                thin, corner = int(frame.thin[py, px]), int(frame.corner[py, px])
+            else:
+                thin, corner = step_bits(frame, layers[i - 1], layers[i], py, px)
+            if thin >> d & 1:
                 violations.append((i, RuleId.WALL))
-            elif frame.corner[py, px] >> d & 1:
+            elif corner >> d & 1:
                 violations.append((i, RuleId.CORNER))
         if frame.inside(x, y):
             ly, lx = y - frame.y0, x - frame.x0
-            block, code = int(frame.block[ly, lx]), int(frame.code[ly, lx])
-            bits, mexp = int(frame.notes[ly, lx]), int(frame.mexp[ly, lx])
+            if layers is not None and layers[i]:
+                block, code, bits, mexp = second_at(frame, ly, lx)
+            else:
+                block, code = int(frame.block[ly, lx]), int(frame.code[ly, lx])
+                bits, mexp = int(frame.notes[ly, lx]), int(frame.mexp[ly, lx])
         else:
             block, code, bits, mexp = Block.OUT, 0, 0, 0
         if block != Block.OK:
@@ -166,7 +179,8 @@ def walk(policy: Policy, path: Sequence[Square], frame: Frame | None = None) -> 
         if forbid is not None:
             violations.append((i, forbid))
         total += cost
-        steps.append(WalkStep(i, (x, y), cost, total, diagonal, state, bits, mexp))
+        layer = 0 if layers is None else layers[i]
+        steps.append(WalkStep(i, (x, y), cost, total, diagonal, state, bits, mexp, layer))
         state = after
         if not over_budget and policy.budget >= 0 and total > policy.budget:
             over_budget = True
@@ -177,13 +191,14 @@ def walk(policy: Policy, path: Sequence[Square], frame: Frame | None = None) -> 
             violations.append((i, RuleId.SPEED_CAP))
         prev = (x, y)
     if path:
-        violations.extend(_end_violations(policy, path, frame, total))
+        last = 0 if layers is None else layers[-1]
+        violations.extend(_end_violations(policy, path, frame, total, last))
     violations.sort(key=lambda v: v[0])
     return Walk(tuple(steps), total, tuple(violations))
 
 
 def _end_violations(
-    policy: Policy, path: Sequence[Square], frame: Frame, total: int
+    policy: Policy, path: Sequence[Square], frame: Frame, total: int, layer: int = 0
 ) -> list[tuple[int, RuleId]]:
     """Return what the whole movement breaks: its line, its least distance, its end square."""
     found: list[tuple[int, RuleId]] = []
@@ -196,7 +211,8 @@ def _end_violations(
         found.append((len(path), RuleId.CHARGE_SHORT))
     x, y = path[-1]
     if frame.inside(x, y):
-        end = int(frame.end[y - frame.y0, x - frame.x0])
+        ends = frame.end if layer == 0 or frame.second is None else frame.second.end
+        end = int(ends[y - frame.y0, x - frame.x0])
         if end != End.OK:
             found.append((len(path), END_RULE[end]))
     return found

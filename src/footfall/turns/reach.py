@@ -40,6 +40,7 @@ from footfall.i18n import Lang
 from footfall.limits import LIMITS, Limits
 from footfall.rules import load_system
 from footfall.scene import Scene
+from footfall.tactical.placements import end_layers
 from footfall.tactical.plans import Ask, planned
 from footfall.tactical.policy import Policy
 from footfall.tactical.report import head_json
@@ -225,7 +226,11 @@ def _continued(plan: Any, before: Sequence[Square]) -> list[tuple[Square, ...]]:
     prefix = walk(policy, before, frame)
     last = prefix.steps[-1]
     code = int(frame.code[y - frame.y0, x - frame.x0])
+    if last.layer and frame.second is not None and frame.second.code is not None:
+        code = int(frame.second.code[y - frame.y0, x - frame.x0])  # a second placement
     _, state, _ = policy.pricing.price(last.state_before, last.diagonal, code)
+    # A layered search numbers a second placement's states after the first's (RULES 1.5).
+    state += last.layer * policy.pricing.states
     return _searched(plan, (x, y), state, prefix.cost)
 
 
@@ -239,8 +244,14 @@ def _searched(plan: Any, here: Square, state: int, paid: int) -> list[tuple[Squa
     result = search(plan.graph(), [source], policy.budget)
     best = result.dist.min(axis=0)
     ok = (best <= policy.budget) & (best < INF) & plan.ends()
+    dist = result.dist
+    if frame.second is not None:  # squeezed placements as a state (RULES 1.5)
+        may = end_layers(frame)
+        dist = np.where(np.repeat(may, dist.shape[0] // 2, axis=0), dist, INF)
+        best = dist.min(axis=0)
+        ok = (best <= policy.budget) & (best < INF)
     ok[here[1] - frame.y0, here[0] - frame.x0] = False
-    states = result.dist.argmin(axis=0)
+    states = dist.argmin(axis=0)
     parent = result.parent.reshape(-1)
     n_states, h, w = result.dist.shape
     paths: list[tuple[Square, ...]] = []

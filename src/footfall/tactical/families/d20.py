@@ -258,6 +258,22 @@ def _pricing(policy: Policy) -> D20Pricing:
     return pricing
 
 
+def _codes(
+    policy: Policy, notes: npt.NDArray[np.int32], factor: npt.NDArray[np.int8]
+) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8]]:
+    """Return the class codes and hampering exponents of positions with `notes` and `factor`."""
+    _, _, _, width_e, height_e = _facts(policy.system).exponents
+    mexp = factor.astype(np.int8)
+    _add(mexp, (notes & _WIDTH_SQUEEZE) != 0, width_e)
+    _add(mexp, (notes & NOTE_SQUEEZE_H) != 0, height_e)
+    code = (
+        np.minimum(mexp, _MEXP_MAX)
+        | (((notes & NOTE_ALLY) != 0).astype(np.int16) << 4)
+        | (((notes & NOTE_CRAWL) != 0).astype(np.int16) << 5)
+    ).astype(np.int16)
+    return code, mexp
+
+
 def _add(factor: npt.NDArray[np.int8], mask: npt.NDArray[np.bool_], exponent: int) -> None:
     """Add `exponent` to `factor` where `mask` holds."""
     if exponent == 1:
@@ -379,16 +395,11 @@ class D20Family:
         """
         n = policy.side
         positions = narrow_spaces(policy, squares, reduce_space(squares, h, w, n), h, w)
-        notes = positions.notes
-        _, _, _, width_e, height_e = _facts(policy.system).exponents
-        mexp = positions.factor.astype(np.int8)
-        _add(mexp, (notes & _WIDTH_SQUEEZE) != 0, width_e)
-        _add(mexp, (notes & NOTE_SQUEEZE_H) != 0, height_e)
-        code = (
-            np.minimum(mexp, _MEXP_MAX)
-            | (((notes & NOTE_ALLY) != 0).astype(np.int16) << 4)
-            | (((notes & NOTE_CRAWL) != 0).astype(np.int16) << 5)
-        ).astype(np.int16)
+        code, mexp = _codes(policy, positions.notes, positions.factor)
+        second = positions.second
+        if second is not None:  # a second squeezed placement (footfall.tactical.placements)
+            code2, mexp2 = _codes(policy, second.notes, second.factor)
+            positions = replace(positions, second=replace(second, code=code2, mexp=mexp2))
         return positions, code, mexp
 
     def frame_key(self, policy: Policy) -> Hashable:

@@ -8,10 +8,13 @@ space there: wall squares, impassable terrain, pits (for a walker), and thin wal
 doors between two squares of the space (no space straddles a thin wall). Difficult terrain,
 obstacles and creatures do not narrow it.
 
-Of the placements that fit, the one along the passage is used: across a thin wall's line
-(the only way through its doorway), else the cheaper one, else the one a movement may end on,
-else rows. A position where no placement fits is `too-narrow` when its own top-left square is
-open (a gap under half the mover's width: Escape Artist, not computed), else `wall`.
+Of the placements that fit, the one along the passage is the position's first: across a
+thin wall's line (the only way through its doorway), else the cheaper one, else the one a
+movement may end on, else rows. Where both fit and differ in anything a step reads, the other
+is kept as the position's `footfall.tactical.placements.Second`, and the search takes the
+placement as part of its state (RULES 1.5: never refused or overpriced where another fits).
+A position where no placement fits is `too-narrow` when its own top-left square is open (a
+gap under half the mover's width: Escape Artist, not computed), else `wall`.
 
 A squeezing mover may pass an enemy's square, never end there (seed 004 line 171: "生物可以在
 移动中挤过敌人占据的方格,但移动的终点不能落在被占据的方格"). Switch ``squeeze_past``:
@@ -47,6 +50,7 @@ from footfall.tactical.marks import (
     NOTE_SQUEEZE_PAST,
     NOTE_SQUEEZE_W,
 )
+from footfall.tactical.placements import Second
 
 if TYPE_CHECKING:
     from footfall.tactical.policy import Policy
@@ -182,8 +186,11 @@ def narrow_spaces(policy: Policy, squares: Layers, positions: Layers, h: int, w:
     )
     layers["block"] = np.where(narrow, BLOCK_TOO_NARROW, layers["block"])
     thin, corner = positions.thin, positions.corner
-    if (chosen != _FULL).any() and (has_thin or squares.corner.any()):
-        thin, corner = _exits(squares, chosen, rects, h, w)
+    walls_near = has_thin or bool(squares.corner.any())
+    stacks = _overlaps(squares, rects, h, w) if walls_near else None
+    if (chosen != _FULL).any() and stacks is not None:
+        thin, corner = _exits(stacks, chosen, chosen, h, w)
+    second = _second(strips, fits, chosen, thin, corner, stacks, h, w)
     return Layers(
         block=layers["block"].astype(np.int8),
         notes=layers["notes"].astype(np.int32),
@@ -191,6 +198,71 @@ def narrow_spaces(policy: Policy, squares: Layers, positions: Layers, h: int, w:
         factor=layers["factor"].astype(np.int8),
         thin=thin,
         corner=corner,
+        second=second,
+    )
+
+
+def _second(
+    strips: dict[int, dict[str, npt.NDArray[np.int32]]],
+    fits: dict[int, npt.NDArray[np.bool_]],
+    chosen: npt.NDArray[np.int8],
+    thin: npt.NDArray[np.uint8],
+    corner: npt.NDArray[np.uint8],
+    stacks: _Stacks | None,
+    h: int,
+    w: int,
+) -> Second | None:
+    """Return the second placement of the positions where both fit, when it matters.
+
+    It matters where the two differ in anything the search or a walk reads: the position's
+    hampering, notes (but which placement it is), end, or the corners and thin walls of a step
+    into or out of it (`footfall.tactical.placements`). None otherwise: the frame is plain.
+    """
+    both = fits[_ROWS] & fits[_COLS]
+    if not both.any():
+        return None
+    other = np.where(chosen == _ROWS, _COLS, _ROWS).astype(np.int8)
+    other[~both] = chosen[~both]
+    rows, cols = strips[_ROWS], strips[_COLS]
+    differ = (rows["factor"] != cols["factor"]) | (rows["end"] != cols["end"])
+    differ |= (rows["notes"] | NOTE_COLUMNS) != (cols["notes"] | NOTE_COLUMNS)
+    zero = np.zeros((3, h, w), dtype=np.uint8)
+    thins, corners = zero, zero.copy()
+    if stacks is not None:
+        for k, (here, there) in enumerate(((chosen, other), (other, chosen), (other, other))):
+            thins[k], corners[k] = _exits(stacks, here, there, h, w)
+    matters = bool((differ & both).any()) or _steps_differ(both, thin | corner, thins | corners)
+    if not matters:
+        return None
+    pick = {name: np.where(other == _COLS, cols[name], rows[name]) for name in rows}
+    return Second(
+        has=both,
+        block=np.where(both, pick["block"], BLOCK_WALL).astype(np.int8),
+        notes=pick["notes"].astype(np.int32),
+        end=pick["end"].astype(np.int8),
+        factor=pick["factor"].astype(np.int8),
+        thin=thins,
+        corner=corners,
+    )
+
+
+def _steps_differ(
+    both: npt.NDArray[np.bool_], plain: npt.NDArray[np.uint8], combos: npt.NDArray[np.uint8]
+) -> bool:
+    """Tell whether a step out of or into a second placement passes other walls than the
+    step between first placements (combos: (first, second), (second, first), (second, second)).
+    """
+    h, w = both.shape
+    padded = np.zeros((h + 2, w + 2), dtype=np.bool_)
+    padded[1:-1, 1:-1] = both
+    into = np.zeros((h, w), dtype=np.uint8)  # bit d: the neighbour in direction d has one
+    for d, (dx, dy) in enumerate(DIRECTIONS):
+        into |= padded[1 + dy : h + 1 + dy, 1 + dx : w + 1 + dx].astype(np.uint8) << np.uint8(d)
+    out = np.where(both, np.uint8(0xFF), np.uint8(0)).astype(np.uint8)
+    return bool(
+        ((combos[0] ^ plain) & into).any()
+        or ((combos[1] ^ plain) & out).any()
+        or ((combos[2] ^ plain) & into & out).any()
     )
 
 
@@ -243,16 +315,15 @@ def _choose(
     return chosen
 
 
-def _exits(
-    squares: Layers, chosen: npt.NDArray[np.int8], rects: dict[int, _Rect], h: int, w: int
-) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-    """Return per position the thin-wall and corner bits of its 8 steps, placement to placement.
+#: The thin-wall and corner bits of every overlap of two placements, reduced once per window,
+#: and the overlap's index per pair of placements: ``(thins, corners, overlap)``.
+_Stacks = tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int8]]
 
-    The step d from position P (placement a) to Q = P + d (placement b) checks the squares
-    of a's rectangle whose image under the step lies in b's rectangle: b's rectangle moved
-    back by the step lies at P too, so the squares are those of both rectangles (see the
-    module docstring). Outside the window Q counts as the whole space (those exits are
-    clipped). Four overlaps exist (whole, rows, columns, rows and columns), reduced once.
+
+def _overlaps(squares: Layers, rects: dict[int, _Rect], h: int, w: int) -> _Stacks:
+    """Reduce the thin walls and corners over every overlap of two placements (`_exits`).
+
+    Four overlaps exist (whole, rows, columns, rows and columns).
     """
     sizes: list[_Rect] = []
     overlap = np.zeros((3, 3), dtype=np.int8)
@@ -264,12 +335,27 @@ def _exits(
             overlap[a, b] = sizes.index(size)
     thins = np.stack([_window(squares.thin, h, w, 0, 0, cols, rows) for cols, rows in sizes])
     corners = np.stack([_window(squares.corner, h, w, 0, 0, cols, rows) for cols, rows in sizes])
+    return thins, corners, overlap
+
+
+def _exits(
+    stacks: _Stacks, here: npt.NDArray[np.int8], there: npt.NDArray[np.int8], h: int, w: int
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """Return per position the thin-wall and corner bits of its 8 steps, placement to placement.
+
+    The step d from position P (placement ``here[P]``) to Q = P + d (placement ``there[Q]``)
+    checks the squares of the first rectangle whose image under the step lies in the second:
+    the second rectangle moved back by the step lies at P too, so the squares are those of
+    both rectangles (see the module docstring). Outside the window Q counts as the whole
+    space (those exits are clipped).
+    """
+    thins, corners, overlap = stacks
     whole = int(overlap[_FULL, _FULL])
     # Whole space to whole space (most positions): every square of it, as RULES 1.2's block.
     thin, corner = thins[whole].copy(), corners[whole].copy()
-    narrowed = chosen != _FULL
+    narrowed = here != _FULL
     padded = np.zeros((h + 2, w + 2), dtype=np.int8)
-    padded[1:-1, 1:-1] = chosen
+    padded[1:-1, 1:-1] = there
     for d, (dx, dy) in enumerate(DIRECTIONS):
         after = padded[1 + dy : h + 1 + dy, 1 + dx : w + 1 + dx]
         ys, xs = np.nonzero(narrowed | (after != _FULL))
@@ -277,7 +363,7 @@ def _exits(
             continue
         bit = np.uint8(1 << d)
         keep = np.uint8(~bit & 0xFF)
-        pick = overlap[chosen[ys, xs], after[ys, xs]]
+        pick = overlap[here[ys, xs], after[ys, xs]]
         thin[ys, xs] = (thin[ys, xs] & keep) | (thins[pick, ys, xs] & bit)
         corner[ys, xs] = (corner[ys, xs] & keep) | (corners[pick, ys, xs] & bit)
     return thin, corner
