@@ -236,6 +236,7 @@ REFUSALS: dict[str, dict[int, tuple[str, ...]]] = {
             "error.api.route-map",
             "error.travel.map-*",
             "error.travel.heresy-options",
+            "error.travel.heresy-speed",
             "error.travel.one-way",
             "error.travel.route-*",
             "error.unknown@mount",
