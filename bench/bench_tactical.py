@@ -224,15 +224,16 @@ def worker(name: str, size: int, seed: int, repeat: int, out: str) -> None:
     answer = None
     before = _status_mb("VmRSS")
     Path("/proc/self/clear_refs").write_text("5")  # reset VmHWM to the current RSS
-    times = []
+    times, cpu = [], []
     for _ in range(repeat):
         answer = None  # the previous answer is not kept alive through the next search
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         answer = run()
+        cpu.append(time.process_time() - started_cpu)
         times.append(time.perf_counter() - started)
     peak = _status_mb("VmHWM")
     np.save(out, read(answer))
-    figures = {"times": times, "rss_before": before, "peak": peak, "stages": STAGES}
+    figures = {"times": times, "cpu": cpu, "rss_before": before, "peak": peak, "stages": STAGES}
     print(json.dumps(figures))
 
 
@@ -578,6 +579,7 @@ def _peers_table(args: argparse.Namespace) -> None:
     results: dict[str, dict[str, Any]] = {}
     with tempfile.TemporaryDirectory() as scratch:
         answers: dict[str, npt.NDArray[np.int64]] = {}
+        load_before = os.getloadavg()
         # Rounds alternate the engine order, so that a busy spell of a shared machine falls on
         # every engine alike; the times of all rounds are pooled.
         for round_number in range(args.rounds):
@@ -588,6 +590,7 @@ def _peers_table(args: argparse.Namespace) -> None:
                 answers[name] = np.load(out)
                 if name in results:
                     results[name]["times"] += got["times"]
+                    results[name]["cpu"] += got["cpu"]
                     if got["peak"] > results[name]["peak"]:
                         results[name]["peak"] = got["peak"]
                         results[name]["rss_before"] = got["rss_before"]
@@ -598,22 +601,33 @@ def _peers_table(args: argparse.Namespace) -> None:
             for name in same[1:]:
                 if not np.array_equal(answers[name], answers[same[0]]):
                     raise SystemExit(f"{name} disagrees with {same[0]} on the {model} model")
+        load_after = os.getloadavg()
     base = statistics.median(results["tcod"]["times"]) if "tcod" in results else None
+    base_cpu = statistics.median(results["tcod"]["cpu"]) if "tcod" in results else None
     print(f"\n### Whole-map search, {args.size}x{args.size}, seed {args.seed}, ", end="")
     print(f"median of {args.rounds} rounds x {args.repeat} calls\n")
-    print("| engine | model | median ms | min ms | vs tcod | peak MB | search MB |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    print(
+        "| engine | model | median ms | min ms | vs tcod | CPU ms | **CPU vs tcod** "
+        "| peak MB | search MB |"
+    )
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for name in names:
-        times = results[name]["times"]
-        median = statistics.median(times)
+        times, cpu = results[name]["times"], results[name]["cpu"]
+        median, median_cpu = statistics.median(times), statistics.median(cpu)
         ratio = f"{median / base:.2f}" if base else "-"
+        ratio_cpu = f"**{median_cpu / base_cpu:.2f}**" if base_cpu else "-"
         peak = results[name]["peak"]
         grown = peak - results[name]["rss_before"]
         print(
             f"| {name} | {ENGINES[name][0]} | {median * 1000:.0f} | {min(times) * 1000:.0f} "
-            f"| {ratio} | {peak:.0f} | {grown:.0f} |"
+            f"| {ratio} | {median_cpu * 1000:.0f} | {ratio_cpu} | {peak:.0f} | {grown:.0f} |"
         )
     print("\nanswers cross-checked: all plain engines agree; both pf1e engines agree")
+    print(
+        "\nCPU: `time.process_time` of each call (a loaded machine preempts the wall times); "
+        f"load average (1, 5, 15 min) before {' '.join(f'{v:.1f}' for v in load_before)}, "
+        f"after {' '.join(f'{v:.1f}' for v in load_after)}"
+    )
     for name in names:
         stages = results[name].get("stages")
         if stages:
