@@ -321,11 +321,16 @@ def _run(
             continue
         f = fill[_u(b)] - 1  # pop the top of the bucket's stack
         node = pool[_u(t * chunk + f)]
-        if f >= _AHEAD:  # the words of a node popped soon, and of its rows' neighbours
+        if f >= _AHEAD:  # the lines a node popped soon reads: words, exits, classes
             ahead = pool[_u(t * chunk + f - _AHEAD)]
             _prefetch(book, ahead - row_words)
             _prefetch(book, ahead)
             _prefetch(book, ahead + row_words)
+            if state_bits >= 0:
+                ahead_square = ahead >> state_bits
+                _prefetch(exits, ahead_square)
+                _prefetch(square_class, ahead_square - width)
+                _prefetch(square_class, ahead_square + width)
         if f == 0:
             top[_u(b)] = below[_u(t)]
             below[_u(t)] = free
