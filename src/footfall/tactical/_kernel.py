@@ -200,7 +200,7 @@ def _solve(
 
 #: The queue's state between calls of `_run` (the entries of its `regs` array).
 (_HERE, _QUEUED, _TAKEN, _TARGET_LEFT, _TARGET_BEST) = range(5)
-(_CHUNKS, _FREE, _N_FREE, _CHUNK, _SHIFT) = range(5, 10)
+(_CHUNKS, _FREE, _N_FREE, _CHUNK, _SHIFT, _STATE_BITS) = range(5, 11)
 
 #: Why `_run` returned: the search is done, a source is due, the pool runs short.
 _DONE, _ADMIT, _GROW = range(3)
@@ -247,13 +247,19 @@ def _search(
     below = np.empty(capacity, dtype=np.int32)
     top = np.full(n_buckets, -1, dtype=np.int32)
     fill = np.zeros(n_buckets, dtype=np.int64)
-    regs = np.zeros(10, dtype=np.int64)
+    regs = np.zeros(11, dtype=np.int64)
     regs[_HERE] = source_cost[0] if source_cost.shape[0] > 0 else 0
     regs[_TARGET_LEFT] = n_states if target_square >= 0 else -1
     regs[_TARGET_BEST] = budget + 1
     regs[_FREE] = -1
     regs[_CHUNK] = chunk
     regs[_SHIFT] = shift
+    # A node's square is its number over S: a shift when S is a power of two (1, 2, 4: a
+    # division costs a tenth of a pop), else (-1) a division.
+    state_bits = 0
+    while (1 << state_bits) < n_states:
+        state_bits += 1
+    regs[_STATE_BITS] = state_bits if (1 << state_bits) == n_states else -1
     while True:
         status = _run(
             square_class, exits, cost, next_state, n_classes, n_buckets, source_index,
@@ -275,6 +281,28 @@ def _search(
     _forget(pool, below, top, fill, book, regs[_HERE], chunk, shift, unreached)
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _ask(
+    book: npt.NDArray[np.integer[Any]],
+    exits: npt.NDArray[np.uint8],
+    square_class: npt.NDArray[np.int16],
+    ahead: int,
+    row_words: int,
+    width: int,
+    state_bits: int,
+) -> None:
+    """Prefetch the lines node `ahead` (popped soon) reads: its words and those of the rows
+    above and below; for a power-of-two state count its exits and the class rows too."""
+    _prefetch(book, ahead - row_words)
+    _prefetch(book, ahead)
+    _prefetch(book, ahead + row_words)
+    if state_bits >= 0:
+        ahead_square = ahead >> state_bits
+        _prefetch(exits, ahead_square)
+        _prefetch(square_class, ahead_square - width)
+        _prefetch(square_class, ahead_square + width)
+
+
 @numba.njit(cache=True, nogil=True)
 def _run(
     square_class: npt.NDArray[np.int16], exits: npt.NDArray[np.uint8], cost: _Int32s,
@@ -284,22 +312,14 @@ def _run(
     pool: _Int32s, below: _Int32s, top: _Int32s, fill: npt.NDArray[np.int64],
     regs: npt.NDArray[np.int64],
 ) -> int:  # fmt: skip
-    """Run Dial's loop from the state in `regs` until it is done (`_DONE`), a source is due
-    (`_ADMIT`) or fewer than `_RESERVE` chunks are left in the pool (`_GROW`); save the state.
-    The relaxation and the stack operations are written out (a call there costs a third)."""
+    """Run Dial's loop from `regs` until done (`_DONE`), a source is due (`_ADMIT`) or the
+    pool runs short (`_GROW`); save the state. The relaxation is written out (a call costs)."""
     mask, delta, capacity = n_buckets - 1, _deltas(width), below.shape[0]
     here, queued, taken = regs[_HERE], regs[_QUEUED], regs[_TAKEN]
     target_left, target_best = regs[_TARGET_LEFT], regs[_TARGET_BEST]
     n_chunks, free, n_free, chunk = regs[_CHUNKS], regs[_FREE], regs[_N_FREE], regs[_CHUNK]
     shift, n_sources, status = regs[_SHIFT], source_index.shape[0], _DONE
-    row_words = width * n_states
-    # A node's square is its number over S: a shift when S is a power of two (1, 2, 4: a
-    # division costs a tenth of a pop), else a division.
-    state_bits = 0
-    while (1 << state_bits) < n_states:
-        state_bits += 1
-    if (1 << state_bits) != n_states:
-        state_bits = -1
+    row_words, state_bits = width * n_states, regs[_STATE_BITS]
     while True:
         if capacity - n_chunks + n_free < _RESERVE:
             status = _GROW
@@ -321,16 +341,9 @@ def _run(
             continue
         f = fill[_u(b)] - 1  # pop the top of the bucket's stack
         node = pool[_u(t * chunk + f)]
-        if f >= _AHEAD:  # the lines a node popped soon reads: words, exits, classes
-            ahead = pool[_u(t * chunk + f - _AHEAD)]
-            _prefetch(book, ahead - row_words)
-            _prefetch(book, ahead)
-            _prefetch(book, ahead + row_words)
-            if state_bits >= 0:
-                ahead_square = ahead >> state_bits
-                _prefetch(exits, ahead_square)
-                _prefetch(square_class, ahead_square - width)
-                _prefetch(square_class, ahead_square + width)
+        if f >= _AHEAD:
+            _ask(book, exits, square_class, pool[_u(t * chunk + f - _AHEAD)], row_words, width,
+                 state_bits)  # fmt: skip
         if f == 0:
             top[_u(b)] = below[_u(t)]
             below[_u(t)] = free
