@@ -13,6 +13,7 @@ Run from the repository root (numbers and the table go to stdout as Markdown)::
 
     python bench/bench_tactical.py                 # 1000x1000, 3 rounds x 5 calls
     python bench/bench_tactical.py --size 300 --repeat 3   # quicker
+    python bench/bench_tactical.py --sections peers --size 1000,2000   # both, interleaved
 
 Timing is wall time of the call that produces the distance array (including allocating it),
 after one untimed warm-up call; the median of the repeats is reported. Peak memory is the
@@ -224,15 +225,16 @@ def worker(name: str, size: int, seed: int, repeat: int, out: str) -> None:
     answer = None
     before = _status_mb("VmRSS")
     Path("/proc/self/clear_refs").write_text("5")  # reset VmHWM to the current RSS
-    times = []
+    times, cpu = [], []
     for _ in range(repeat):
         answer = None  # the previous answer is not kept alive through the next search
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         answer = run()
+        cpu.append(time.process_time() - started_cpu)
         times.append(time.perf_counter() - started)
     peak = _status_mb("VmHWM")
     np.save(out, read(answer))
-    figures = {"times": times, "rss_before": before, "peak": peak, "stages": STAGES}
+    figures = {"times": times, "cpu": cpu, "rss_before": before, "peak": peak, "stages": STAGES}
     print(json.dumps(figures))
 
 
@@ -537,7 +539,11 @@ def _large_table(args: argparse.Namespace) -> None:
 def main() -> None:
     """Run every engine, cross-check the answers and print the Markdown table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", type=int, default=1000)
+    parser.add_argument(
+        "--size",
+        default="1000",
+        help="map side; for the peers a comma list (1000,2000), run interleaved in one run",
+    )
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=3)
@@ -552,6 +558,8 @@ def main() -> None:
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--out", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    args.sizes = [int(side) for side in str(args.size).split(",")]
+    args.size = args.sizes[0]
     if args.worker == "reach":
         reach_worker(args.seed, args.repeat)
         return
@@ -574,44 +582,76 @@ def main() -> None:
 
 
 def _peers_table(args: argparse.Namespace) -> None:
+    """Run the engines at every `--size` (a comma list), rounds interleaving sizes and engines,
+    cross-check the answers and print one table per size."""
     names = [name for name in args.engines.split(",") if name]
-    results: dict[str, dict[str, Any]] = {}
+    results: dict[tuple[int, str], dict[str, Any]] = {}
     with tempfile.TemporaryDirectory() as scratch:
-        answers: dict[str, npt.NDArray[np.int64]] = {}
+        load_before = os.getloadavg()
         # Rounds alternate the engine order, so that a busy spell of a shared machine falls on
         # every engine alike; the times of all rounds are pooled.
         for round_number in range(args.rounds):
             order = names if round_number % 2 == 0 else names[::-1]
-            for name in order:
-                out = os.path.join(scratch, f"{name}.npy")
-                got = _spawn(name, args.size, args.seed, args.repeat, out)
-                answers[name] = np.load(out)
-                if name in results:
-                    results[name]["times"] += got["times"]
-                    if got["peak"] > results[name]["peak"]:
-                        results[name]["peak"] = got["peak"]
-                        results[name]["rss_before"] = got["rss_before"]
-                else:
-                    results[name] = got
-        for model in ("plain", "pf1e"):
-            same = [name for name in names if ENGINES[name][0] == model]
-            for name in same[1:]:
-                if not np.array_equal(answers[name], answers[same[0]]):
-                    raise SystemExit(f"{name} disagrees with {same[0]} on the {model} model")
+            for size in args.sizes:
+                answers: dict[str, npt.NDArray[np.int64]] = {}
+                for name in order:
+                    out = os.path.join(scratch, f"{name}.npy")
+                    got = _spawn(name, size, args.seed, args.repeat, out)
+                    answers[name] = np.load(out)
+                    _pool(results.setdefault((size, name), got), got)
+                _cross_check(names, answers)
+        load_after = os.getloadavg()
+    for size in args.sizes:
+        _print_peers(args, size, names, {name: results[size, name] for name in names})
+    print(
+        "\nCPU: `time.process_time` of each call (a loaded machine preempts the wall times); "
+        f"load average (1, 5, 15 min) before {' '.join(f'{v:.1f}' for v in load_before)}, "
+        f"after {' '.join(f'{v:.1f}' for v in load_after)}"
+    )
+
+
+def _pool(pooled: dict[str, Any], got: dict[str, Any]) -> None:
+    """Add one worker's figures `got` to an engine's `pooled` ones (the first worker's)."""
+    if pooled is got:
+        return
+    pooled["times"] += got["times"]
+    pooled["cpu"] += got["cpu"]
+    if got["peak"] > pooled["peak"]:
+        pooled["peak"] = got["peak"]
+        pooled["rss_before"] = got["rss_before"]
+
+
+def _cross_check(names: list[str], answers: dict[str, npt.NDArray[np.int64]]) -> None:
+    """Stop unless every engine of a model gave the same least costs."""
+    for model in ("plain", "pf1e"):
+        same = [name for name in names if ENGINES[name][0] == model]
+        for name in same[1:]:
+            if not np.array_equal(answers[name], answers[same[0]]):
+                raise SystemExit(f"{name} disagrees with {same[0]} on the {model} model")
+
+
+def _print_peers(
+    args: argparse.Namespace, size: int, names: list[str], results: dict[str, dict[str, Any]]
+) -> None:
     base = statistics.median(results["tcod"]["times"]) if "tcod" in results else None
-    print(f"\n### Whole-map search, {args.size}x{args.size}, seed {args.seed}, ", end="")
+    base_cpu = statistics.median(results["tcod"]["cpu"]) if "tcod" in results else None
+    print(f"\n### Whole-map search, {size}x{size}, seed {args.seed}, ", end="")
     print(f"median of {args.rounds} rounds x {args.repeat} calls\n")
-    print("| engine | model | median ms | min ms | vs tcod | peak MB | search MB |")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    print(
+        "| engine | model | median ms | min ms | vs tcod | CPU ms | **CPU vs tcod** "
+        "| peak MB | search MB |"
+    )
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for name in names:
-        times = results[name]["times"]
-        median = statistics.median(times)
+        times, cpu = results[name]["times"], results[name]["cpu"]
+        median, median_cpu = statistics.median(times), statistics.median(cpu)
         ratio = f"{median / base:.2f}" if base else "-"
+        ratio_cpu = f"**{median_cpu / base_cpu:.2f}**" if base_cpu else "-"
         peak = results[name]["peak"]
         grown = peak - results[name]["rss_before"]
         print(
             f"| {name} | {ENGINES[name][0]} | {median * 1000:.0f} | {min(times) * 1000:.0f} "
-            f"| {ratio} | {peak:.0f} | {grown:.0f} |"
+            f"| {ratio} | {median_cpu * 1000:.0f} | {ratio_cpu} | {peak:.0f} | {grown:.0f} |"
         )
     print("\nanswers cross-checked: all plain engines agree; both pf1e engines agree")
     for name in names:

@@ -127,6 +127,7 @@ KERNELS: dict[str, tuple[Export, ...]] = {
                 int, int,  # n_classes, n_buckets
                 _ro("int64"), _ro("int64"),  # source_index, source_cost
                 int, int, int, int,  # budget, target_square, n_states, width
+                _rw("int32"),  # book (the search's work array)
             ),
         ),
         Export("footfall.tactical._encode", "rows", (_ro("int64"),) * 4),  # xs, ys, costs, bands

@@ -28,11 +28,15 @@ layout of `footfall.tactical.search.SearchResult` (parents decoded from the code
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import numba
 import numpy as np
 import numpy.typing as npt
+from llvmlite import ir  # type: ignore[import-untyped]
+from numba.core import cgutils, types
+from numba.extending import intrinsic
 
 __all__ = ["dial"]
 
@@ -48,6 +52,42 @@ _WIDE = np.iinfo(np.int64).max
 _u = np.uint64
 
 _Int32s = npt.NDArray[np.int32]
+
+
+#: How many entries ahead in a bucket's stack `_run` asks the memory for a node's words.
+_AHEAD = 8
+
+
+def _prefetch_intrinsic(typingctx: Any, array: Any, index: Any) -> Any:
+    """Ask the CPU to bring the cache line of ``array[index]`` in (LLVM's ``prefetch``, read,
+    high locality): a hint only, so an index off the array (a row above the map) is harmless.
+    """
+    signature = types.void(array, index)
+
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        array_type, index_type = sig.args
+        data = context.make_array(array_type)(context, builder, args[0]).data
+        item = context.get_abi_sizeof(context.get_data_type(array_type.dtype))
+        offset = context.cast(builder, args[1], index_type, types.int64)
+        address = builder.add(
+            builder.ptrtoint(data, ir.IntType(64)),
+            builder.mul(offset, ir.Constant(ir.IntType(64), item)),
+        )
+        i32 = ir.IntType(32)
+        function = cgutils.get_or_insert_function(  # type: ignore[no-untyped-call]
+            builder.module,
+            ir.FunctionType(ir.VoidType(), [cgutils.voidptr_t, i32, i32, i32]),
+            "llvm.prefetch.p0",
+        )
+        pointer = builder.inttoptr(address, cgutils.voidptr_t)
+        builder.call(function, [pointer, i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return signature, codegen
+
+
+#: `_prefetch_intrinsic` as compiled code calls it: ``_prefetch(array, index)``.
+_prefetch = cast(Callable[[Any, int], None], intrinsic(_prefetch_intrinsic))
 
 
 @numba.njit(cache=True, nogil=True)
@@ -79,15 +119,18 @@ def dial(
     target_square: int,
     n_states: int,
     width: int,
+    book: _Int32s,
 ) -> tuple[_Int32s, _Int32s]:
     """Run Dial's algorithm; return `dist` and `parent`, flat ``[S * H * W]`` (`INF`, -1 where
     not reached; a parent is a flat state index ``s * H * W + y * W + x``).
 
     A node's word is ``cost << shift | how``: `how` ``state * 8 + d`` says it was reached by
     a step in direction ``d`` from state ``state`` of the neighbouring square, ``8 * S`` that
-    it is a source. The words are int32 when every cost the search can store fits (it stores
-    none above `budget`, nor above the costliest source plus one dearest step per node), else
-    int64 (the same code, compiled for both)."""
+    it is a source. The words are int32, in `book` (``[S * H * W]``, any content: the caller
+    allocates it with numpy, which asks Linux for huge pages for a large array, so the
+    search's scattered reads miss the TLB far less), when every cost the search can store fits
+    (it stores none above `budget`, nor above the costliest source plus one dearest step per
+    node); else int64 words allocated here (the same code, compiled for both)."""
     area = square_class.shape[0]
     shift = 1
     while (1 << shift) <= 8 * n_states:
@@ -98,7 +141,7 @@ def dial(
     start = source_cost[source_cost.shape[0] - 1] if source_cost.shape[0] > 0 else 0
     bound = min(budget, start + dearest * n_states * area)
     if bound < (INF >> shift):
-        book = np.full(n_states * area, INF, dtype=np.int32)
+        book[:] = INF
         return _solve(
             square_class, exits, cost, next_state, n_classes, n_buckets, source_index,
             source_cost, budget, target_square, n_states, width, book, shift, INF,
@@ -157,7 +200,7 @@ def _solve(
 
 #: The queue's state between calls of `_run` (the entries of its `regs` array).
 (_HERE, _QUEUED, _TAKEN, _TARGET_LEFT, _TARGET_BEST) = range(5)
-(_CHUNKS, _FREE, _N_FREE, _CHUNK, _SHIFT) = range(5, 10)
+(_CHUNKS, _FREE, _N_FREE, _CHUNK, _SHIFT, _STATE_BITS) = range(5, 11)
 
 #: Why `_run` returned: the search is done, a source is due, the pool runs short.
 _DONE, _ADMIT, _GROW = range(3)
@@ -204,13 +247,19 @@ def _search(
     below = np.empty(capacity, dtype=np.int32)
     top = np.full(n_buckets, -1, dtype=np.int32)
     fill = np.zeros(n_buckets, dtype=np.int64)
-    regs = np.zeros(10, dtype=np.int64)
+    regs = np.zeros(11, dtype=np.int64)
     regs[_HERE] = source_cost[0] if source_cost.shape[0] > 0 else 0
     regs[_TARGET_LEFT] = n_states if target_square >= 0 else -1
     regs[_TARGET_BEST] = budget + 1
     regs[_FREE] = -1
     regs[_CHUNK] = chunk
     regs[_SHIFT] = shift
+    # A node's square is its number over S: a shift when S is a power of two (1, 2, 4: a
+    # division costs a tenth of a pop), else (-1) a division.
+    state_bits = 0
+    while (1 << state_bits) < n_states:
+        state_bits += 1
+    regs[_STATE_BITS] = state_bits if (1 << state_bits) == n_states else -1
     while True:
         status = _run(
             square_class, exits, cost, next_state, n_classes, n_buckets, source_index,
@@ -232,6 +281,28 @@ def _search(
     _forget(pool, below, top, fill, book, regs[_HERE], chunk, shift, unreached)
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _ask(
+    book: npt.NDArray[np.integer[Any]],
+    exits: npt.NDArray[np.uint8],
+    square_class: npt.NDArray[np.int16],
+    ahead: int,
+    row_words: int,
+    width: int,
+    state_bits: int,
+) -> None:
+    """Prefetch the lines node `ahead` (popped soon) reads: its words and those of the rows
+    above and below; for a power-of-two state count its exits and the class rows too."""
+    _prefetch(book, ahead - row_words)
+    _prefetch(book, ahead)
+    _prefetch(book, ahead + row_words)
+    if state_bits >= 0:
+        ahead_square = ahead >> state_bits
+        _prefetch(exits, ahead_square)
+        _prefetch(square_class, ahead_square - width)
+        _prefetch(square_class, ahead_square + width)
+
+
 @numba.njit(cache=True, nogil=True)
 def _run(
     square_class: npt.NDArray[np.int16], exits: npt.NDArray[np.uint8], cost: _Int32s,
@@ -241,14 +312,14 @@ def _run(
     pool: _Int32s, below: _Int32s, top: _Int32s, fill: npt.NDArray[np.int64],
     regs: npt.NDArray[np.int64],
 ) -> int:  # fmt: skip
-    """Run Dial's loop from the state in `regs` until it is done (`_DONE`), a source is due
-    (`_ADMIT`) or fewer than `_RESERVE` chunks are left in the pool (`_GROW`); save the state.
-    The relaxation and the stack operations are written out (a call there costs a third)."""
+    """Run Dial's loop from `regs` until done (`_DONE`), a source is due (`_ADMIT`) or the
+    pool runs short (`_GROW`); save the state. The relaxation is written out (a call costs)."""
     mask, delta, capacity = n_buckets - 1, _deltas(width), below.shape[0]
     here, queued, taken = regs[_HERE], regs[_QUEUED], regs[_TAKEN]
     target_left, target_best = regs[_TARGET_LEFT], regs[_TARGET_BEST]
     n_chunks, free, n_free, chunk = regs[_CHUNKS], regs[_FREE], regs[_N_FREE], regs[_CHUNK]
     shift, n_sources, status = regs[_SHIFT], source_index.shape[0], _DONE
+    row_words, state_bits = width * n_states, regs[_STATE_BITS]
     while True:
         if capacity - n_chunks + n_free < _RESERVE:
             status = _GROW
@@ -270,6 +341,9 @@ def _run(
             continue
         f = fill[_u(b)] - 1  # pop the top of the bucket's stack
         node = pool[_u(t * chunk + f)]
+        if f >= _AHEAD:
+            _ask(book, exits, square_class, pool[_u(t * chunk + f - _AHEAD)], row_words, width,
+                 state_bits)  # fmt: skip
         if f == 0:
             top[_u(b)] = below[_u(t)]
             below[_u(t)] = free
@@ -280,7 +354,7 @@ def _run(
         queued -= 1
         if book[_u(node)] >> shift != here:
             continue  # an entry left behind by an improvement
-        square = int(_u(node) // _u(n_states))
+        square = node >> state_bits if state_bits >= 0 else np.int64(_u(node) // _u(n_states))
         state = node - square * n_states
         row = state * 2 * n_classes
         how = state * 8
