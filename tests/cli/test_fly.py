@@ -202,8 +202,8 @@ def test_table_command_in_chinese() -> None:
         ),
         (
             ["check", "--speed", "60", "-m", "good", "--steps", "f2 zoom"],
-            "unknown flight step 'zoom' (known: f, b, c, d, bc, bd, up, down, l, r, pl, pr, h"
-            " (or forward, back, climb, dive, left, right, hover))",
+            "unknown flight step 'zoom' (known: f, b, c, d, bc, bd, up, down, l, r, pl, pr, h,"
+            " forward, back, climb, dive, left, right, hover)",
         ),
         (
             ["check", "--speed", "60", "-m", "good", "--steps", "r60"],
@@ -302,7 +302,7 @@ def test_start_above_the_ceiling_is_bad_input(tmp_path: Path) -> None:
         (
             ["check", "--speed", "80", "-m", "good", "--steps", "f2 zz"],
             "footfall: error: unknown flight step 'zz' (known: f, b, c, d, bc, bd, up, down, l, "
-            "r, pl, pr, h (or forward, back, climb, dive, left, right, hover))\n",
+            "r, pl, pr, h, forward, back, climb, dive, left, right, hover)\n",
         ),
     ],
 )

@@ -47,7 +47,6 @@ _ALIASES = {
 }
 #: The step words, short first, as the unknown-step message lists them.
 _WORDS = ("f", "b", "c", "d", "bc", "bd", "up", "down", "l", "r", "pl", "pr", "h")
-_STEP_WORDS = f"{', '.join(_WORDS)} (or {', '.join(_ALIASES)})"
 #: Where the steps and the squares come from (the CLI's --steps and --path, the API's fields).
 _STEPS, _SQUARES = Param("steps"), Param("path")
 
@@ -117,7 +116,6 @@ def parse_steps(text: str, *, limits: Limits = LIMITS) -> list[tuple[int, Step]]
                 param=_STEPS,
                 value=token,
                 valid=(*_WORDS, *_ALIASES),
-                words=_STEP_WORDS,
             )
         word = _ALIASES.get(match.group(1), match.group(1))
         digits = match.group(2)
