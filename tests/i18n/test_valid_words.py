@@ -158,7 +158,8 @@ def test_every_listed_noun_is_a_vocabulary_or_a_name() -> None:
 
 def test_every_error_listing_valid_values_is_classified() -> None:
     """Each catalog error with a {valid} list is a vocabulary by key, by its {what} noun, or
-    a list of names (creatures, keys, hosts, directives: kept as typed)."""
+    a list of names (creatures, keys, hosts, directives, flight-step notation: kept as
+    typed)."""
     by_what = {"error.unknown", "error.scene.unknown", "error.travel.map-unknown"}
     names = {
         "error.api.host", "error.cli.no-such-option.maybe", "error.maps.foundry-door-type",
@@ -167,7 +168,7 @@ def test_every_error_listing_valid_values_is_classified() -> None:
         "error.scene.text-not-directive", "error.scene.text-directive",
         "error.travel.member-key", "error.travel.file-leg-key", "error.travel.day-key",
         "error.travel.file-member-key", "error.turns.order-unknown",
-        "error.turns.order-outside", "error.turns.order-missing",
+        "error.turns.order-outside", "error.turns.order-missing", "error.flight.step-unknown",
     }  # fmt: skip
     listing = {k for k, v in catalog().items() if "{valid}" in v["en"]}
     assert listing == set(VOCABULARY_BY_KEY) | by_what | names
