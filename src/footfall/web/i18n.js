@@ -282,7 +282,7 @@ export const I18N = {
     reach_count: "可到达的方格", flying: "以飞行移动", interpretations: "解释选项(RULES.md)",
     hover_path: "指针下的路径", check: "检查绘制的路径",
     check_help: "选择“绘制路径”,然后按顺序点击方格或拖过它们。", clear_path: "清除路径",
-    travel: "旅行规划", t_speed: "最慢者速度(尺)", t_tb: "韧性加值",
+    travel: "旅行规划", t_speed: "最慢者速度(尺)", t_tb: "坚韧加值",
     t_mount: "坐骑或载具", t_hustle: "每天急行小时数", t_forced: "强行军小时数",
     t_con: "体质调整值", t_legs: "路段,每行一段", t_plan: "计算", api_docs: "API 文档",
     open_ground: "开阔地", wall: "墙", difficult: "困难地形", obstacle: "障碍物",
