@@ -2,7 +2,7 @@
 
 `footfall.route` runs a map of at most `footfall.route.LIST_STATES` search states here and a
 larger one on the tactical kernel's arrays (`footfall.route_arrays`). The search is the
-tactical kernel's Dial algorithm as `footfall.tactical.search._python_dial` runs it (the same
+tactical kernel's Dial algorithm, `footfall.dial`, as `footfall.tactical.search` runs it (the same
 buckets, stopping rules and last-in-first-out pop order, the same lazy deletion), so it
 settles the same states with the same parents: the same route, cell for cell
 (tests/travel/test_route_backends.py runs both on random maps). A ``footfall route`` on a
@@ -17,15 +17,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from footfall.grid import DIRECTIONS
+from footfall.dial import INF, dial
 
 if TYPE_CHECKING:
     from footfall.route import TerrainMap
 
 __all__ = ["INF", "cell_classes", "class_at", "route_states"]
 
-#: A cost no state reaches (the kernel's ``INF``, the largest int32).
-INF = 2**31 - 1
 
 #: Exit bits of a square map (N, NE, E, SE, S, SW, W, NW = bits 0..7) and of odd-r hex rows.
 _ORTHOGONAL, _ALL, _HEX_EVEN, _HEX_ODD = 0b01010101, 0xFF, 0b11110101, 0b01011111
@@ -113,62 +111,8 @@ def _dial(
     source: int,
     target: int,
 ) -> tuple[dict[int, int], dict[int, int]]:
-    """Dial's algorithm from `source` (cost 0) until every state of the cell `target` is
-    settled or dearer than its cheapest: the settled states' costs and parents (-1: the
-    source). `footfall.tactical.search._python_dial`'s loop for one source, whole budget."""
-    square_class, exits, cost, next_state = graph
-    n_states, n_classes, width, area = shape
-    budget = INF - 1
-    steps = [(d, dy * width + dx, d & 1) for d, (dx, dy) in enumerate(DIRECTIONS)]
-    dist: dict[int, int] = {source: 0}
-    parent: dict[int, int] = {source: -1}
-    settled: set[int] = set()
-    buckets: dict[int, list[int]] = {0: [source]}  # cost -> states queued at it, a stack
-    pending = 1
-    target_left = n_states
-    target_best = budget + 1
-    here = 0
-    while pending:
-        if here > target_best:
-            break
-        bucket = buckets.get(here)
-        if not bucket:
-            buckets.pop(here, None)
-            here = min(buckets) if buckets else INF
-            continue
-        index = bucket.pop()
-        pending -= 1
-        if dist[index] != here or index in settled:
-            continue  # stale entry of a state since improved
-        settled.add(index)
-        state, square = divmod(index, area)
-        if square == target:
-            target_best = min(target_best, here)
-            target_left -= 1
-            if target_left == 0:
-                break
-        mask = exits[square]
-        if not mask:
-            continue
-        row = state * 2 * n_classes
-        for d, delta, kind in steps:
-            if not mask >> d & 1:
-                continue
-            there_square = square + delta
-            klass = square_class[there_square]
-            if klass < 0:
-                continue
-            slot = row + kind * n_classes + klass
-            step = cost[slot]
-            if step < 0:
-                continue
-            there = here + step
-            if there > budget:
-                continue
-            there_index = next_state[slot] * area + there_square
-            if there < dist.get(there_index, INF):
-                dist[there_index] = there
-                parent[there_index] = index
-                buckets.setdefault(there, []).append(there_index)
-                pending += 1
+    """Dial's algorithm (`footfall.dial`) from `source` (cost 0), whole budget, until every
+    state of the cell `target` is settled or dearer than its cheapest: the settled states'
+    costs and parents (-1: the source)."""
+    dist, parent, settled = dial(graph, shape, [(source, 0)], INF - 1, target)
     return {k: dist[k] for k in settled}, {k: parent[k] for k in settled}

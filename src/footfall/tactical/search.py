@@ -32,6 +32,7 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from footfall.dial import dial
 from footfall.grid import DIRECTIONS
 
 __all__ = [
@@ -352,91 +353,17 @@ class _Prepared:
 
 
 def _python_dial(job: _Prepared, budget: int) -> None:
-    """Run Dial's algorithm in plain Python on lists: the kernel for small searches.
-
-    Same algorithm, stopping rules and pop order (last in, first out within a bucket) as the
-    compiled `footfall.tactical._kernel.dial`, and the same lazy deletion (an
-    improved state is pushed again and its stale entry skipped), so both build the same parent
-    tree. On a few thousand states this beats loading numba by far.
-    """
-    area = job.height * job.width
-    width = job.width
-    n_classes = job.n_classes
-    square_class: list[int] = job.square_class.tolist()
-    exits: list[int] = job.exits.tolist()
-    cost: list[int] = job.cost.tolist()
-    next_state: list[int] = job.next_state.tolist()
-    steps = [(d, dy * width + dx, d & 1) for d, (dx, dy) in enumerate(DIRECTIONS)]
-    dist: dict[int, int] = {}
-    parent: dict[int, int] = {}
-    settled: set[int] = set()
-    buckets: dict[int, list[int]] = {}  # cost -> states queued at that cost, a stack
-    pending = 0
+    """Run Dial's algorithm in plain Python on lists (`footfall.dial`): the kernel for small
+    searches. On a few thousand states this beats loading numba by far."""
+    graph = (
+        job.square_class.tolist(),
+        job.exits.tolist(),
+        job.cost.tolist(),
+        job.next_state.tolist(),
+    )
+    shape = (job.n_states, job.n_classes, job.width, job.height * job.width)
     sources = list(zip(job.source_index.tolist(), job.source_cost.tolist(), strict=True))
-    taken = 0
-    target_left = job.n_states if job.target_square >= 0 else -1
-    target_best = budget + 1
-    here = sources[0][1] if sources else 0
-    while True:
-        while taken < len(sources) and sources[taken][1] <= here:
-            index, start = sources[taken]
-            taken += 1
-            if start < dist.get(index, INF):
-                dist[index] = start
-                parent[index] = -1
-                buckets.setdefault(start, []).append(index)
-                pending += 1
-        if pending == 0:
-            if taken >= len(sources):
-                break
-            here = sources[taken][1]
-            continue
-        if here > target_best:
-            break
-        bucket = buckets.get(here)
-        if not bucket:
-            # Jump to the next queued cost (or source): Python cannot afford to walk a wide
-            # ring of empty buckets one by one as the compiled kernel does.
-            buckets.pop(here, None)
-            here = min(buckets) if buckets else INF
-            if taken < len(sources):
-                here = min(here, sources[taken][1])
-            continue
-        index = bucket.pop()
-        pending -= 1
-        if dist[index] != here or index in settled:
-            continue  # stale entry of a state since improved
-        settled.add(index)
-        state, square = divmod(index, area)
-        if square == job.target_square:
-            target_best = min(target_best, here)
-            target_left -= 1
-            if target_left == 0:
-                break
-        mask = exits[square]
-        if not mask:
-            continue
-        row = state * 2 * n_classes
-        for d, delta, kind in steps:
-            if not mask >> d & 1:
-                continue
-            there_square = square + delta
-            klass = square_class[there_square]
-            if klass < 0:
-                continue
-            slot = row + kind * n_classes + klass
-            step = cost[slot]
-            if step < 0:
-                continue
-            there = here + step
-            if there > budget:
-                continue
-            there_index = next_state[slot] * area + there_square
-            if there < dist.get(there_index, INF):
-                dist[there_index] = there
-                parent[there_index] = index
-                buckets.setdefault(there, []).append(there_index)
-                pending += 1
+    dist, parent, settled = dial(graph, shape, sources, budget, job.target_square)
     if settled:
         keys = np.fromiter(settled, dtype=np.int64, count=len(settled))
         flat_dist = job.dist.reshape(-1)
