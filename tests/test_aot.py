@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -34,13 +33,13 @@ from footfall.flight import compiled as flight_compiled
 from footfall.flight.compiled import KernelEnds, compiled_reach
 from footfall.flight.model import OPEN_SKY, Airspace, FlightState
 from footfall.flight.space import BandedAirspace, scene_flyer
-from footfall.grid import DIRECTIONS
 from footfall.rules import Maneuverability, load_system
 from footfall.scene import parse_scene
 from footfall.tactical import search
 from footfall.tactical.search import INF, StepGraph, _Prepared, _run_compiled
 from helpers import strategies
 from helpers.flight import bat_cave, dnd35_flyer
+from helpers.tactical_scenes import edge_exits
 
 _SRC = str(Path(footfall.__file__).resolve().parents[1])
 DND35 = load_system("dnd35")
@@ -68,16 +67,6 @@ def _aot(function: str) -> Callable[..., Any]:
 # ------------------------------------------------------------------------ the grid kernel
 
 
-def _edge_exits(height: int, width: int) -> npt.NDArray[np.uint8]:
-    """Every step that stays on the map (the kernels never check the edge)."""
-    exits = np.zeros((height, width), dtype=np.uint8)
-    for d, (dx, dy) in enumerate(DIRECTIONS):
-        ok = np.zeros((height, width), dtype=bool)
-        ok[max(0, -dy) : height - max(0, dy), max(0, -dx) : width - max(0, dx)] = True
-        exits[ok] |= np.uint8(1 << d)
-    return exits
-
-
 @st.composite
 def _problems(draw: st.DrawFn) -> tuple[StepGraph, list[tuple[int, int, int, int]], int, Any]:
     """Draw a small grid problem: classes (-1 walls), exits, costs (0 and forbidden steps
@@ -88,7 +77,7 @@ def _problems(draw: st.DrawFn) -> tuple[StepGraph, list[tuple[int, int, int, int
     cells = st.lists(st.integers(-1, n_classes - 1), min_size=area, max_size=area)
     square_class = np.array(draw(cells), dtype=np.int16).reshape(height, width)
     bits = st.lists(st.integers(0, 255), min_size=area, max_size=area)
-    exits = np.array(draw(bits), dtype=np.uint8).reshape(height, width) & _edge_exits(height, width)
+    exits = np.array(draw(bits), dtype=np.uint8).reshape(height, width) & edge_exits(height, width)
     n = n_states * 2 * n_classes
     cost = np.array(draw(st.lists(st.integers(-1, 4), min_size=n, max_size=n)), dtype=np.int32)
     nxt = np.array(draw(st.lists(st.integers(0, n_states - 1), min_size=n, max_size=n)), np.int8)
@@ -265,7 +254,7 @@ def test_declared_signatures_are_the_ones_the_jit_compiles(
 def _sample_job() -> _Prepared:
     graph = StepGraph(
         np.zeros((3, 4), dtype=np.int16),
-        _edge_exits(3, 4),
+        edge_exits(3, 4),
         np.ones((1, 2, 1), dtype=np.int32),
         np.zeros((1, 2, 1), dtype=np.int8),
     )
