@@ -105,7 +105,7 @@ def test_journey_md_example() -> None:
 
 
 @pytest.mark.parametrize("system", ["pf1e", "dnd35"])
-@pytest.mark.parametrize(("terrain", "road"), itertools.product(TERRAIN_TABLE["pf1e"], ROADS))
+@pytest.mark.parametrize(("terrain", "road"), list(itertools.product(TERRAIN_TABLE["pf1e"], ROADS)))
 def test_day_in_each_terrain(system: str, terrain: str, road: str) -> None:
     """A day at speed 30 (24 mi, seed tables) times the printed terrain x road multiplier."""
     mult = Fraction(TERRAIN_TABLE[system][terrain][ROADS.index(road)])
