@@ -24,8 +24,10 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from tests.tactical.test_properties import SQUEEZE_CHECKS, squeeze_scenes
+from tests.tactical.test_squeeze_placements import SEED_4, SEED_4_ROUGH, _layered
 
 import footfall
 from footfall import aot
@@ -33,9 +35,11 @@ from footfall.flight import compiled as flight_compiled
 from footfall.flight.compiled import KernelEnds, compiled_reach
 from footfall.flight.model import OPEN_SKY, Airspace, FlightState
 from footfall.flight.space import BandedAirspace, scene_flyer
+from footfall.limits import LIMITS
 from footfall.rules import Maneuverability, load_system
-from footfall.scene import parse_scene
-from footfall.tactical import search
+from footfall.scene import Scene, parse_scene
+from footfall.tactical import placements, search
+from footfall.tactical.plans import Ask, planned
 from footfall.tactical.search import INF, StepGraph, _Prepared, _run_compiled
 from helpers import strategies
 from helpers.flight import bat_cave, dnd35_flyer
@@ -126,6 +130,44 @@ def test_row_writer_matches_the_jit(built: dict[str, Path], rows: list[Any]) -> 
         array.flags.writeable = False
         columns.append(array)
     assert bytes(_aot("rows")(*columns)) == bytes(aot.jit("rows")(*columns))
+
+
+# ------------------------------------------------------------------------ the layered kernel
+
+
+@contextlib.contextmanager
+def _layered_kernel(kernel: Callable[..., Any]) -> Iterator[None]:
+    """Make `footfall.tactical.placements` run the layered search on `kernel` for a while."""
+    saved = placements._compiled
+    placements._compiled = kernel
+    try:
+        yield
+    finally:
+        placements._compiled = saved
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=SQUEEZE_CHECKS)
+@given(squeeze_scenes())
+@example(case=(SEED_4, "c0", "move"))
+@example(case=(SEED_4_ROUGH, "c0", "double-move"))
+def test_layered_kernel_matches_the_jit(
+    built: dict[str, Path], case: tuple[Scene, str, str]
+) -> None:
+    """On random squeezed movers (two placements per position: RULES 1.5) the compiled-ahead
+    layered search gives the JIT's very `dist` and `parent`."""
+    found = _layered(*case)
+    if found is None:
+        return
+    graph, source = found
+    budget = planned(case[0], case[1], Ask(case[2], None, None, None, None, LIMITS)).policy.budget
+    answers = []
+    for kernel in (_aot("layered_dijkstra"), aot.jit("layered_dijkstra")):
+        with _layered_kernel(kernel):
+            answers.append(placements._search(graph, [source], budget, None, "compiled"))
+    ahead, jit = answers
+    np.testing.assert_array_equal(ahead.dist, jit.dist)
+    np.testing.assert_array_equal(ahead.parent, jit.parent)
+    assert (ahead.dist < INF).any()
 
 
 # ------------------------------------------------------------------------ the flight kernel
@@ -221,11 +263,35 @@ def test_flight_kernel_matches_the_jit_on_the_open_sky(
 # ------------------------------------------------------------------------ signatures
 
 
+def big_squeeze(size: int = 140, speed: int = 300) -> dict[str, Any]:
+    """Return a pf1e scene of a huge mover beside a lone wall square (two placements of its
+    squeezed positions: RULES 1.5) whose layered search is over `placements._SMALL_NODES`
+    (a 300-ft move: 2 x 2 states x 121 x 121 squares), so that it runs compiled."""
+    c = size // 2
+    rows = ["." * size for _ in range(size)]
+    rows[c + 1] = "." * (c + 3) + "#" + "." * (size - c - 4)
+    huge = {"id": "g", "at": [c, c], "size": "huge", "side": "party", "speed": speed}
+    return {"footfall": 1, "system": "pf1e", "map": rows, "creatures": [huge]}
+
+
+def _big_squeeze_reaches(scene: Scene) -> int:
+    """Return how many squares the huge mover of `big_squeeze` reaches, checking that its
+    search is layered and large enough to run compiled."""
+    from footfall.tactical import reachable
+
+    plan = planned(scene, "g", Ask("move", None, None, None, None, LIMITS))
+    graph = plan.graph()
+    assert isinstance(graph, placements.LayeredGraph)
+    assert 2 * graph.n_states * graph.height * graph.width > placements._SMALL_NODES
+    return len(reachable(scene, "g").costs)
+
+
 def test_declared_signatures_are_the_ones_the_jit_compiles(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """`KERNELS` declares, per kernel, the one signature the JIT compiles for `warm_up` and a
-    whole-map JSON answer: a query never needs another one (issue 15, item 7)."""
+    """`KERNELS` declares, per kernel, the one signature the JIT compiles for `warm_up`, a
+    large squeezed mover's reach and a whole-map JSON answer: a query never needs another one
+    (issue 15, item 7)."""
     from footfall.flight import compiled as fc
     from footfall.scene import load_sample
     from footfall.tactical import encode, reachable
@@ -233,9 +299,12 @@ def test_declared_signatures_are_the_ones_the_jit_compiles(
 
     monkeypatch.setenv("FOOTFALL_AOT", "0")
     monkeypatch.setattr(search, "_compiled", None)
+    monkeypatch.setattr(placements, "_compiled", None)
     monkeypatch.setattr(fc, "_loaded", [])
     search.warm_up()
+    placements.warm_up()
     fc.warm_up()
+    assert _big_squeeze_reaches(parse_scene(big_squeeze()))
     _, flyer, space, _ = scene_flyer(parse_scene(bat_cave(30)), "bat")
     assert compiled_reach(flyer, FlightState(0, 1, 5, 2), DND35, 30, space, 10**6) is not None
     reachable(load_sample("pf1e-ogre-bridge"), "ogre")
@@ -421,9 +490,11 @@ system = load_system("dnd35")
 flyer = Flyer(60, system.flight.row(Maneuverability.AVERAGE))
 assert compiled_reach(flyer, FlightState(0, 0, 30, 2), system, 60, OPEN_SKY, 10**7) is not None
 from footfall.flight.space import scene_flyer
-from footfall.scene import parse_scene
+from footfall.scene import Scene, parse_scene
 _, bat, space, _ = scene_flyer(parse_scene(CAVE), "bat")
 assert compiled_reach(bat, FlightState(0, 1, 5, 2), system, 30, space, 10**6) is not None
+from footfall.tactical import placements
+assert len(reachable(parse_scene(SQUEEZE), "g").costs) > 0 and placements._compiled is not None
 from footfall.tactical import encode
 encode._COMPILED_ROWS = 1
 xs = np.arange(5, dtype=np.int64)
@@ -432,10 +503,10 @@ squares_bytes(xs, xs, xs, xs)
 
 
 def test_searches_on_built_modules_import_no_numba(built: dict[str, Path]) -> None:
-    """A process whose kernels are compiled ahead of time runs a grid reach, a flight reach and
-    the JSON row writer without importing numba (nor llvmlite); with ``FOOTFALL_AOT=0`` the
-    same code imports numba (the JIT)."""
-    code = f"CAVE = {bat_cave(30)!r}\n{_SEARCHES}"
+    """A process whose kernels are compiled ahead of time runs a grid reach, a flight reach, a
+    large squeezed mover's layered reach and the JSON row writer without importing numba (nor
+    llvmlite); with ``FOOTFALL_AOT=0`` the same code imports numba (the JIT)."""
+    code = f"CAVE = {bat_cave(30)!r}\nSQUEEZE = {big_squeeze()!r}\n{_SEARCHES}"
     ahead = _modules_after(code)
     assert ahead["numba"] is False and ahead["llvmlite"] is False
     assert sorted(ahead["loaded"]) == sorted(p.name.split(".")[0] for p in built.values())

@@ -1,16 +1,17 @@
 """The numba kernels compiled ahead of time: CPython extension modules a search loads without numba.
 
-The search kernels (`footfall.tactical._kernel.dial`, `footfall.flight._kernel.settle_kernel`)
-are numba functions. Run by numba's JIT, a process pays ``import numba`` and the loading of
-the cached machine code, 0.6-0.9 s CPU and about 90 MB, before its first compiled search. So
-`build` compiles the same Python source once more with `numba.pycc` into one extension module
-per kernel, exported with exactly the signatures the queries use (`KERNELS`, the one place
-they are declared), and `kernel` loads such a module by its path: about a millisecond, numpy
-only, numba never imported.
+The search kernels (`footfall.tactical._kernel.dial`, `footfall.flight._kernel.settle_kernel`,
+and `footfall.tactical._placements_kernel.layered_dijkstra` for a large squeezed mover whose
+positions have two placements) are numba functions. Run by numba's JIT, a process pays
+``import numba`` and the loading of the cached machine code, 0.6-0.9 s CPU and about 90 MB,
+before its first compiled search. So `build` compiles the same Python source once more with
+`numba.pycc` into one extension module per search, its kernels exported with exactly the
+signatures the queries use (`KERNELS`, the one place they are declared), and `kernel` loads
+such a module by its path: about a millisecond, numpy only, numba never imported.
 
 Where: the first writable of ``footfall/__pycache__``, ``$XDG_CACHE_HOME/footfall`` and
 ``~/.cache/footfall`` (`folders`); `kernel` looks in all three, in that order. A module's file
-is named by a hash (`fingerprint`) of its kernel's source file, its declared signature and
+is named by a hash (`fingerprint`) of its kernels' source files, their declared signatures and
 the numba, numpy and Python versions and platform, so a changed kernel or an upgraded numba
 finds no module and the search runs on numba's JIT as before; a module that fails to load is
 one line on stderr and the JIT again, never a traceback. ``FOOTFALL_AOT=0`` in the
@@ -131,6 +132,16 @@ KERNELS: dict[str, tuple[Export, ...]] = {
             ),
         ),
         Export("footfall.tactical._encode", "rows", (_ro("int64"),) * 4),  # xs, ys, costs, bands
+        Export(
+            "footfall.tactical._placements_kernel",
+            "layered_dijkstra",
+            (
+                _ro("int16", 2), _ro("uint8", 3), _ro("int32"), _ro("int8"),  # classes .. next
+                int, int, int,  # n_classes, n_states, width
+                _ro("int64"), _ro("int64"),  # source_node, source_cost
+                int, int,  # budget, goal
+            ),
+        ),
     ),
     "flight": (
         Export(
@@ -321,9 +332,10 @@ def _module(name: str) -> Any:
 
 
 def kernel(function: str) -> Callable[..., Any] | None:
-    """Return kernel `function` ("dial", "rows", "settle_kernel") compiled ahead of time, or
-    None: not built, stale, disabled (``FOOTFALL_AOT=0``) or failing to load (one line on
-    stderr). The caller then uses numba's JIT (`jit`). A module is loaded once per process."""
+    """Return kernel `function` ("dial", "rows", "layered_dijkstra", "settle_kernel") compiled
+    ahead of time, or None: not built, stale, disabled (``FOOTFALL_AOT=0``) or failing to load
+    (one line on stderr). The caller then uses numba's JIT (`jit`). A module is loaded once
+    per process."""
     name = _HOME[function]
     module = _module(name)
     if module is None:

@@ -72,9 +72,11 @@ def _as_json(b: Any) -> dict[str, Any]:
 def _warm_jit(names: list[str]) -> None:
     """Load numba's JIT kernels of the modules `names` (compiled and cached on first use)."""
     if "tactical" in names:
+        from footfall.tactical import placements
         from footfall.tactical.search import _load_jit
 
         _load_jit()
+        placements.warm_up()
     if "flight" in names:
         from footfall.flight.compiled import warm_up
 

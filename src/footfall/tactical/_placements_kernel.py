@@ -3,7 +3,9 @@
 The same Dijkstra as `footfall.tactical.placements._python_search` over ``(layer, rule
 state, square)``, on flat arrays: a node is ``(layer * S + state) * H * W + square``, the
 layout of the answer. Importing this module imports numba; `footfall.tactical.placements`
-imports it only for a search too large for Python (a whole-map miss of a big mover).
+imports it only for a search too large for Python (a whole-map miss of a big mover) when
+``footfall warm-up`` has not compiled it ahead of time (`footfall.aot.KERNELS` declares the
+one signature it is called with: read-only C arrays, int64 scalars).
 """
 
 from __future__ import annotations

@@ -13,15 +13,16 @@ views read it as any other (least cost over the states, parents through them).
 `Second` exists only on frames where the two placements of some position differ in anything
 a step reads (price, notes, end, the steps' corners and thin walls): every other frame is
 searched by the plain kernel, unchanged. The layered search (`LayeredGraph.search_layers`)
-runs in Python, or compiled by numba for a large frame (`footfall.tactical._placements_kernel`);
-`choose_layers` gives `footfall.tactical.walk.walk` the cheapest legal placements of a given
-path, so ``check`` and ``path`` agree with ``reach``.
+runs in Python, or compiled for a large frame (`footfall.tactical._placements_kernel`, ahead
+of time by `footfall.aot` or by numba's JIT); `choose_layers` gives
+`footfall.tactical.walk.walk` the cheapest legal placements of a given path, so ``check`` and
+``path`` agree with ``reach``.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -30,7 +31,14 @@ import numpy.typing as npt
 
 from footfall.grid import DIRECTIONS
 from footfall.tactical.marks import BLOCK_OK, END_OK
-from footfall.tactical.search import INF, ReadyGraph, SearchResult, Source
+from footfall.tactical.search import (
+    INF,
+    ReadyGraph,
+    SearchResult,
+    Source,
+    _frozen,
+    _without_blas_probe,
+)
 
 if TYPE_CHECKING:
     from footfall.tactical.frame import Frame
@@ -45,6 +53,7 @@ __all__ = [
     "second_at",
     "settle",
     "step_bits",
+    "warm_up",
 ]
 
 Square = tuple[int, int]
@@ -159,8 +168,9 @@ def _window_mask(policy: Policy, frame: Frame) -> npt.NDArray[np.uint8]:
     return mask
 
 
-#: Layered searches over more nodes than this (``2 S H W``) run compiled (numba's JIT,
-#: `footfall.tactical._placements_kernel`); smaller ones in Python, which beats loading numba.
+#: Layered searches over more nodes than this (``2 S H W``) run compiled
+#: (`footfall.tactical._placements_kernel`: ahead of time when ``footfall warm-up`` built it,
+#: else numba's JIT); smaller ones in Python, which beats loading numba.
 _SMALL_NODES = 40_000
 
 
@@ -193,16 +203,47 @@ def _search(
     if engine is None:
         engine = "python" if 2 * s_count * area <= _SMALL_NODES else "compiled"
     if engine == "compiled":
-        from footfall.tactical._placements_kernel import layered_dijkstra
-
-        classes = np.stack([g.square_class, g.second_class]).astype(np.int16)
-        dist, parent = layered_dijkstra(
-            classes, np.ascontiguousarray(g.layer_exits), np.ascontiguousarray(g.cost),
-            np.ascontiguousarray(g.next_state), g.n_classes, s_count, width,
-            np.array(nodes, dtype=np.int64), np.array(costs, dtype=np.int64), budget, goal,
-        )  # fmt: skip
+        # Read-only C arrays and Python ints: the one signature `footfall.aot.KERNELS` declares.
+        classes = _frozen(np.stack([g.square_class, g.second_class]).astype(np.int16))
+        kernel = _compiled_kernel()
+        with _without_blas_probe():
+            dist, parent = kernel(
+                classes, _frozen(np.ascontiguousarray(g.layer_exits)),
+                _frozen(np.ascontiguousarray(g.cost)), _frozen(np.ascontiguousarray(g.next_state)),
+                int(g.n_classes), int(s_count), int(width),
+                _frozen(np.array(nodes, dtype=np.int64)), _frozen(np.array(costs, dtype=np.int64)),
+                int(budget), int(goal),
+            )  # fmt: skip
         return SearchResult(dist.reshape(shape), parent.reshape(shape))
     return _python_search(g, nodes, costs, budget, goal)
+
+
+_compiled: Callable[..., tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]] | None = None
+
+
+def _compiled_kernel() -> Callable[..., tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]]:
+    """Return the layered kernel compiled ahead of time (`footfall.aot`, built by ``footfall
+    warm-up``: numba not imported), else numba's JIT one (`footfall.tactical._placements_kernel`:
+    numba's start-up, 0.6-0.9 s once per process). Loaded once per process."""
+    global _compiled
+    if _compiled is None:
+        from footfall import aot
+
+        _compiled = aot.load("layered_dijkstra")
+    return _compiled
+
+
+def warm_up() -> None:
+    """Load the compiled layered kernel now and run it once on a two-square map (numba's JIT
+    then loads or compiles its machine code: ``footfall warm-up`` when no module is built)."""
+    one = _frozen(np.ones(2, dtype=np.int32))
+    kernel = _compiled_kernel()
+    with _without_blas_probe():
+        kernel(
+            _frozen(np.zeros((2, 2), dtype=np.int16)), _frozen(np.zeros((2, 2, 2), np.uint8)),
+            one, _frozen(np.zeros(2, dtype=np.int8)), 1, 1, 2,
+            _frozen(np.zeros(1, dtype=np.int64)), _frozen(np.zeros(1, dtype=np.int64)), 5, -1,
+        )  # fmt: skip
 
 
 def _python_search(
