@@ -188,17 +188,26 @@ def guard(app: FastAPI, options: Options) -> FastAPI:
     return app
 
 
+def _warm_kernels() -> None:
+    """Load the grid search's kernel and the squeezed movers' layered kernel (compiled ahead
+    of time when built, else numba's JIT: `footfall.tactical.search.warm_up`)."""
+    from footfall.tactical import placements
+    from footfall.tactical.search import warm_up
+
+    warm_up()
+    placements.warm_up()
+
+
 def worker_app() -> FastAPI:
     """Build a worker's application from `ENV` (uvicorn's ``factory=True``).
 
-    The compiled search kernel is loaded beside the first requests, in a daemon thread.
+    The compiled search kernels (the grid's, and the squeezed movers' layered one) are loaded
+    beside the first requests, in a daemon thread.
     """
     import threading
 
-    from footfall.tactical.search import warm_up
-
     own_listener()
-    threading.Thread(target=warm_up, name="footfall-warm-up", daemon=True).start()
+    threading.Thread(target=_warm_kernels, name="footfall-warm-up", daemon=True).start()
     tune_process()
     return build_app(Options.from_env(os.environ.get(ENV, "{}")))
 
