@@ -87,6 +87,7 @@ GLOSSARY = {
     "mount": (("скакун", "верхов"), "坐骑"),
     "vessel": (("суд",), "船"),
     "impassable square": (("непроходим",), "无法通行"),
+    "leg": (("участ",), "段"),  # a journey's leg: «участок» (docs/i18n.md, "Terms")
 }
 
 

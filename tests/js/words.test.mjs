@@ -69,3 +69,13 @@ test("menu entries without a translator stay as typed; with one, the side in wor
   assert.equal(moverOption({ id: "ogre", side: "foes" }, ru), "ogre (враги)");
   assert.equal(choiceOption("multiply", { default: "multiply" }), "multiply *");
 });
+
+test("band counts and lists joined in the language: Chinese takes seed 004's 、", async () => {
+  const { bandShares, listText } = await import("../../src/footfall/web/labels.js");
+  const shares = [[0, 5], [1, 3], [2, 2]];
+  assert.equal(bandShares(en, shares), "(one move 5, two moves 3, a run 2)");
+  assert.equal(bandShares(ru, shares), "(одно перемещение 5, два перемещения 3, бег 2)");
+  assert.equal(bandShares(zh, shares), "(一次移动 5、两次移动 3、奔跑 2)");
+  assert.equal(listText(zh, ["goblin", "ogre"]), "goblin、ogre");
+  assert.equal(listText(ru, ["goblin", "ogre"]), "goblin, ogre");
+});

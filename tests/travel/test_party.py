@@ -156,7 +156,7 @@ def test_party_rolls_are_per_member_and_reproducible() -> None:
     first = _march(party, extra=3, days=2, seed=7)
     again = _march(party, extra=3, days=2, seed=7)
     assert first.rolls == again.rolls and first.forced_march == again.forced_march
-    labels = [str(r["label"]) for r in first.rolls]
+    labels = [r.label for r in first.rolls]
     assert labels[:2] == ["day 1 hour 9 Valeros con DC 12", "day 1 hour 9 Ezren con DC 12"]
     for hour in first.forced_march:
         assert hour.roll is None
@@ -403,7 +403,7 @@ def test_dh2e_party_rolls_and_exertion_odds() -> None:
     party = (Member("Kyra", toughness=42), Member("Abel", toughness=35, toughness_bonus=3))
     first, again = _hustle(party, 8, seed=3), _hustle(party, 8, seed=3)
     assert first.rolls == again.rolls
-    assert [r["label"] for r in first.rolls] == [
+    assert [r.label for r in first.rolls] == [
         "day 1 hour 3 Abel toughness",
         "day 1 hour 4 Kyra toughness",
         "day 1 hour 6 Abel toughness",

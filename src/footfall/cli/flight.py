@@ -18,7 +18,7 @@ from footfall.cli.tactical import load_scene_arg
 from footfall.errors import FootfallError, InputError, Param
 from footfall.i18n import Lang, measure, parse_lang, t
 from footfall.rules import ANY, System, TurnInPlace, TurnRate
-from footfall.units import localize_decimal
+from footfall.units import display, localize_decimal
 
 if TYPE_CHECKING:  # the flight engine (and numpy) load when a fly command runs
     from footfall.flight import FlightCheck, FlightPath, FlightRequest, FlightState, Flyer, Stall
@@ -86,10 +86,9 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 LangOpt = Annotated[str, typer.Option("--lang", help="en | ru | zh.")]
 
 
-def _ft(value: Fraction | int) -> str:
-    """Write a length in ft: an integer, or a decimal for halves."""
-    value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else str(float(value))
+def _ft(value: Fraction | int, lang: Lang) -> str:
+    """Write a length in ft: an integer, or a decimal for halves (ru: 47,5; `units.display`)."""
+    return display(value, lang)
 
 
 def _pct(p: Fraction, lang: Lang) -> str:
@@ -209,7 +208,7 @@ def _stall_lines(fall: Stall, lang: Lang, rounds: int | None = None) -> list[str
             recover=_pct(fall.p_recover, lang),
             crash=_pct(fall.p_crash, lang),
             dice=fall.damage_dice,
-            average=_ft(fall.damage_average),
+            average=_ft(fall.damage_average, lang),
         )
     )
     if rounds is not None:
@@ -229,7 +228,7 @@ def _check_lines(name: str, result: FlightCheck, lang: Lang) -> list[str]:
     key = "flight.label.legal" if result.legal else "flight.label.illegal"
     lines = [
         _flyer_line(name, flyer, result.start, lang),
-        t(key, lang, cost=_ft(result.cost_ft), budget=result.budget_ft),
+        t(key, lang, cost=_ft(result.cost_ft, lang), budget=result.budget_ft),
     ]
     for v in result.violations:
         lines.append(f"  {t('flight.label.step', lang, step=v.step)}  {v.rule}  {v.message}")
@@ -243,7 +242,7 @@ def _check_lines(name: str, result: FlightCheck, lang: Lang) -> list[str]:
             "flight.label.forward",
             lang,
             forward=result.end.forward,
-            need=t("flight.label.no_minimum", lang) if need is None else _ft(need),
+            need=t("flight.label.no_minimum", lang) if need is None else _ft(need, lang),
         )
     )
     if result.landed:
@@ -412,7 +411,8 @@ def _print_path(
         emit_json(out)
     else:
         typer.echo(_flyer_line(name, flyer, start, language))
-        typer.echo(t("flight.label.found", language, cost=_ft(found.cost_ft), budget=budget))
+        cost = _ft(found.cost_ft, language)
+        typer.echo(t("flight.label.found", language, cost=cost, budget=budget))
         typer.echo(text)
         typer.echo("\n".join(_check_lines(name, result, language)[2:]))
 

@@ -7,7 +7,7 @@ where the target ends, the squares it moved, what it hit and the damage it takes
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -17,7 +17,7 @@ from footfall.cli import emit_json, fail, flag_spelling
 from footfall.cli.language import current_lang
 from footfall.cli.tactical import load_scene_arg
 from footfall.errors import FootfallError, InputError, Param
-from footfall.i18n import parse_lang, t
+from footfall.i18n import Lang, parse_lang, t
 from footfall.limits import LIMITS
 
 __all__ = ["FLAGS", "forced", "register"]
@@ -100,8 +100,8 @@ def forced(
 ) -> None:
     """Push, pull or slide a creature N squares (Draw Steel forced movement).
 
-    Example: footfall forced drawsteel-ruins --target goblin --kind push --distance 3
-    --source fury (every outcome), or with --path X,Y ... to play one movement.
+    Example: footfall forced drawsteel-burning-hall --target goblin --kind push --distance 3
+    --source shadow (every outcome), or with --path X,Y ... to play one movement.
     """
     try:
         from footfall.tactical.forced import forced_move
@@ -123,29 +123,60 @@ def forced(
         emit_json(data)
         return
     console = Console(highlight=False, soft_wrap=True)
+    kind = t(f"value.kind.{data['kind']}", language)
     console.print(
-        t("forced.cli.head", language, kind=data["kind"], target=data["target"],
+        t("forced.cli.head", language, kind=kind, target=data["target"],
           distance=data["distance"], asked=data["asked"])
     )  # fmt: skip
+    console.print(_table(data, language))
+
+
+def _cell_text(cell: list[int]) -> str:
+    """A square as the tactical tables write it: ``9,2`` (``9,2,1`` with a height)."""
+    return ",".join(str(v) for v in cell)
+
+
+def _hit_text(hit: dict[str, Any], lang: Lang) -> str:
+    """What a collision ran into, and where: a creature's id, a material's or a hit's word."""
+    if hit["creature"]:
+        what = hit["creature"]
+    elif hit["material"]:
+        what = t(f"value.material.{hit['material']}", lang)
+    else:
+        what = t(f"forced.cli.hit.{hit['hit']}", lang)
+    return t("forced.cli.at", lang, what=what, at=_cell_text(hit["at"]))
+
+
+def _notes(o: dict[str, Any], lang: Lang) -> str:
+    """An outcome's notes: objects hurled through, a fall, a bane, the rules a path breaks."""
+    notes = [
+        t("forced.cli.hurled", lang, material=t(f"value.material.{h['material']}", lang),
+          cost=h["cost"])
+        for h in o["hurled"]
+    ]  # fmt: skip
+    if o["fall"]:
+        notes.append(t("forced.cli.fall", lang, n=o["fall"]))
+    if o["bane"]:
+        notes.append(t("forced.cli.bane", lang, creature=o["shares"]))
+    for v in o.get("violations") or []:
+        rule = t(f"forced.cli.rule.{v['rule']}", lang)
+        notes.append(t("tactical.step", lang, step=v["step"], message=rule))
+    return t("forced.cli.sep", lang).join(notes)
+
+
+def _table(data: dict[str, Any], lang: Lang) -> Table:
+    """The outcomes as a table in `lang`: end, squares moved, what is hit, damage, notes."""
     table = Table(box=None, pad_edge=False)
-    for key in ("end", "moved", "hit", "damage", "notes"):
-        table.add_column(t(f"forced.cli.col.{key}", language))
+    for key in ("end", "moved", "hit", "damage"):
+        table.add_column(t(f"forced.cli.col.{key}", lang))
+    table.add_column(t("forced.cli.col.notes", lang), overflow="fold")  # zh has no spaces
     for o in data["outcomes"]:
         hit = o["collision"]
-        what = ""
-        if hit is not None:
-            at = ",".join(str(v) for v in hit["at"])
-            what = f"{hit['creature'] or hit['material'] or hit['hit']} @ {at}"
-        notes = [f"{h['material']} x{h['cost']}" for h in o["hurled"]]
-        if o["fall"]:
-            notes.append(t("forced.cli.fall", language, n=o["fall"]))
-        if o["bane"]:
-            notes.append(t("forced.cli.bane", language, creature=o["shares"]))
-        if o.get("violations"):
-            notes.extend(v["rule"] for v in o["violations"])
-        end = ",".join(str(v) for v in o["end"])
-        table.add_row(end, str(o["moved"]), what, str(o["damage"]), "; ".join(notes))
-    console.print(table)
+        what = "" if hit is None else _hit_text(hit, lang)
+        table.add_row(
+            _cell_text(o["end"]), str(o["moved"]), what, str(o["damage"]), _notes(o, lang)
+        )
+    return table
 
 
 def register(app: typer.Typer) -> None:

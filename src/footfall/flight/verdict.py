@@ -29,6 +29,7 @@ from footfall.flight.model import (
 from footfall.i18n import Lang, t
 from footfall.limits import LIMITS, Limits
 from footfall.rules import RuleId, System
+from footfall.units import display
 
 __all__ = ["FlightCheck", "Violation", "check", "render_fault"]
 
@@ -85,8 +86,8 @@ def render_fault(fault: Fault, flyer: Flyer, lang: Lang) -> str:
     return t(fault.key, lang, **values)
 
 
-def _ft(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else str(float(value))
+def _ft(value: Fraction, lang: Lang) -> str:
+    return display(value, lang)  # ru: 47,5
 
 
 def _fly(
@@ -117,7 +118,7 @@ def _fly(
             violations.append(Violation(number, fault.rule, render_fault(fault, flyer, lang)))
         if not over_budget and state.spent_ft > budget_ft:
             over_budget = True
-            cost = _ft(state.spent_ft)
+            cost = _ft(state.spent_ft, lang)
             message = t("flight.fault.budget", lang, cost=cost, budget=budget_ft)
             violations.append(Violation(number, RuleId.BUDGET, message))
         states.append(state)
@@ -136,7 +137,7 @@ def _stall(
         lang,
         cls=flyer.row.names.get(lang),
         forward=end.forward,
-        need=_ft(need),
+        need=_ft(need, lang),
         alt=end.alt,
     )
     return message, stall(end.alt, reflex, system.flight.stall, limits=limits)

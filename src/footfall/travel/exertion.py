@@ -19,10 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from fractions import Fraction
 
-from footfall.dice import Roller, p_check, p_test_d100
+from footfall.dice import Roller, RollRecord, p_check, p_test_d100
 from footfall.errors import InputError, Param, quote
+from footfall.i18n import Lang, t
 from footfall.rules import ForcedMarch, Heresy
 from footfall.travel.mover import Mover
 from footfall.travel.party import Member
@@ -34,6 +36,9 @@ __all__ = [
     "ForcedHour",
     "HustleHour",
     "MemberCheck",
+    "RollCheck",
+    "RollFor",
+    "TravelRoll",
     "check_pace",
     "d100_failed",
     "forced_hour",
@@ -51,6 +56,77 @@ FATIGUE_FORBIDS: tuple[str, ...] = ("run", "charge", "str-2", "dex-2")
 
 #: Hours in a day: a forced march cannot make a travel day longer (8 walking + 16 at most).
 HOURS_IN_DAY = 24
+
+
+class RollCheck(StrEnum):
+    """What a journey's die is rolled for (the value is the English label's word)."""
+
+    CON = "con"
+    """A forced-march Constitution check, d20 + Con (seed 000 «проверка Выносливости»,
+    seed 004 体质检定)."""
+    DAMAGE = "damage"
+    """The damage of a failed check or of a mount's automatic failure (1d6)."""
+    TOUGHNESS = "toughness"
+    """A dh2e hustle Toughness test, d100 (seed 001 «проверка Выносливости»)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RollFor:
+    """What one die of a journey was rolled for: the hour, the check, its DC, the member.
+
+    >>> RollFor(1, 9, RollCheck.CON, dc=12, member="Valeros").label
+    'day 1 hour 9 Valeros con DC 12'
+    """
+
+    day: int
+    hour: int
+    check: RollCheck
+    dc: int | None = None
+    member: str | None = None
+
+    @property
+    def label(self) -> str:
+        """Return the English label the JSON ``rolls`` carry (machine-readable, unchanged)."""
+        who = "" if self.member is None else f" {self.member}"
+        dc = "" if self.dc is None else f" DC {self.dc}"
+        return f"day {self.day} hour {self.hour}{who} {self.check.value}{dc}"
+
+
+@dataclass(frozen=True, slots=True)
+class TravelRoll(RollRecord):
+    """One die a journey rolled, with what it was for: JSON as any roll, text in a language.
+
+    >>> roll = TravelRoll("day 1 hour 9 con DC 12", "d20", 11, 13, RollFor(1, 9, RollCheck.CON, 12))
+    >>> roll.text("ru")
+    '  День 1, час 9, проверка Выносливости СЛ 12: d20 = 11 -> 13'
+    """
+
+    what: RollFor
+
+    def text(self, lang: Lang) -> str:
+        """Return the travel log's line for this roll in `lang` (``journeys.roll.*``)."""
+        w = self.what
+        if w.member is None:
+            what = t(f"journeys.roll.{w.check.value}", lang, day=w.day, hour=w.hour, dc=w.dc)
+        else:
+            kind = w.check.value
+            what = t(
+                f"journeys.roll.{kind}.member", lang, day=w.day, hour=w.hour, dc=w.dc, name=w.member
+            )
+        shown = {"die": self.die, "result": self.result, "total": self.total}
+        return t("journeys.roll.line", lang, what=what, **shown)
+
+
+def _roll(roller: Roller, sides: int, what: RollFor, modifier: int = 0) -> int:
+    """Roll ``1d<sides> + modifier`` for `what`, logging it as a `TravelRoll`; return the total.
+
+    The `Roller` logs a plain `RollRecord` under the English label; its log entry becomes the
+    same roll with `what` beside it, so the text can word it in any language.
+    """
+    total = roller.roll(sides, what.label, modifier)
+    done = roller.log[-1]
+    roller.log[-1] = TravelRoll(done.label, done.die, done.result, done.total, what)
+    return total
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +297,7 @@ def toughness_hour(
     entry = replace(entry, test_modifier=modifier, p_fatigue=1 - p_test_d100(target))
     if roller is None:
         return entry
-    roll = roller.roll(100, f"day {entry.day} hour {entry.hour} toughness")
+    roll = _roll(roller, 100, RollFor(entry.day, entry.hour, RollCheck.TOUGHNESS))
     return replace(entry, roll=roll, fatigue=d100_failed(roll, target))
 
 
@@ -251,7 +327,8 @@ def party_tests(
         p_all_pass *= p_pass
         check = MemberCheck(m.name, 1 - p_pass, test_modifier=modifier)
         if roller is not None:
-            roll = roller.roll(100, f"day {entry.day} hour {entry.hour} {m.name} toughness")
+            what = RollFor(entry.day, entry.hour, RollCheck.TOUGHNESS, member=m.name)
+            roll = _roll(roller, 100, what)
             check = replace(check, roll=roll, fatigue=d100_failed(roll, target))
         checks.append(check)
     if not checks:
@@ -273,13 +350,12 @@ def forced_hour(
     """
     if roller is None:
         return entry
-    label = f"day {entry.day} hour {entry.hour}"
-    con_roll = None if auto else roller.roll(20, f"{label} con DC {entry.dc}", con_mod)
+    check = RollFor(entry.day, entry.hour, RollCheck.CON, dc=entry.dc)
+    con_roll = None if auto else _roll(roller, 20, check, con_mod)
     damage = 0
     if auto or (con_roll is not None and con_roll < entry.dc):
-        damage = sum(
-            roller.roll(rule.damage_sides, f"{label} damage") for _ in range(rule.damage_dice)
-        )
+        hurt = RollFor(entry.day, entry.hour, RollCheck.DAMAGE)
+        damage = sum(_roll(roller, rule.damage_sides, hurt) for _ in range(rule.damage_dice))
     return replace(entry, roll=con_roll, damage=damage)
 
 
@@ -303,11 +379,12 @@ def party_hour(
         p_all_pass *= p_pass
         check = MemberCheck(m.name, 1 - p_pass)
         if roller is not None:
-            label = f"day {entry.day} hour {entry.hour} {m.name}"
-            roll = roller.roll(20, f"{label} con DC {entry.dc}", m.con_mod)
+            con = RollFor(entry.day, entry.hour, RollCheck.CON, dc=entry.dc, member=m.name)
+            roll = _roll(roller, 20, con, m.con_mod)
             damage = 0
             if roll < entry.dc:
-                damage = sum(roller.roll(sides, f"{label} damage") for _ in range(dice))
+                hurt = RollFor(entry.day, entry.hour, RollCheck.DAMAGE, member=m.name)
+                damage = sum(_roll(roller, sides, hurt) for _ in range(dice))
             total += damage
             check = replace(check, roll=roll, damage=damage)
         checks.append(check)

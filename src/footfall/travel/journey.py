@@ -7,12 +7,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from footfall.rules import Condition, Family
-from footfall.travel.exertion import FATIGUE_FORBIDS, ForcedHour, HustleHour
+from footfall.travel.exertion import FATIGUE_FORBIDS, ForcedHour, HustleHour, TravelRoll
 from footfall.travel.legs import Leg
 from footfall.travel.mover import Note
 from footfall.travel.odds import FatigueOdds, PartyOdds, odds_json
@@ -139,7 +138,7 @@ class Journey:
     traveller: str
     lethal: bool
     perception: int | None = None
-    rolls: tuple[Mapping[str, object], ...] = ()
+    rolls: tuple[TravelRoll, ...] = ()
     notes: tuple[Note, ...] = ()
     metric: bool = False
     last_day_length: Fraction | None = None
@@ -192,7 +191,7 @@ class Journey:
         if self.perception is not None:
             data["perception_modifier"] = self.perception
         if self.rolls:
-            data["rolls"] = [dict(r) for r in self.rolls]
+            data["rolls"] = [r.to_json() for r in self.rolls]
         return data
 
     def _total_json(self, scale: Fraction) -> dict[str, object]:

@@ -21,7 +21,6 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from types import MappingProxyType
 from typing import NamedTuple
 
 from footfall.dice import Roller, check_seed, p_check
@@ -32,6 +31,7 @@ from footfall.rules import System, load_system
 from footfall.travel.exertion import (
     ForcedHour,
     HustleHour,
+    TravelRoll,
     check_pace,
     forced_hour,
     heresy_test_modifier,
@@ -136,7 +136,7 @@ def plan_journey(
         traveller=mover.label,
         lethal=mover.animal,
         perception=heresy.hustle.perception if heresy is not None and hustle else None,
-        rolls=tuple(MappingProxyType(r.to_json()) for r in roller.log) if roller else (),
+        rolls=_travel_rolls(roller),
         notes=notes,
         metric=metric and system.heresy is None,
         party=traveller.party,
@@ -144,6 +144,15 @@ def plan_journey(
         members_fatigued_from=tuple(exertion.member_fatigued) if roller is not None else (),
         family=system.family,
     )
+
+
+def _travel_rolls(roller: Roller | None) -> tuple[TravelRoll, ...]:
+    """Return the journey's rolls in order (`footfall.travel.exertion` logs each as one)."""
+    if roller is None:
+        return ()
+    rolls = tuple(r for r in roller.log if isinstance(r, TravelRoll))
+    assert len(rolls) == len(roller.log), "a journey's die rolled without what it was for"
+    return rolls
 
 
 def _check_legs(

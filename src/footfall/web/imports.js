@@ -4,7 +4,7 @@
 // which its export only names, attached from a file the GM picks.
 import { state, systemMeta } from "./state.js";
 import { missingSpeeds, giveDefaultSpeeds } from "./play.js";
-import { unitLabel } from "./labels.js";
+import { listText, unitLabel } from "./labels.js";
 import { $, tr, say, status, refuse } from "./page.js";
 import { draw } from "./drawing.js";
 import { changed } from "./panel.js";
@@ -37,7 +37,7 @@ export function showLacks() {
   if (none.length) {
     const unit = sm.speed_field === "agility_bonus" ? "AB" : unitLabel(tr, sm.unit);
     const speed = sm.speed_field === "agility_bonus" ? 3 : sm.default_speed;
-    $("speeds-text").textContent = tr("no_speed", { n: none.length, ids: none.map((c) => c.id).join(", ") });
+    $("speeds-text").textContent = tr("no_speed", { n: none.length, ids: listText(tr, none.map((c) => c.id)) });
     $("speeds-btn").textContent = tr("give_speed", { speed, unit });
     $("speeds-btn").dataset.speed = String(speed);
   }

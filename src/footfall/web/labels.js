@@ -63,6 +63,18 @@ export function translate(lang, key, values) {
   return s;
 }
 
+/** Items joined as a list in `tr`'s language: ", " (Chinese: 、, seed 004's list comma). */
+export function listText(tr, items) {
+  return items.join(tr("list_sep"));
+}
+
+/** Each shaded band's count, "(one move 5, two moves 3)"; Chinese "(一次移动 5、两次移动 3)".
+ *  `shares` is play.js `bandCounts`: [band index from 0, squares] (2 and beyond: a run). */
+export function bandShares(tr, shares) {
+  const items = shares.map(([b, k]) => tr("band_share", { band: tr("band" + (Math.min(b, 2) + 1)), n: k }));
+  return tr("band_shares", { list: listText(tr, items) });
+}
+
 /** The unit's name ("ft", "squares" ...) in `tr`'s language. */
 export function unitLabel(tr, unit) {
   return tr("unit_" + unit);

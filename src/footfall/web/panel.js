@@ -4,7 +4,7 @@
 import { state, ask, isCurrent, job, debounce, systemMeta, mover, bandActions, takesDistance, chooseAction, chooseInterpretations } from "./state.js";
 import { postPath, postCheck, pathBody, checkBody } from "./api.js";
 import { reachAnswers, reachLanded, reachReady, stillShown, withTurn } from "./turnreach.js";
-import { stepLine, pathHeading, checkHeading, answerNotes, moverOption, choiceOption, unitLabel, switchName, switchHelp } from "./labels.js";
+import { stepLine, pathHeading, checkHeading, answerNotes, moverOption, choiceOption, unitLabel, switchName, switchHelp, bandShares } from "./labels.js";
 import { actionForSquare, bandCounts, previewLine, provocations } from "./play.js";
 import { bandOf } from "./drawing.js";
 import { shownSwitches } from "./switches.js";
@@ -104,7 +104,7 @@ function showCount(n, own) {
   $("reach-count").dataset.count = n === null ? "" : String(n);
   $("reach-count").dataset.actionCount = own === undefined ? "" : String(own);
   const shares = n === null ? [] : bandCounts(bandOf(state.reach, bandActions(state)));
-  $("reach-bands").textContent = shares.length > 1 ? "(" + shares.map(([b, k]) => tr("band" + (Math.min(b, 2) + 1)) + " " + k).join(", ") + ")" : "";
+  $("reach-bands").textContent = shares.length > 1 ? bandShares(tr, shares) : "";
 }
 
 // ---------- reach ----------

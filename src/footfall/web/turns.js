@@ -11,7 +11,7 @@ import {
 } from "./api.js";
 import { withTurn as judged, word } from "./turnreach.js";
 import { budgetLine, moveAction, lastMove, afterUndo, reorder, moveTo } from "./play.js";
-import { unitLabel, reaskable } from "./labels.js";
+import { listText, unitLabel, reaskable } from "./labels.js";
 import { $, tr, say, status } from "./page.js";
 import { resize } from "./drawing.js";
 import { fillMovers, refresh } from "./panel.js";
@@ -304,7 +304,7 @@ export async function setOrder(order) {
       const next = await postEncounterOrder(state.lang, enc.id, enc.version, order);
       keepBackground(next);
       openEncounter(next);
-      say("order_changed", { order: next.order.join(", "), active: next.active }, "turn");
+      say("order_changed", { order: listText(tr, next.order), active: next.active }, "turn");
     } catch (e) { await onRefused(e); }
   });
 }

@@ -277,7 +277,7 @@ class _Log:
             return []
         lines = [t("journeys.rolls", self.lang, seed=seed)]
         for r in self.journey.rolls:
-            lines.append(f"  {r['label']}: {r['die']} = {r['result']} -> {r['total']}")
+            lines.append(r.text(self.lang))
         return lines
 
 
