@@ -201,3 +201,20 @@ def test_odds_loads_only_its_command(tail: tuple[str, ...]) -> None:
     cli = {m for m in modules if m.startswith("footfall.cli.")}
     assert "footfall.cli.journeys.travel" not in cli
     assert {m.split(".")[2] for m in cli} == {"journeys", "language", "quick"}
+
+
+def test_main_called_in_process_leaves_the_collector_as_it_was(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`footfall.cli.main` called from another program (a test) turns garbage collection off
+    only while it starts, and leaves it on, with nothing frozen, as it found it (only the
+    console script's own process freezes what is left as it ends)."""
+    import gc
+
+    from footfall.cli import main
+
+    monkeypatch.setattr(sys, "argv", ["footfall", "odds", "pf1e", "--forced-march", "2", "--json"])
+    main()
+    assert json.loads(capsys.readouterr().out)["odds"]["p_no_fatigue_exact"] == "63/400"
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0

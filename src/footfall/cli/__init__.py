@@ -18,6 +18,7 @@ used, so ``import footfall.cli`` costs what the pre-house tree's did (docs/bench
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import sys
@@ -235,7 +236,31 @@ def _error_line(exc: FootfallError, lang: Lang, spelling: Spelling) -> str:
 
 
 def main() -> None:
-    """Entry point of the console script: run the app, turning errors into exit 2."""
+    """Entry point of the console script: run the app, turning errors into exit 2.
+
+    Garbage collection (start-up): none while the modules load and the command tree is built
+    (what they make lives on: a collection would walk it for nothing); then that is set aside
+    (`gc.freeze`) and collection resumes for the command itself. When `main` is the process's
+    own entry point (the console script, ``python -m footfall``), what the command left is set
+    aside too as it ends, so the interpreter's collections at exit walk nothing: together
+    ~9 % of ``footfall odds``' instructions. Called from another program, `main` leaves the
+    collector as it found it.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        _main(enabled)
+    finally:
+        if getattr(sys.modules.get("__main__"), "main", None) is main:
+            gc.freeze()  # the process ends now: nothing left to collect at exit
+        else:
+            gc.unfreeze()
+        if enabled:
+            gc.enable()
+
+
+def _main(collect: bool) -> None:
+    """`main`'s work; `collect`: garbage collection resumes once the command tree is built."""
     from footfall.cli.language import cli_lang, localize
 
     command = command_name(sys.argv[1:])
@@ -251,6 +276,7 @@ def main() -> None:
             from footfall.cli.help import localize_help
 
             tree = localize_help(tree, lang)
+        _settled(collect)
         status = tree.main(args=_args(sys.argv[1:]), prog_name="footfall", standalone_mode=False)
         if isinstance(status, int) and status:
             sys.exit(status)
@@ -292,6 +318,14 @@ def main() -> None:
         prefix = error_prefix(lang, internal=True)
         typer.echo(f"{prefix} {t('error.cli.internal', lang, detail=detail)}", err=True)
         sys.exit(1)
+
+
+def _settled(collect: bool) -> None:
+    """Collect garbage again (unless the caller had it off), with what start-up made set aside
+    (`gc.freeze`: the modules, Typer's and Click's command tree): no collection walks it."""
+    gc.freeze()
+    if collect:
+        gc.enable()
 
 
 def command_name(args: list[str]) -> str:
