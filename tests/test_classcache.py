@@ -116,3 +116,24 @@ def test_a_fresh_process_reads_what_an_earlier_one_stored() -> None:
             [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env
         )
     assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+
+
+@_WRAPPED
+def test_dataclasses_imported_after_footfall_is_wrapped() -> None:
+    """``import footfall`` before `dataclasses` (which it no longer imports) still wraps the
+    builder, as soon as `dataclasses` is imported, and leaves the module its own loader and
+    no finder of footfall's on the import path."""
+    script = (
+        "import json, sys, footfall\nimport dataclasses\n"
+        "print(json.dumps([getattr(dataclasses._create_fn, '__footfall_store__', False),\n"
+        "    type(dataclasses.__loader__).__name__, type(dataclasses.__spec__.loader).__name__,\n"
+        "    [type(f).__name__ if not isinstance(f, type) else f.__name__ for f in sys.meta_path\n"
+        "     if 'footfall' in getattr(f, '__module__', '')]]))"
+    )
+    env = {"PYTHONPATH": _SRC, "PATH": "/usr/bin:/bin"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env
+    )
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == [
+        True, "SourceFileLoader", "SourceFileLoader", [],
+    ]  # fmt: skip

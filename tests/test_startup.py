@@ -168,3 +168,53 @@ def test_a_routers_copy_of_a_library_constant_agrees(
 
     ours = getattr(importlib.import_module(module), name)
     assert ours == getattr(importlib.import_module(library), library_name)
+
+
+def test_import_footfall_loads_no_dataclasses() -> None:
+    """`import footfall` does not import `dataclasses` (nor `inspect`): the class cache waits
+    for the first import of `dataclasses` to wrap it (footfall.classcache)."""
+    code = (
+        "import footfall\n"
+        "print(json.dumps(['dataclasses' in sys.modules, 'inspect' in sys.modules]))"
+    )
+    env = {"PYTHONPATH": _SRC, "PATH": "/usr/bin:/bin"}
+    done = subprocess.run(
+        [sys.executable, "-c", f"import json, sys\n{code}"],
+        capture_output=True, text=True, check=True, env=env,
+    )  # fmt: skip
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == [False, False]
+
+
+def test_import_footfall_cli_loads_no_languages() -> None:
+    """`import footfall.cli` loads Typer and the errors, not the languages (`footfall.i18n`,
+    the CLI's language and help modules), the option coercion nor any command's module."""
+    assert _footfall_modules("import footfall.cli") == {
+        "footfall", "footfall.classcache", "footfall.lazy", "footfall.cli", "footfall.errors",
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("tail", [("--json",), ()], ids=["json", "text"])
+def test_odds_loads_only_its_command(tail: tuple[str, ...]) -> None:
+    """`footfall odds` imports the module of its own command only: not the ``travel``
+    command's (`footfall.cli.journeys.register_command`), nor another topic's."""
+    modules = _footfall_modules(_command(*_ODDS, *tail))
+    cli = {m for m in modules if m.startswith("footfall.cli.")}
+    assert "footfall.cli.journeys.travel" not in cli
+    assert {m.split(".")[2] for m in cli} == {"journeys", "language", "quick"}
+
+
+def test_main_called_in_process_leaves_the_collector_as_it_was(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`footfall.cli.main` called from another program (a test) turns garbage collection off
+    only while it starts, and leaves it on, with nothing frozen, as it found it (only the
+    console script's own process freezes what is left as it ends)."""
+    import gc
+
+    from footfall.cli import main
+
+    monkeypatch.setattr(sys, "argv", ["footfall", "odds", "pf1e", "--forced-march", "2", "--json"])
+    main()
+    assert json.loads(capsys.readouterr().out)["odds"]["p_no_fatigue_exact"] == "63/400"
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0

@@ -15,6 +15,12 @@ globals), so a class is exactly what `dataclass` builds; a text not in the store
 as before and added, and the store is written when the process ends (atomically; never when
 ``PYTHONDONTWRITEBYTECODE`` is set, as for bytecode). A store that cannot be read is ignored.
 
+``import footfall`` itself imports no `dataclasses` (and through it `inspect`, ~10 ms that
+``footfall --help``, ``import footfall.cli`` and the API's facade need not pay): when
+`dataclasses` is not loaded yet, `install` puts a finder first on `sys.meta_path` that waits
+for its import, lets the usual finder load it and wraps ``_create_fn`` right after the
+module ran, before any class can be defined with it; the finder then leaves the path.
+
 Only a ``_create_fn`` of the shape this module knows (Python 3.11's: the same local names and
 return-annotation text) is wrapped; any other (3.12 names the annotation otherwise, 3.13 has
 no ``_create_fn``) is left alone, and classes are then built as usual (slower, never
@@ -26,9 +32,11 @@ from __future__ import annotations
 import marshal
 import os
 import sys
-from pathlib import Path
-from types import CodeType
-from typing import Any
+from types import CodeType, ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from importlib.machinery import ModuleSpec
 
 __all__ = ["install"]
 
@@ -50,15 +58,68 @@ _used: dict[str, dict[str, CodeType]] = {}
 _missed: set[str] = set()
 """The modules of which this process compiled a text its store did not hold."""
 
-_paths: dict[str, Path | None] = {}
+_paths: dict[str, str | None] = {}
 """Each module's store file (None: the module has no file)."""
 
 
 def install() -> None:
-    """Wrap ``dataclasses._create_fn`` with the stores (once; a no-op where it has another
-    shape)."""
-    import dataclasses
+    """Wrap ``dataclasses._create_fn`` with the stores, now if `dataclasses` is loaded, else as
+    soon as it is (once; a no-op where it has another shape)."""
+    dataclasses = sys.modules.get("dataclasses")
+    if dataclasses is not None:
+        _wrap(dataclasses)
+    elif _AwaitDataclasses not in sys.meta_path:
+        sys.meta_path.insert(0, _AwaitDataclasses)
 
+
+class _AwaitDataclasses:
+    """A finder (first on `sys.meta_path`) for `dataclasses` alone: it asks the finders after
+    it for the module and wraps the loader so that ``_create_fn`` is wrapped once the module
+    has run; then it leaves the path. Every other name it leaves to the others (None)."""
+
+    @staticmethod
+    def find_spec(name: str, path: Any = None, target: Any = None) -> ModuleSpec | None:
+        """The spec of `dataclasses`, its loader wrapped; None for any other module."""
+        if name != "dataclasses":
+            return None
+        if _AwaitDataclasses in sys.meta_path:
+            sys.meta_path.remove(_AwaitDataclasses)
+        for finder in sys.meta_path:
+            find = getattr(finder, "find_spec", None)
+            spec: ModuleSpec | None = None if find is None else find(name, path, target)
+            if spec is not None:
+                break
+        else:
+            return None
+        if spec.loader is not None and hasattr(spec.loader, "exec_module"):
+            spec.loader = _WrapAfter(spec.loader)  # type: ignore[assignment]
+        return spec
+
+
+class _WrapAfter:
+    """The loader of `dataclasses`, which wraps ``_create_fn`` after the module has run (and
+    puts the real loader back on the module and its spec first)."""
+
+    def __init__(self, loader: Any) -> None:
+        self.loader = loader
+
+    def create_module(self, spec: ModuleSpec) -> ModuleType | None:
+        """The real loader's module (None: the default)."""
+        created: ModuleType | None = self.loader.create_module(spec)
+        return created
+
+    def exec_module(self, module: ModuleType) -> None:
+        """Run the module with the real loader, then wrap its ``_create_fn``."""
+        module.__loader__ = self.loader
+        if module.__spec__ is not None:
+            module.__spec__.loader = self.loader
+        self.loader.exec_module(module)
+        _wrap(module)
+
+
+def _wrap(dataclasses: ModuleType) -> None:
+    """Wrap the ``_create_fn`` of the loaded `dataclasses` module (once; where it is the shape
+    this module knows)."""
     original: Any = getattr(dataclasses, "_create_fn", None)
     if original is None or getattr(original, "__footfall_store__", False):
         return
@@ -123,22 +184,24 @@ def _compiled(module: str, namespace: dict[str, Any] | None, txt: str) -> CodeTy
     return code
 
 
-def _store_path(namespace: dict[str, Any] | None) -> Path | None:
+def _store_path(namespace: dict[str, Any] | None) -> str | None:
     """The store of the module whose globals are `namespace`: beside its bytecode."""
     file = (namespace or {}).get("__file__")
     if not isinstance(file, str):
         return None
-    source = Path(file)
+    folder, name = os.path.split(file)
+    stem = name.rpartition(".")[0] or name
     tag = sys.implementation.cache_tag
-    return source.parent / "__pycache__" / f"{source.stem}.dataclasses.{tag}.{_FORMAT}.marshal"
+    return os.path.join(folder, "__pycache__", f"{stem}.dataclasses.{tag}.{_FORMAT}.marshal")
 
 
-def _load(path: Path | None) -> dict[str, CodeType]:
+def _load(path: str | os.PathLike[str] | None) -> dict[str, CodeType]:
     """Read the store at `path` (empty when there is none or it cannot be read)."""
     if path is None:
         return {}
     try:
-        stored = marshal.loads(path.read_bytes())
+        with open(path, "rb") as file:
+            stored = marshal.loads(file.read())
     except (OSError, EOFError, ValueError, TypeError):
         return {}
     if not isinstance(stored, dict):
@@ -157,9 +220,10 @@ def _save() -> None:
         path = _paths.get(module)
         if path is None:
             continue
+        folder = os.path.dirname(path)
         try:
-            path.parent.mkdir(exist_ok=True)
-            with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as out:
+            os.makedirs(folder, exist_ok=True)
+            with tempfile.NamedTemporaryFile(dir=folder, delete=False) as out:
                 out.write(marshal.dumps(_used[module]))
             os.replace(out.name, path)
         except (OSError, ValueError):

@@ -9,25 +9,29 @@ docs/errors.md whatever a command raises: bad input (a `FootfallError`, or a val
 refuses) is one ``footfall: error:`` line (in the CLI's language: ``footfall: ошибка:``) naming
 the bad value, exit 2; a bug footfall did not foresee is one ``footfall: internal error:`` line,
 exit 1 - never a traceback (set ``FOOTFALL_DEBUG=1`` to see it).
+
+Start-up: importing this module loads Typer and `footfall.errors`, nothing of footfall's own
+languages (`footfall.i18n`, `footfall.cli.language`, `.help`) nor `json`: each loads where it is
+used, so ``import footfall.cli`` costs what the pre-house tree's did (docs/benchmarks.md,
+"coldcli"). `main` builds only the command it runs (`build_app`'s `command`).
 """
 
 from __future__ import annotations
 
+import gc
 import importlib
-import json
 import os
 import sys
 from collections.abc import Mapping
 from functools import cache
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from footfall.cli.help import localize_help
-from footfall.cli.language import cli_lang, localize
-from footfall.cli.quick import install as _quick_values
 from footfall.errors import FootfallError, Noun, Param, Spelling
-from footfall.i18n import LANGS, Lang, t
+
+if TYPE_CHECKING:
+    from footfall.i18n import Lang
 
 try:  # Typer >= 0.24 vendors Click as typer._click; older Typer depends on Click itself.
     from typer._click import core as _click_core
@@ -35,8 +39,6 @@ try:  # Typer >= 0.24 vendors Click as typer._click; older Typer depends on Clic
 except ImportError:  # pragma: no cover - depends on the installed Typer
     from click import core as _click_core  # type: ignore[no-redef]
     from click import exceptions as _click  # type: ignore[no-redef]
-
-_quick_values()  # plain options' values without pydantic (start-up: footfall/cli/quick.py)
 
 __all__ = [
     "COMMAND_HOMES",
@@ -112,8 +114,18 @@ def version() -> None:
     typer.echo(__version__)
 
 
-def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
-    """Build the Typer app with the commands of the topic `modules`."""
+def build_app(
+    modules: tuple[str, ...] = COMMAND_MODULES, command: str | None = None
+) -> typer.Typer:
+    """Build the Typer app with the commands of the topic `modules` (only `command` of them,
+    when given: Typer then converts one command to Click, not its module's every command).
+
+    A module may define ``register_command(app, name)`` to add that one command without
+    importing its siblings' modules (`footfall.cli.journeys`: ``odds`` without ``travel``).
+    """
+    from footfall.cli.quick import install
+
+    install()  # plain options' values without pydantic (start-up: footfall/cli/quick.py)
     built = typer.Typer(
         name="footfall",
         help="Movement rules for Pathfinder 1e, D&D 3.5, Dark Heresy 2e and Draw Steel.",
@@ -124,8 +136,23 @@ def build_app(modules: tuple[str, ...] = COMMAND_MODULES) -> typer.Typer:
     built.callback()(_root)
     built.command()(version)
     for name in modules:
-        importlib.import_module(f"{__name__}.{name}").register(built)
+        module = importlib.import_module(f"{__name__}.{name}")
+        one = getattr(module, "register_command", None)
+        if command is not None and one is not None:
+            one(built, command)
+        else:
+            module.register(built)
+    if command is not None:
+        built.registered_commands = [
+            info for info in built.registered_commands if _info_name(info) in (command, None)
+        ]
     return built
+
+
+def _info_name(info: Any) -> str | None:
+    """The name a registered Typer command runs under (None: Typer names it)."""
+    name: str | None = info.name
+    return name
 
 
 @cache
@@ -142,6 +169,8 @@ def __getattr__(name: str) -> typer.Typer:
 
 def emit_json(value: Any) -> None:
     """Print `value` as JSON (UTF-8, not ASCII-escaped) on stdout."""
+    import json
+
     typer.echo(json.dumps(value, ensure_ascii=False))
 
 
@@ -182,6 +211,8 @@ def error_prefix(lang: Lang, *, internal: bool = False) -> str:
     """
     if lang == "en":  # the source text: no catalog to read (start-up)
         return "footfall: internal error:" if internal else "footfall: error:"
+    from footfall.i18n import t
+
     return t("error.cli.internal-prefix" if internal else "error.cli.prefix", lang)
 
 
@@ -198,23 +229,54 @@ def _error_line(exc: FootfallError, lang: Lang, spelling: Spelling) -> str:
     ``FOOTFALL_LANG=de``) in all three languages, as no language the user reads is known."""
     if exc.key != "error.unknown" or exc.fields.get("what") != Noun("language"):
         return f"{error_prefix(lang)} {exc.render(lang, spelling)}"
+    from footfall.i18n import LANGS
+
     lines = [f"{error_prefix(each)} {exc.render(each, spelling)}" for each in LANGS]
     return " | ".join([lines[0], *(line.removeprefix("footfall: ") for line in lines[1:])])
 
 
 def main() -> None:
-    """Entry point of the console script: run the app, turning errors into exit 2."""
+    """Entry point of the console script: run the app, turning errors into exit 2.
+
+    Garbage collection (start-up): none while the modules load and the command tree is built
+    (what they make lives on: a collection would walk it for nothing); then that is set aside
+    (`gc.freeze`) and collection resumes for the command itself. When `main` is the process's
+    own entry point (the console script, ``python -m footfall``), what the command left is set
+    aside too as it ends, so the interpreter's collections at exit walk nothing: together
+    ~9 % of ``footfall odds``' instructions. Called from another program, `main` leaves the
+    collector as it found it.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        _main(enabled)
+    finally:
+        if getattr(sys.modules.get("__main__"), "main", None) is main:
+            gc.freeze()  # the process ends now: nothing left to collect at exit
+        else:
+            gc.unfreeze()
+        if enabled:
+            gc.enable()
+
+
+def _main(collect: bool) -> None:
+    """`main`'s work; `collect`: garbage collection resumes once the command tree is built."""
+    from footfall.cli.language import cli_lang, localize
+
     command = command_name(sys.argv[1:])
     home = COMMAND_HOMES.get(command)
     lang: Lang = "en"
     try:
         lang = cli_lang(sys.argv[1:])
-        runner = build_app((home,)) if home is not None else _full_app()
+        runner = build_app((home,), command) if home is not None else _full_app()
         # Without standalone mode Click returns the status of `typer.Exit` (`fail` raises
         # Exit(2)) instead of exiting with it.
         tree = localize(typer.main.get_command(runner), lang)
         if lang != "en":  # English help is the source text: no catalog to read (start-up)
+            from footfall.cli.help import localize_help
+
             tree = localize_help(tree, lang)
+        _settled(collect)
         status = tree.main(args=_args(sys.argv[1:]), prog_name="footfall", standalone_mode=False)
         if isinstance(status, int) and status:
             sys.exit(status)
@@ -240,6 +302,8 @@ def main() -> None:
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except typer.Abort:
+        from footfall.i18n import t
+
         typer.echo(f"footfall: {t('error.cli.aborted', lang)}", err=True)
         sys.exit(1)
     except Exception as exc:  # the last line of defence: no traceback reaches a user
@@ -249,9 +313,19 @@ def main() -> None:
         detail = _fold(f"{type(exc).__name__}: {exc}")
         if len(detail) > _DETAIL_LIMIT:
             detail = f"{detail[: _DETAIL_LIMIT - 1]}…"
+        from footfall.i18n import t
+
         prefix = error_prefix(lang, internal=True)
         typer.echo(f"{prefix} {t('error.cli.internal', lang, detail=detail)}", err=True)
         sys.exit(1)
+
+
+def _settled(collect: bool) -> None:
+    """Collect garbage again (unless the caller had it off), with what start-up made set aside
+    (`gc.freeze`: the modules, Typer's and Click's command tree): no collection walks it."""
+    gc.freeze()
+    if collect:
+        gc.enable()
 
 
 def command_name(args: list[str]) -> str:

@@ -12,10 +12,12 @@ and a refused one meets Typer's own error, word for word (`footfall.cli.usage` r
 pydantic's error type): only the time differs. Any other option (a path, a choice, a clamped
 number) keeps Typer's adapter.
 
-`footfall.cli` calls `install` when it is imported. It wraps the method with which a Typer
-parameter builds its coercion (``typer.core._TyperParameter.get_runtime_param``, private:
-with a Typer that has none, `install` changes nothing), so it holds for every Typer command
-in the process, the console script's and a test's ``CliRunner`` alike.
+`footfall.cli.build_app` calls `install` before it adds a command (so before any Typer command
+of footfall's is converted; importing `footfall.cli` alone does not). It wraps the method
+with which a Typer parameter builds its coercion
+(``typer.core._TyperParameter.get_runtime_param``, private: with a Typer that has none,
+`install` changes nothing), so it holds for every Typer command in the process, the console
+script's and a test's ``CliRunner`` alike.
 """
 
 from __future__ import annotations

@@ -31,18 +31,18 @@ import os
 import re
 import string
 import sys
-import tomllib
 import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Literal, cast
+from typing import TYPE_CHECKING, Literal, cast
 
 from footfall.errors import RuleDataError, unknown
+
+if TYPE_CHECKING:  # start-up: tomllib and importlib.resources load when a catalog is read
+    from importlib.resources.abc import Traversable
 
 __all__ = [
     "LANGS",
@@ -85,6 +85,8 @@ def catalog() -> dict[str, dict[Lang, str]]:
     bytecode, nothing is written under ``PYTHONDONTWRITEBYTECODE`` (`sys.dont_write_bytecode`);
     a dump already there is still read.
     """
+    from importlib import resources
+
     return _load_catalog(resources.files(__package__))
 
 
@@ -142,6 +144,8 @@ _CATALOG_FORMAT = 1
 
 def _parse_catalogs(entries: list[Traversable]) -> dict[str, dict[Lang, str]]:
     """Parse and check the catalog files (`catalog`'s work when nothing is stored)."""
+    import tomllib
+
     merged: dict[str, dict[Lang, str]] = {}
     incomplete: list[str] = []
     for entry in entries:

@@ -6,22 +6,35 @@ Each prints a readable log for people, or the JOURNEY.md JSON shape with ``--jso
 - `footfall.cli.journeys.commands`: ``chase``, ``route`` and ``odds``;
 - `footfall.cli.journeys.text`: their text answers;
 - `footfall.cli.journeys.options`: the flags (`FLAGS`) and options they share.
+
+`register_command` adds one of them, importing only its module: ``footfall odds`` does not
+load the ``travel`` command's (start-up: `footfall.cli.build_app`).
 """
 
 from __future__ import annotations
 
-import typer
+import importlib
+from typing import TYPE_CHECKING
 
-from footfall.cli.journeys.commands import chase, odds, route
 from footfall.cli.journeys.options import FLAGS
-from footfall.cli.journeys.travel import travel
 
-__all__ = ["FLAGS", "register"]
+if TYPE_CHECKING:
+    import typer
+
+__all__ = ["COMMANDS", "FLAGS", "register", "register_command"]
+
+#: Each command and the module (below this package) that defines its function of that name.
+COMMANDS = {"travel": "travel", "chase": "commands", "route": "commands", "odds": "commands"}
 
 
 def register(app: typer.Typer) -> None:
     """Add the ``travel``, ``chase``, ``route`` and ``odds`` commands to `app`."""
-    app.command("travel")(travel)
-    app.command("chase")(chase)
-    app.command("route")(route)
-    app.command("odds")(odds)
+    for name in COMMANDS:
+        register_command(app, name)
+
+
+def register_command(app: typer.Typer, name: str) -> None:
+    """Add the command `name` to `app` (nothing for a name not of `COMMANDS`)."""
+    home = COMMANDS.get(name)
+    if home is not None:
+        app.command(name)(getattr(importlib.import_module(f"{__name__}.{home}"), name))
