@@ -167,23 +167,47 @@ class FlightReach:
     def squares_by_band(self, band_ft: int) -> dict[int, set[tuple[int, int]]]:
         """Return the squares (x, y) of the ends in each altitude band of `band_ft` ft, by the
         band's index (``alt // band_ft``)."""
-        c = self.columns
         found: dict[int, set[tuple[int, int]]] = {}
+        for index, (x0, y0, mask) in self.band_masks(band_ft).items():
+            ys, xs = np.nonzero(mask)
+            found[index] = set(zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True))
+        return found
+
+    def band_masks(
+        self, band_ft: int, window: tuple[int, int, int, int] | None = None
+    ) -> dict[int, tuple[int, int, npt.NDArray[np.bool_]]]:
+        """Return, for each altitude band of `band_ft` ft with an end (by the band's index,
+        ``alt // band_ft``, highest first), which squares of a window hold one: ``(x0, y0,
+        mask)``, ``mask[y - y0, x - x0]``. The window is ``(x0, y0, width, height)``, ends
+        outside it left out; None: the squares of the ends and the start.
+
+        >>> from footfall.rules import Maneuverability, load_system
+        >>> dnd35 = load_system("dnd35")
+        >>> bat = Flyer(5, dnd35.flight.row(Maneuverability.PERFECT))
+        >>> masks = reach(bat, FlightState(0, 0, 5, 0), system=dnd35, budget_ft=5).band_masks(10)
+        >>> [(index, x0, y0, int(mask.sum())) for index, (x0, y0, mask) in masks.items()]
+        [(1, -1, -1, 9), (0, -1, -1, 9)]
+        """
+        c = self.columns
+        if window is None:
+            x0 = min(int(c.x.min()), self.start.x) if len(c.x) else self.start.x
+            y0 = min(int(c.y.min()), self.start.y) if len(c.y) else self.start.y
+            x1 = max(int(c.x.max()), self.start.x) if len(c.x) else self.start.x
+            y1 = max(int(c.y.max()), self.start.y) if len(c.y) else self.start.y
+            window = (x0, y0, x1 - x0 + 1, y1 - y0 + 1)
+        x0, y0, width, height = window
         if not len(c.x):
-            return found
-        # One integer per (band, y, x): a flat sort, not one of rows.
+            return {}
         band = c.alt // band_ft
-        b0, y0, x0 = band.min(), c.y.min(), c.x.min()
-        height, width = int(c.y.max() - y0) + 1, int(c.x.max() - x0) + 1
-        key = np.unique(((band - b0) * height + (c.y - y0)) * width + (c.x - x0))
-        square = key % (height * width)
-        for index, y, x in zip(
-            (key // (height * width) + b0).tolist(),
-            (square // width + y0).tolist(),
-            (square % width + x0).tolist(),
-            strict=True,
-        ):
-            found.setdefault(index, set()).add((x, y))
+        i, j = c.x - x0, c.y - y0
+        seen = (i >= 0) & (i < width) & (j >= 0) & (j < height)
+        found: dict[int, tuple[int, int, npt.NDArray[np.bool_]]] = {}
+        # One flat index per (band, y, x): the masks of every band filled at once.
+        low, high = int(band.min()), int(band.max())
+        masks = np.zeros((high - low + 1, height, width), np.bool_)
+        masks[band[seen] - low, j[seen], i[seen]] = True
+        for index in sorted(set(band.tolist()), reverse=True):
+            found[index] = (x0, y0, masks[index - low])
         return found
 
 
