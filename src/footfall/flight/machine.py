@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import heapq
 import math
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -454,7 +455,7 @@ class Machine(NamedTuple):
     half-feet, displacement in squares and 5-ft levels, direction or -1 for vertical).
     """
 
-    states: list[Raw]
+    states: Sequence[Raw]
     part_of: npt.NDArray[np.int32]
     resources: npt.NDArray[np.int64]
     keeps: npt.NDArray[np.bool_]
