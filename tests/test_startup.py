@@ -208,6 +208,14 @@ def test_fly_check_stall_and_table_load_no_search(args: tuple[str, ...]) -> None
     assert {"footfall.flight.reach", "footfall.flight.machine"}.isdisjoint(modules)
 
 
+def test_fly_path_found_quickly_loads_no_array_library() -> None:
+    """`fly path` that the path search finds within its quick work (the docs' griffon) runs in
+    Python alone: no numpy, no compiled search."""
+    code = _command("fly", "path", *_SKY[:4], "--alt", "30", "--facing", "E", "--to", "1,2,5")
+    assert _loaded(code) == {"typer", "footfall.rules", "footfall.flight"}
+    assert "footfall.flight.compiled" not in _footfall_modules(code)
+
+
 def test_fly_reach_on_a_scene_loads_the_scene() -> None:
     """`fly reach` on a scene still reads it (the scene model and reader load then)."""
     code = _command("fly", "reach", "dnd35-canyon-squeeze", "--mover", "stirge", "--facing", "W")
