@@ -218,3 +218,66 @@ def test_main_called_in_process_leaves_the_collector_as_it_was(
     assert json.loads(capsys.readouterr().out)["odds"]["p_no_fatigue_exact"] == "63/400"
     assert gc.isenabled()
     assert gc.get_freeze_count() == 0
+
+
+#: An open-sky flight short enough for the Python search (or the kernel compiled ahead of time,
+#: when built): no process in these checks compiles a kernel.
+_SKY = ("--speed", "20", "-m", "average", "--alt", "30", "--facing", "E")
+
+
+@pytest.mark.parametrize("tail", [("--json",), ()], ids=["json", "text"])
+def test_fly_reach_in_the_open_sky_loads_no_scene(tail: tuple[str, ...]) -> None:
+    """`footfall fly reach` in the open sky (issue 15 item 4) loads the rules, numpy and the
+    flight search: no scene model nor its reader (footfall.cli.tactical), no Rich console, no
+    grid engine, no pydantic, no verdict on a path."""
+    code = _command("fly", "reach", *_SKY, *tail)
+    assert _loaded(code) - {"numba"} == {"typer", "footfall.rules", "footfall.flight", "numpy"}
+    modules = _footfall_modules(code)
+    assert {"footfall.cli.tactical", "footfall.flight.verdict"}.isdisjoint(modules)
+    assert "rich.console" not in _loaded_modules(code)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("check", *_SKY, "--steps", "f r90 d10 d10 d5 f5"),
+        ("check", *_SKY, "--steps", "f r90 d10", "--json"),
+        ("stall", "--alt", "600", "--reflex", "6", "--rounds", "3"),
+        ("stall", "--alt", "600", "--json"),
+        ("table",),
+        ("table", "--json"),
+    ],
+    ids=["check", "check-json", "stall", "stall-json", "table", "table-json"],
+)
+def test_fly_check_stall_and_table_load_no_search(args: tuple[str, ...]) -> None:
+    """`fly check` (open sky), `fly stall` and `fly table` load the rules and the flight rules
+    alone: no search, no numpy (nor numba), no scene."""
+    code = _command("fly", *args)
+    assert _loaded(code) == {"typer", "footfall.rules", "footfall.flight"}
+    modules = _footfall_modules(code)
+    assert {"footfall.flight.reach", "footfall.flight.machine"}.isdisjoint(modules)
+
+
+def test_fly_path_found_quickly_loads_no_array_library() -> None:
+    """`fly path` that the path search finds within its quick work (the docs' griffon) runs in
+    Python alone: no numpy, no compiled search."""
+    code = _command("fly", "path", *_SKY[:4], "--alt", "30", "--facing", "E", "--to", "1,2,5")
+    assert _loaded(code) == {"typer", "footfall.rules", "footfall.flight"}
+    assert "footfall.flight.compiled" not in _footfall_modules(code)
+
+
+def test_fly_reach_on_a_scene_loads_the_scene() -> None:
+    """`fly reach` on a scene still reads it (the scene model and reader load then)."""
+    code = _command("fly", "reach", "dnd35-canyon-squeeze", "--mover", "stirge", "--facing", "W")
+    assert {"footfall.scene", "footfall.flight"} <= _loaded(code)
+
+
+def _loaded_modules(code: str) -> set[str]:
+    """Return every module that running `code` in a fresh interpreter imported."""
+    script = f"import json, sys\n{code}\nprint(json.dumps(sorted(sys.modules)))"
+    env = {"PYTHONPATH": _SRC, "PATH": "/usr/bin:/bin", "COLUMNS": "80"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env
+    )
+    modules: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return set(modules)

@@ -74,13 +74,17 @@ def _copy_sources(folder: Path) -> Path:
 
 
 def test_a_spoilt_file_is_built_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A stored machine that cannot be read is built again (and stored anew), never an error."""
+    """A stored machine that cannot be read (cut short, a spoilt header, another file) is built
+    again (and stored anew), never an error."""
     monkeypatch.setattr(store, "_HERE", _copy_sources(tmp_path))
     args = (dnd35_flyer(Maneuverability.POOR, 20), 5, DIAGONAL, 20, raw(FlightState(0, 0, 5, 0)))
     path = store.machine_path(args)
     assert path is not None
     path.parent.mkdir()
-    for spoilt in (b"not a zip file", b"PK\x03\x04 cut short"):
+    store.stored_machine(args, lambda: build_machine(*args))
+    whole = path.read_bytes()
+    cut = (whole[:-100], whole[:40], whole[:12] + b"{not json", b"not a machine", b"")
+    for spoilt in cut:
         path.write_bytes(spoilt)
         found = store.stored_machine(args, lambda: build_machine(*args))
         _same(found, build_machine(*args))
@@ -100,7 +104,7 @@ def test_other_sources_other_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     for budget in (10, 15, 20):
         key = (*args[:3], budget, args[4])
         store.stored_machine(key, lambda b=budget: build_machine(*args[:3], b, args[4]))
-    assert len(list((tmp_path / "__pycache__").glob("machine.*.npz"))) == 2
+    assert len(list((tmp_path / "__pycache__").glob("machine.*.bin"))) == 2
 
 
 def test_nothing_is_written_without_bytecode(
@@ -131,12 +135,33 @@ def test_the_cli_writes_no_machine_without_bytecode(tmp_path: Path) -> None:
     in the package's ``__pycache__`` (a search compiled, as 50 ft is, reads its rule machine;
     a flyer no other test asks for, so nothing is there before)."""
     folder = Path(store.__file__).resolve().parent / "__pycache__"
-    before = set(folder.glob("machine.*.npz")) if folder.exists() else set()
+    before = set(folder.glob("machine.*.bin")) if folder.exists() else set()
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
     argv = ["fly", "reach", "--speed", "50", "-m", "clumsy", "--alt", "45", "--facing", "SW"]
     done = subprocess.run(
         [sys.executable, "-m", "footfall", *argv], env=env, capture_output=True, check=False
     )
     assert done.returncode == 0, done.stderr
-    after = set(folder.glob("machine.*.npz")) if folder.exists() else set()
+    after = set(folder.glob("machine.*.bin")) if folder.exists() else set()
     assert after <= before
+
+
+def test_a_read_machine_is_the_kernels_arrays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A machine read back gives the kernel what it takes (writable C arrays, as
+    `footfall.aot` checks), makes no raw state until one is asked for, and a former ``.npz``
+    store is removed."""
+    monkeypatch.setattr(store, "_HERE", _copy_sources(tmp_path))
+    args = (dnd35_flyer(Maneuverability.AVERAGE, 20), 5, DIAGONAL, 20, raw(FlightState(0, 0, 5, 2)))
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "__pycache__" / "machine.0123.npz").write_bytes(b"former")
+    store.stored_machine(args, lambda: build_machine(*args))
+    assert not list((tmp_path / "__pycache__").glob("*.npz"))
+    read = store.stored_machine(args, lambda: build_machine(*args))
+    assert isinstance(read.states, store._StoredStates) and read.states._rows is None
+    for name in store._ARRAYS:
+        array = getattr(read, name)
+        assert array.flags.c_contiguous and array.flags.writeable, name
+    assert len(read.states) == len(build_machine(*args).states)
+    assert read.states[0] == build_machine(*args).states[0]

@@ -3,6 +3,7 @@ built entry by entry before (slow references here, not stored numbers)."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any
 
@@ -12,7 +13,7 @@ from footfall.flight import FlightState
 from footfall.flight.compiled import compiled_reach
 from footfall.flight.model import DIRECTION_NAMES, OPEN_SKY, direction_name, switch_choices
 from footfall.flight.reach import FlightReach, ReachEntry, reach
-from footfall.flight.report import ft_number, reach_json
+from footfall.flight.report import ft_number, reach_json, reach_json_text
 from footfall.rules import Maneuverability
 from helpers.flight import SYSTEM, dnd35_flyer
 
@@ -108,3 +109,45 @@ def test_a_reach_takes_its_entries_or_its_columns() -> None:
     empty = FlightReach(flyer, start, 10, ())
     assert empty.count == 0 and empty.squares_by_band(10) == {}
     assert reach_json("x", "move", empty)["squares"] == []
+
+
+@pytest.mark.parametrize(("cls", "speed", "start"), CASES, ids=[c[0].value for c in CASES])
+def test_json_text_is_the_dumped_dict(cls: Maneuverability, speed: int, start: FlightState) -> None:
+    """`reach_json_text` (the ``fly reach --json`` text, written from the columns) is byte for
+    byte ``json.dumps`` of `reach_json`, for every class, negative squares and half-feet."""
+    flyer = dnd35_flyer(cls, speed)
+    got = reach(flyer, start, system=SYSTEM, budget_ft=speed, engine="compiled")
+    for name in ("flyer", 'the "Ötzi" 鷹'):
+        want = json.dumps(reach_json(name, "double-move", got), ensure_ascii=False)
+        assert reach_json_text(name, "double-move", got) == want
+
+
+def test_json_text_of_python_and_empty_reaches() -> None:
+    """`reach_json_text` of the Python search's reach (entries, landings) and of a reach with
+    no end is ``json.dumps`` of `reach_json`."""
+    flyer = dnd35_flyer(Maneuverability.GOOD, 20)
+    start = FlightState(2, -3, 5, 7)
+    python = reach(flyer, start, system=SYSTEM, budget_ft=20, engine="python")
+    assert any(e.landed for e in python.entries)
+    empty = FlightReach(flyer, start, 20, ())
+    for result in (python, empty):
+        assert reach_json_text("x", "move", result) == json.dumps(reach_json("x", "move", result))
+
+
+def test_band_masks_hold_the_bands_squares() -> None:
+    """`band_masks` marks, band by band (highest first), the squares `squares_by_band` lists,
+    in the ends' box or in a window given (ends outside it left out)."""
+    flyer = dnd35_flyer(Maneuverability.AVERAGE, 50)
+    start = FlightState(0, 0, 30, 2, since_turn=5)
+    got = reach(flyer, start, system=SYSTEM, budget_ft=50, engine="compiled")
+    want = _bands_one_by_one(got.entries, 10)
+    masks = got.band_masks(10)
+    assert list(masks) == sorted(want, reverse=True)
+    for window in (None, (-2, 1, 4, 3)):
+        for index, (x0, y0, mask) in got.band_masks(10, window).items():
+            marked = {(x0 + i, y0 + j) for j, i in zip(*mask.nonzero(), strict=True)}
+            if window is None:
+                assert marked == want[index]
+            else:
+                inside = {(x, y) for x, y in want[index] if -2 <= x < 2 and 1 <= y < 4}
+                assert mask.shape == (3, 4) and marked == inside

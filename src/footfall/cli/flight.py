@@ -10,20 +10,20 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.cells import cell_len
 
 from footfall.cli import emit_json, fail, flag_spelling
 from footfall.cli.language import current_lang
-from footfall.cli.tactical import load_scene_arg
 from footfall.errors import FootfallError, InputError, Param
 from footfall.i18n import Lang, measure, parse_lang, t
-from footfall.rules import ANY, System, TurnInPlace, TurnRate
 from footfall.units import display, localize_decimal
 
-if TYPE_CHECKING:  # the flight engine (and numpy) load when a fly command runs
+if TYPE_CHECKING:  # the flight engine (and numpy) load when a fly command runs; a scene's
+    # reader (footfall.cli.tactical, footfall.scene) only when a command names a scene
     from footfall.flight import FlightCheck, FlightPath, FlightRequest, FlightState, Flyer, Stall
     from footfall.flight.model import Airspace
     from footfall.flight.reach import FlightReach
+    from footfall.rules import System
+    from footfall.scene import Scene
 
 __all__ = ["FLAGS", "register"]
 
@@ -127,14 +127,14 @@ def _request(
     alt_range: str | None = None,
 ) -> FlightRequest:
     """Return the checked query of the options (`footfall.flight.flight_request`)."""
-    from footfall.flight import flight_request
+    from footfall.flight.request import flight_request
     from footfall.flight.space import flight_system
 
     system: System | None = None
     if scene_arg is None:
         system = flight_system(_OPEN_SKY_SYSTEM)
     return flight_request(
-        scene=None if scene_arg is None else (lambda: load_scene_arg(scene_arg)),
+        scene=None if scene_arg is None else (lambda: _load_scene(scene_arg)),
         mover=mover,
         speed=speed,
         maneuverability=cls,
@@ -147,6 +147,13 @@ def _request(
         alt_range=alt_range,
         system=system,
     )
+
+
+def _load_scene(scene_arg: str) -> Scene:
+    """Read the scene file or sample `scene_arg` (as the grid commands do)."""
+    from footfall.cli.tactical import load_scene_arg
+
+    return load_scene_arg(scene_arg)
 
 
 def _flyer_line(name: str, flyer: Flyer, start: FlightState, lang: Lang) -> str:
@@ -253,7 +260,7 @@ def _check_lines(name: str, result: FlightCheck, lang: Lang) -> list[str]:
 
 
 def _step_words(result: FlightCheck) -> list[str]:
-    from footfall.flight.reach import format_steps
+    from footfall.flight.notation import format_steps
 
     return [format_steps([step]) for step in result.steps]
 
@@ -376,7 +383,7 @@ def _print_path(
     """Print the answer of ``fly path``: the flight found, checked, or why there is none."""
     from footfall.flight import check, parse_steps
     from footfall.flight.model import switch_choices
-    from footfall.flight.reach import format_steps
+    from footfall.flight.notation import format_steps
     from footfall.flight.report import check_json
 
     tx, ty, talt = target
@@ -418,6 +425,11 @@ def _print_path(
 
 
 def _reach_lines(name: str, result: FlightReach, band: int, air: Airspace, lang: Lang) -> list[str]:
+    """The flyer, the count, then a map of each altitude band with an end, highest first: the
+    scene's map (or dots over the ends' squares in the open sky), ``*`` where an end is, ``@``
+    at the start."""
+    import numpy as np
+
     from footfall.flight.space import SceneAirspace
 
     start = result.start
@@ -425,26 +437,29 @@ def _reach_lines(name: str, result: FlightReach, band: int, air: Airspace, lang:
         _flyer_line(name, result.flyer, start, lang),
         t("flight.label.reach", lang, count=result.count, budget=result.budget_ft),
     ]
-    by_band = result.squares_by_band(band)
-    if isinstance(air, SceneAirspace):
-        rows: list[str] = list(air.scene.rows)
-        x0, y0 = 0, 0
-    else:
-        squares = set().union(*by_band.values(), {(start.x, start.y)})
-        xs, ys = [x for x, _ in squares], [y for _, y in squares]
-        x0, y0 = min(xs), min(ys)
-        rows = ["." * (max(xs) - x0 + 1)] * (max(ys) - y0 + 1)
-    for index in sorted(by_band, reverse=True):
-        squares = by_band[index]
-        low, high = index * band, index * band + band - 5
+    # Each map is an array of code points: the base (the scene's rows, or dots), then the ends.
+    rows = list(air.scene.rows) if isinstance(air, SceneAirspace) else None
+    masks = result.band_masks(
+        band, None if rows is None else (0, 0, max(map(len, rows)), len(rows))
+    )
+    for index, (x0, y0, mask) in masks.items():
+        height, width = mask.shape
+        if rows is None:
+            base = np.full((height, width), ord("."), np.uint32)
+            lengths = [width] * height
+        else:
+            base = np.zeros((height, width), np.uint32)
+            for j, row in enumerate(rows):
+                base[j, : len(row)] = np.frombuffer(row.encode("utf-32-le"), np.uint32)
+            lengths = [len(row) for row in rows]
+        grid = np.where(mask & (base != 0), np.uint32(ord("*")), base)
+        i, j = start.x - x0, start.y - y0
+        if 0 <= j < height and 0 <= i < lengths[j]:
+            grid[j, i] = ord("@")
+        text = grid.astype("<u4").tobytes().decode("utf-32-le")
         lines.append("")
-        lines.append(t("flight.label.band", lang, low=low, high=high))
-        grid = [list(row) for row in rows]
-        for x, y in squares | {(start.x, start.y)}:
-            j, i = y - y0, x - x0
-            if 0 <= j < len(grid) and 0 <= i < len(grid[j]):
-                grid[j][i] = "@" if (x, y) == (start.x, start.y) else "*"
-        lines.extend("".join(out) for out in grid)
+        lines.append(t("flight.label.band", lang, low=index * band, high=index * band + band - 5))
+        lines.extend(text[j * width : j * width + lengths[j]] for j in range(height))
     return lines
 
 
@@ -467,7 +482,7 @@ def reach_command(
 ) -> None:
     """List where a flyer can end its move: square, altitude and facing, with the least cost."""
     from footfall.flight.reach import reach
-    from footfall.flight.report import reach_json
+    from footfall.flight.report import reach_json_text
 
     try:
         language = parse_lang(lang)
@@ -481,7 +496,7 @@ def reach_command(
             req.flyer, req.start, system=req.system, budget_ft=req.budget_ft, space=req.space
         )
         if json_out:
-            emit_json(reach_json(req.name, action, result))
+            typer.echo(reach_json_text(req.name, action, result))  # emit_json's text
         else:
             typer.echo("\n".join(_reach_lines(req.name, result, band, req.space, language)))
     except FootfallError as exc:
@@ -523,6 +538,8 @@ def stall_command(
 
 def _cell(value: object, column: str, lang: Lang) -> str:
     """Write one cell of the maneuverability table as footfall reads it."""
+    from footfall.rules import ANY, TurnInPlace, TurnRate
+
     if value is ANY:
         return t("flight.cell.any", lang)
     if value is None:
@@ -559,6 +576,8 @@ _COLUMNS = (
 @fly.command("table")
 def table_command(json_out: JsonOpt = False, lang: LangOpt = "en") -> None:
     """Print the maneuverability table (seed 004 表:机动性) as footfall reads it."""
+    from rich.cells import cell_len
+
     from footfall.flight.space import flight_system
 
     try:

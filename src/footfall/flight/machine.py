@@ -18,10 +18,8 @@ from __future__ import annotations
 import functools
 import heapq
 import math
-from typing import NamedTuple
-
-import numpy as np
-import numpy.typing as npt
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from footfall.flight.model import (
     HALF_FT,
@@ -36,6 +34,10 @@ from footfall.flight.model import (
 )
 from footfall.grid import alternating_diagonals
 from footfall.rules import ANY, TurnRate
+
+if TYPE_CHECKING:  # numpy loads with the first machine built as arrays (not for a path search)
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "Cover",
@@ -454,7 +456,7 @@ class Machine(NamedTuple):
     half-feet, displacement in squares and 5-ft levels, direction or -1 for vertical).
     """
 
-    states: list[Raw]
+    states: Sequence[Raw]
     part_of: npt.NDArray[np.int32]
     resources: npt.NDArray[np.int64]
     keeps: npt.NDArray[np.bool_]
@@ -519,6 +521,8 @@ class _Moves(NamedTuple):
 
 def _move_arrays(rules: RuleStates, order: list[int], least: dict[int, int], limit: int) -> _Moves:
     """Return the moves of the rule states `order` as arrays; those past `limit` left out."""
+    import numpy as np
+
     index = {rid: i for i, rid in enumerate(order)}.get
     move_start = np.zeros(len(order) + 1, np.int32)
     rows: list[tuple[int, int, int, int, int, int]] = []
@@ -572,6 +576,8 @@ def build_machine(
     The rule states within the budget (`_within`) and their moves to each other; rule state
     0 is the start's (raw state `start`).
     """
+    import numpy as np
+
     rules = RuleStates(flyer, square_ft, diagonal_costs, budget_ft, free_turns(flyer))
     limit = budget_ft * HALF_FT
     order, least = _within(rules, rules.intern(rules.canon(start)), limit)
@@ -610,6 +616,8 @@ def build_machine(
 def _mirrors(states: list[Raw], axis: int) -> npt.NDArray[np.int32] | None:
     """Return the index of each rule state's mirror image: the same state facing ``2 x axis -
     facing`` (the reflection that keeps facing `axis`); None when one is missing."""
+    import numpy as np
+
     index = {state: i for i, state in enumerate(states)}
     found = np.empty(len(states), np.int32)
     for i, state in enumerate(states):
@@ -643,6 +651,8 @@ def _cover(
 ) -> Cover:
     """Return the `Cover` of the rule states `part_of` (their parts) and `resources`; with
     packed `keys` (guard bits `high`, not 0) the comparisons are one operation each."""
+    import numpy as np
+
     n = len(part_of)
     sizes = np.bincount(part_of, minlength=n_parts)
     words = max(1, -(-int(sizes.max()) // 64))
@@ -673,6 +683,8 @@ def _packed(resources: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], in
     high`` (no field borrows from the next). `high` is 0 when the fields need more than 63
     bits: the kernel then compares the columns one by one.
     """
+    import numpy as np
+
     n, width = resources.shape
     keys = np.zeros(n, np.int64)
     high = 0

@@ -33,9 +33,8 @@ from footfall.limits import LIMITS, Limits
 
 __all__ = ["format_steps", "parse_squares", "parse_steps"]
 
-_TOKEN = re.compile(
-    r"^(forward|back|climb|dive|up|down|left|right|hover|pl|pr|bc|bd|f|b|c|d|l|r|h)(\d+)?$"
-)
+#: One step token (compiled by `re` on the first parse: ``fly reach`` reads no steps).
+_TOKEN = r"^(forward|back|climb|dive|up|down|left|right|hover|pl|pr|bc|bd|f|b|c|d|l|r|h)(\d+)?$"
 _ALIASES = {
     "forward": "f",
     "back": "b",
@@ -109,7 +108,7 @@ def parse_steps(text: str, *, limits: Limits = LIMITS) -> list[tuple[int, Step]]
     if not tokens:
         raise InputError("error.flight.steps-empty", param=_STEPS)
     for number, token in enumerate(tokens, start=1):
-        match = _TOKEN.match(token.lower())
+        match = re.match(_TOKEN, token.lower())
         if match is None:
             raise InputError(
                 "error.flight.step-unknown",

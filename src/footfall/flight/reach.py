@@ -23,13 +23,9 @@ import gc
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal, NamedTuple
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from footfall.errors import LimitError, Param
-from footfall.flight.compiled import COMPILED_FROM_FT, EndArrays, compiled_arrays, loaded, warm_up
 from footfall.flight.model import (
     HALF_FT,
     OPEN_SKY,
@@ -46,8 +42,13 @@ from footfall.flight.search import FlightSearch, Target
 from footfall.limits import LIMITS, Limits
 from footfall.rules import System
 
+if TYPE_CHECKING:  # numpy and the compiled search load with the first reach (a path: neither)
+    import numpy as np
+    import numpy.typing as npt
+
+    from footfall.flight.compiled import EndArrays
+
 __all__ = [
-    "COMPILED_FROM_FT",
     "QUICK_PATH_WORK",
     "Engine",
     "FlightPath",
@@ -69,6 +70,14 @@ Engine = Literal["auto", "python", "compiled"]
 #: finds a reachable end in a few thousand states (an 80-ft average flyer's farthest ends,
 #: measured: under 5,000) and settles a miss near the start; at most about 0.4 s.
 QUICK_PATH_WORK = 10_000
+
+
+def warm_up(system: System | None = None) -> None:
+    """Load the compiled reach kernel now (`footfall.flight.compiled.warm_up`): a server does
+    it once, before its first request."""
+    from footfall.flight.compiled import warm_up as load
+
+    load(system)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,23 +176,51 @@ class FlightReach:
     def squares_by_band(self, band_ft: int) -> dict[int, set[tuple[int, int]]]:
         """Return the squares (x, y) of the ends in each altitude band of `band_ft` ft, by the
         band's index (``alt // band_ft``)."""
-        c = self.columns
+        import numpy as np
+
         found: dict[int, set[tuple[int, int]]] = {}
+        for index, (x0, y0, mask) in self.band_masks(band_ft).items():
+            ys, xs = np.nonzero(mask)
+            found[index] = set(zip((xs + x0).tolist(), (ys + y0).tolist(), strict=True))
+        return found
+
+    def band_masks(
+        self, band_ft: int, window: tuple[int, int, int, int] | None = None
+    ) -> dict[int, tuple[int, int, npt.NDArray[np.bool_]]]:
+        """Return, for each altitude band of `band_ft` ft with an end (by the band's index,
+        ``alt // band_ft``, highest first), which squares of a window hold one: ``(x0, y0,
+        mask)``, ``mask[y - y0, x - x0]``. The window is ``(x0, y0, width, height)``, ends
+        outside it left out; None: the squares of the ends and the start.
+
+        >>> from footfall.rules import Maneuverability, load_system
+        >>> dnd35 = load_system("dnd35")
+        >>> bat = Flyer(5, dnd35.flight.row(Maneuverability.PERFECT))
+        >>> masks = reach(bat, FlightState(0, 0, 5, 0), system=dnd35, budget_ft=5).band_masks(10)
+        >>> [(index, x0, y0, int(mask.sum())) for index, (x0, y0, mask) in masks.items()]
+        [(1, -1, -1, 9), (0, -1, -1, 9)]
+        """
+        import numpy as np
+
+        c = self.columns
+        if window is None:
+            x0 = min(int(c.x.min()), self.start.x) if len(c.x) else self.start.x
+            y0 = min(int(c.y.min()), self.start.y) if len(c.y) else self.start.y
+            x1 = max(int(c.x.max()), self.start.x) if len(c.x) else self.start.x
+            y1 = max(int(c.y.max()), self.start.y) if len(c.y) else self.start.y
+            window = (x0, y0, x1 - x0 + 1, y1 - y0 + 1)
+        x0, y0, width, height = window
         if not len(c.x):
-            return found
-        # One integer per (band, y, x): a flat sort, not one of rows.
+            return {}
         band = c.alt // band_ft
-        b0, y0, x0 = band.min(), c.y.min(), c.x.min()
-        height, width = int(c.y.max() - y0) + 1, int(c.x.max() - x0) + 1
-        key = np.unique(((band - b0) * height + (c.y - y0)) * width + (c.x - x0))
-        square = key % (height * width)
-        for index, y, x in zip(
-            (key // (height * width) + b0).tolist(),
-            (square // width + y0).tolist(),
-            (square % width + x0).tolist(),
-            strict=True,
-        ):
-            found.setdefault(index, set()).add((x, y))
+        i, j = c.x - x0, c.y - y0
+        seen = (i >= 0) & (i < width) & (j >= 0) & (j < height)
+        found: dict[int, tuple[int, int, npt.NDArray[np.bool_]]] = {}
+        # One flat index per (band, y, x): the masks of every band filled at once.
+        low, high = int(band.min()), int(band.max())
+        masks = np.zeros((high - low + 1, height, width), np.bool_)
+        masks[band[seen] - low, j[seen], i[seen]] = True
+        for index in sorted(set(band.tolist()), reverse=True):
+            found[index] = (x0, y0, masks[index - low])
         return found
 
 
@@ -204,6 +241,8 @@ def _column_entries(columns: ReachColumns, budget_ft: int) -> tuple[ReachEntry, 
 
 def _entry_columns(entries: tuple[ReachEntry, ...]) -> ReachColumns:
     """Return `entries` as columns."""
+    import numpy as np
+
     n = len(entries)
     ints = np.array(
         [(e.x, e.y, e.alt, e.facing, int(e.cost_ft * HALF_FT)) for e in entries], np.int64
@@ -281,12 +320,12 @@ def reach(
 
     `engine`: "python" always searches in Python; "compiled" uses the numba kernel where it
     can take the airspace (the open sky and scenes, with or without an altitude band); "auto"
-    does so for movements of `COMPILED_FROM_FT` or more, or once the kernel is loaded. Both
-    give the same answer (tested); `work` counts states expanded by whichever ran. `max_work`
-    (default `limits.flight_work` in Python, `limits.flight_compiled_work` compiled) bounds
-    that work; a movement over `limits.flight_budget_ft` is refused at once. `switches`:
-    interpretation switches of this query (`footfall.flight.with_switches`; None: the
-    flyer's own choices).
+    does so for movements of `footfall.flight.compiled.COMPILED_FROM_FT` or more, or once the
+    kernel is loaded. Both give the same answer (tested); `work` counts states expanded by
+    whichever ran. `max_work` (default `limits.flight_work` in Python,
+    `limits.flight_compiled_work` compiled) bounds that work; a movement over
+    `limits.flight_budget_ft` is refused at once. `switches`: interpretation switches of this
+    query (`footfall.flight.with_switches`; None: the flyer's own choices).
 
     >>> from footfall.rules import Maneuverability, load_system
     >>> dnd35 = load_system("dnd35")
@@ -295,6 +334,8 @@ def reach(
     >>> len(found.entries), found.entries[0]
     (118, ReachEntry(x=-1, y=-2, alt=0, facing=0, cost_ft=Fraction(15, 2), landed=True))
     """
+    from footfall.flight.compiled import COMPILED_FROM_FT, compiled_arrays, loaded
+
     flyer = with_switches(flyer, system, switches)
     _check_budget(budget_ft, limits)
     if engine == "compiled" or (engine == "auto" and (budget_ft >= COMPILED_FROM_FT or loaded())):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from footfall.errors import InputError, Param, quote, unknown
 from footfall.flight.model import (
@@ -37,8 +38,10 @@ from footfall.flight.space import (
 )
 from footfall.limits import LIMITS, Limits
 from footfall.rules import System
-from footfall.scene import Scene
 from footfall.units import FT_PER_SQUARE
+
+if TYPE_CHECKING:  # the scene model loads with a scene (the open sky does not need it)
+    from footfall.scene import Scene
 
 __all__ = [
     "FlightRequest",
@@ -105,6 +108,8 @@ def _flyer(
             raise InputError(
                 "error.flight.open-sky-only", param=given, speed=_SPEED, maneuverability=_CLASS
             )
+        from footfall.scene import Scene
+
         loaded = scene if isinstance(scene, Scene) else scene()
         system, flyer, space, creature = scene_flyer(loaded, mover)
         x, y = creature.at

@@ -11,16 +11,18 @@ smaller or three size categories apart from it, no ending in anyone's space (`oc
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from footfall.errors import InputError, Param, RuleDataError, unknown
 from footfall.flight.model import DELTAS, Airspace, Fault, FlightState, Flyer
 from footfall.rules import SYSTEM_IDS, Maneuverability, RuleId, Size, System, load_system
-from footfall.scene import Creature, Flag, Scene, creature, footprint
-from footfall.scene.layers import flag_mask, impassable_mask
-from footfall.scene.walls import thin_wall_exits
 from footfall.units import FT_PER_SQUARE
+
+if TYPE_CHECKING:  # numpy and the scene model load with a scene (the open sky needs neither)
+    import numpy as np
+    import numpy.typing as npt
+
+    from footfall.scene import Creature, Scene
 
 __all__ = [
     "BandedAirspace",
@@ -74,6 +76,10 @@ class SceneAirspace(Airspace):
     """The airspace of `scene` for the creature `mover_id` (excluded from the others)."""
 
     def __init__(self, scene: Scene, mover: Creature) -> None:
+        from footfall.scene import Flag, footprint
+        from footfall.scene.layers import flag_mask, impassable_mask
+        from footfall.scene.walls import thin_wall_exits
+
         self.scene = scene
         self.width = scene.width
         self.height = scene.height
@@ -217,6 +223,8 @@ def scene_flyer(scene: Scene, mover_id: str) -> tuple[System, Flyer, SceneAirspa
 
     Raises `InputError` when the scene is not dnd35 or the creature cannot fly.
     """
+    from footfall.scene import creature, footprint
+
     system = flight_system(scene.system)
     mover = creature(scene, mover_id, Param("mover"))
     if mover.fly is None:
@@ -279,6 +287,8 @@ def scene_tables(
     Ground and ceiling are altitude limits the caller applies. `step_faults` stays the
     reference: tests compare the kernel on scenes with the Python search, which calls it.
     """
+    import numpy as np
+
     across = np.zeros((side, side, 8), np.bool_)
     land = np.zeros((side, side), np.bool_)
     probe = max(0, 5 * base)
