@@ -213,10 +213,6 @@ def shipped_names() -> frozenset[str]:
         names.update(re.findall(r"[A-Za-z&][\w&]*", f"{system.names.ru} {system.names.zh}"))
         names.update(table_ids(system))
     names.update(p.stem for p in (ROOT / "src/footfall/maps").glob("*.txt"))  # route maps
-    from footfall.chase import _RUNNER_KEYS
-    from footfall.travel.party import _TEXT_KEYS
-
-    names.update(_TEXT_KEYS, _RUNNER_KEYS)  # --member / --pursuer keys, spelled like options
     for sample in list_samples():
         names.add(sample)
         names.update(c.id for c in load_sample(sample).creatures)
@@ -350,7 +346,7 @@ OTHER_CASES = frozenset(
 )
 _FORMS = {form: lemma for lemma, (nom, gen) in NOUNS.items() for form in (*nom, *gen)}
 COUNT = re.compile(
-    r"(?<![\w,.x-])(\S+\s)?(\d+(?:,\d+)?)\s("
+    r"(?<![\w,.x-])(\S+ )?(\d+(?:,\d+)?) ("
     + "|".join(sorted(_FORMS, key=len, reverse=True))
     + r")(?![а-яё])"
 )
@@ -566,3 +562,107 @@ def test_every_api_refusal_is_in_the_language(lang: str) -> None:
     """Every hostile request, with Accept-Language ru / zh: its "error" line holds no English
     beyond `SPANS` and what the request sent (field paths are its own spelling)."""
     assert check_runs(api_runs(lang), lang) == []
+
+
+def table_runs(lang: str, directory: Path) -> Iterator[tuple[str, list[str], str]]:
+    """``footfall tables SYSTEM TABLE`` for every table of every system, and ``reach`` and
+    ``path`` for every creature of every sample scene: the answers the docs show one of."""
+    from footfall.rules import SYSTEM_IDS, load_system
+    from footfall.scene.samples import list_samples, load_sample
+    from footfall.tables import table_ids
+
+    for system_id in SYSTEM_IDS:
+        system = load_system(system_id)
+        for table in table_ids(system):
+            argv = ["footfall", "tables", system_id, table, "--lang", lang]
+            yield (
+                f"tables {system_id} {table}",
+                [*argv, "#", *citations(system, table, lang)],
+                (_run(argv[1:])[1]),
+            )
+    for sample in list_samples():
+        for creature in load_sample(sample).creatures:
+            for command in (["reach"], ["path", "--to", "0,0"]):
+                argv = ["footfall", command[0], sample, "--mover", creature.id, *command[1:]]
+                argv += ["--lang", lang]
+                yield " ".join(argv[1:4]), argv, _run(argv[1:])[1]
+
+
+def citations(system: Any, table: str, lang: str) -> list[str]:
+    """A table's sources: a seed's or a book's table cited as it is written (docs/i18n.md:
+    "a citation is the cited text"), the table's own and its source column's."""
+    from footfall.tables import table_view
+
+    view = table_view(system, table)
+    cited = [view.source.document, view.source.table]
+    columns = [c.id for c in view.columns]
+    if "source" in columns:
+        cited += [row[columns.index("source")] for row in view.text_rows(lang)]
+    return cited
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_table_and_sample_answer_is_in_the_language(lang: str, lang_env: Path) -> None:
+    """Every table of every system and every sample creature's reach and path, in ru / zh:
+    no English beyond `SPANS`, the ids of a table's id column and its citations."""
+    assert check_runs(table_runs(lang, lang_env), lang) == []
+
+
+# ------------------------------------------------------------------ the checks can fail
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_planted_english_line_is_caught(
+    lang: str, lang_env: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An English answer planted in the catalog's ru / zh text is found by the doc run."""
+    from footfall.i18n import catalog
+
+    planted = "{system}: speed {speed} ft, armor {armor}, load {load} (run x{run})"
+    monkeypatch.setitem(catalog()["rates.title.d20"], lang, planted)
+    argv = ["footfall", "rates", "pf1e", "--speed", "30", "--lang", lang]
+    found = check_runs(iter([("planted", argv, _run(argv[1:])[1])]), lang)
+    assert len(found) == 1 and "'speed'" in found[0] and "'armor'" in found[0], found
+
+
+def test_the_scanner_keeps_only_what_is_allowed() -> None:
+    """Bare English and a bare vocabulary id are caught; `word (id)`, names, option names,
+    quoted values, file names and coordinates are not."""
+    assert english_left("valeros, перемещение: до 30 фт", "ru") == []
+    assert english_left("valeros, move: up to 30 фт", "ru") == ["move", "up", "to"]
+    assert english_left("известна: Болото (swamp), Лес (forest)", "ru") == []
+    assert english_left("местность swamp непроходима", "ru") == ["swamp"]
+    assert english_left("已知:沼泽(swamp)、森林(forest)", "zh") == []
+    assert english_left("--speed 'fast' в cellar.json: [3, 4]", "ru") == []
+    assert english_left("DC 12", "zh") == [] and english_left("DC 12", "ru") == ["DC"]
+    assert english_left("цель: five-foot-step", "ru") == ["five-foot-step"]
+    assert english_left("цель: five-foot-step", "ru", frozenset({"five-foot-step"})) == []
+
+
+def test_the_russian_count_check_reads_the_forms() -> None:
+    """1 фут, 2 фута, 5 футов, 21 день, 1,5 мили, до 1 клетки pass; 24 миль, 1 футов,
+    до 2 клетки fail (CLDR ru: one, few, many; the genitive after до)."""
+    good = "1 фут, 2 фута, 5 футов, 21 день, 22 дня, 25 дней, 1,5 мили, до 1 клетки, до 5 клеток"
+    assert wrong_counts(good) == []
+    assert wrong_counts("в 3 милю") == []  # after в the phrase's case: not read
+    bad = wrong_counts("24 миль, 1 футов, до 2 клетки, 11 раунд")
+    assert bad == [
+        "24 миль (want 24 мили)",
+        "1 футов (want 1 фут)",
+        "до 2 клетки (want 2 клеток)",
+        "11 раунд (want 11 раундов)",
+    ]
+
+
+def test_known_items_still_show() -> None:
+    """Each `KNOWN` entry still matches what footfall prints in Russian: once its owner's fix
+    is merged it matches nothing, and this test says to remove the entry."""
+    runs = [
+        ["travel", "pf1e", "--speed", "30", "--leg", "66 mi plains road", "--forced-march", "2",
+         "--roll", "--seed", "7"],
+        ["forced", "drawsteel-burning-hall", "--target", "goblin", "--kind", "push",
+         "--distance", "3", "--source", "shadow"],
+        ["check", "--help"],
+    ]  # fmt: skip
+    printed = "\n".join(_run([*argv, "--lang", "ru"])[1] for argv in runs)
+    assert [k.reason for k in KNOWN if not re.search(k.pattern, printed)] == []
