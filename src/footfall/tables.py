@@ -517,9 +517,10 @@ def _choices(switch: str, choices: Sequence[Any]) -> Names:
     from footfall.i18n.values import shown_value, value_word
 
     def listed(lang: Lang) -> str:
-        return "; ".join(
+        words = [
             shown_value(value_word(f"choice.{switch}", c.id, lang), c.id, lang) for c in choices
-        )
+        ]
+        return "; ".join(words).replace("…", "...")  # … in a table reads as a cut cell
 
     return Names("; ".join(f"{c.id}: {c.doc}" for c in choices), listed("ru"), listed("zh"))
 
