@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from footfall.dice import OpposedTie, Roller, RollRecord, check_seed, p_first_wins
 from footfall.errors import InputError, Noun, Param, unknown
+from footfall.i18n import Words
 from footfall.limits import LIMITS, Limits
 from footfall.rules import SYSTEM_IDS, Family, System, load_system
 
@@ -234,7 +235,7 @@ def require_chase_rules(system: str) -> System:
         raise InputError(
             "error.travel.chase-no-rules",
             system=rules.id,
-            game=rules.names.get("en"),
+            game=Words(rules.names.en, rules.names.ru, rules.names.zh),
             seed=rules.seed.split("_", 1)[0],
         )
     return rules

@@ -510,6 +510,21 @@ def _maneuverability_view(system: System) -> TableView:
     )
 
 
+def _choices(switch: str, choices: Sequence[Any]) -> Names:
+    """A switch's choices: in English each with the data file's explanation; in Russian and
+    Chinese each as its word and its id (the words of the page, values.toml
+    ``value.choice.<switch>.<id>``), the data files' explanations being English only."""
+    from footfall.i18n.values import shown_value, value_word
+
+    def listed(lang: Lang) -> str:
+        words = [
+            shown_value(value_word(f"choice.{switch}", c.id, lang), c.id, lang) for c in choices
+        ]
+        return "; ".join(words).replace("…", "...")  # … in a table reads as a cut cell
+
+    return Names("; ".join(f"{c.id}: {c.doc}" for c in choices), listed("ru"), listed("zh"))
+
+
 def _interpretations_view(system: System) -> TableView:
     return TableView(
         "interpretations",
@@ -521,7 +536,7 @@ def _interpretations_view(system: System) -> TableView:
             (
                 i.id,
                 i.default,
-                "; ".join(f"{c.id}: {c.doc}" for c in i.choices),
+                _choices(i.id, i.choices),
                 str(i.source),
             )
             for i in system.interpretations

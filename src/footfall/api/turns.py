@@ -24,7 +24,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import Receive, Scope, Send
 
 from footfall.api.context import Context, Ctx
-from footfall.api.errors import ErrorBody, error_body
+from footfall.api.errors import ErrorBody, error_body, request_lang
 from footfall.api.responses import JSON
 from footfall.api.schema import SCENE_DOC, LangQuery, Pair, RequestModel, SceneJson
 from footfall.api.schema import lang as parse_lang
@@ -206,11 +206,12 @@ def _change(
     return encounter_to_json(store.update(eid, version, change), limits=ctx.limits)
 
 
-def _refused(exc: InputError) -> JSON:
-    """Answer a refused change: 404 unknown, 409 stale, 422 illegal move (with violations)."""
+def _refused(exc: InputError, request: Request) -> JSON:
+    """Answer a refused change: 404 unknown, 409 stale, 422 illegal move (with violations),
+    in the request's language (its ``?lang=``, else Accept-Language: docs/i18n.md)."""
     from footfall.turns import IllegalMove, StaleVersion, UnknownEncounter
 
-    body: dict[str, Any] = error_body(exc, FIELDS)
+    body: dict[str, Any] = error_body(exc, FIELDS, request_lang(request))
     if isinstance(exc, UnknownEncounter):
         return JSON(body, status_code=404)
     if isinstance(exc, StaleVersion):
@@ -246,7 +247,7 @@ async def list_encounters(store: Store) -> Any:
 
 
 @router.get("/api/encounters/{encounter_id}", responses=_RESPONSES)
-async def get_encounter(encounter_id: _ID, ctx: Ctx, store: Store) -> Any:
+async def get_encounter(request: Request, encounter_id: _ID, ctx: Ctx, store: Store) -> Any:
     """The encounter (TURN.md), with what each action still allows this turn."""
     try:
         from footfall.turns import encounter_to_json
@@ -254,7 +255,7 @@ async def get_encounter(encounter_id: _ID, ctx: Ctx, store: Store) -> Any:
         found = await answer(store.get, encounter_id)
         return await answer(encounter_to_json, found, limits=ctx.limits)
     except _refusals() as exc:
-        return _refused(exc)
+        return _refused(exc, request)
 
 
 def _reach(
@@ -272,6 +273,7 @@ def _reach(
 
 @router.get("/api/encounters/{encounter_id}/reach", responses=_RESPONSES)
 async def reach_encounter(
+    request: Request,
     encounter_id: _ID,
     ctx: Ctx,
     store: Store,
@@ -295,7 +297,7 @@ async def reach_encounter(
         found = await answer(store.get, encounter_id)
         return await answer(_reach, found, action, distance, ctx, chosen)
     except _refusals() as exc:
-        return _refused(exc)
+        return _refused(exc, request)
 
 
 @router.post(
@@ -305,7 +307,9 @@ async def reach_encounter(
         422: {"model": IllegalBody, "description": "The rules refuse the move, or malformed."},
     },
 )
-async def move_encounter(encounter_id: _ID, body: MoveBody, ctx: Ctx, store: Store) -> Any:
+async def move_encounter(
+    request: Request, encounter_id: _ID, body: MoveBody, ctx: Ctx, store: Store
+) -> Any:
     """Move the active creature: checked with the turn's movement so far (TURN.md)."""
     from footfall.turns import move
 
@@ -317,22 +321,26 @@ async def move_encounter(encounter_id: _ID, body: MoveBody, ctx: Ctx, store: Sto
     try:
         return await answer(_change, store, ctx, encounter_id, body.version, change)
     except _refusals() as exc:
-        return _refused(exc)
+        return _refused(exc, request)
 
 
 @router.post("/api/encounters/{encounter_id}/undo", responses=_RESPONSES)
-async def undo_encounter(encounter_id: _ID, body: VersionBody, ctx: Ctx, store: Store) -> Any:
+async def undo_encounter(
+    request: Request, encounter_id: _ID, body: VersionBody, ctx: Ctx, store: Store
+) -> Any:
     """Take back the last move of the turn."""
     from footfall.turns import undo
 
     try:
         return await answer(_change, store, ctx, encounter_id, body.version, undo)
     except _refusals() as exc:
-        return _refused(exc)
+        return _refused(exc, request)
 
 
 @router.post("/api/encounters/{encounter_id}/end-turn", responses=_RESPONSES)
-async def end_turn_encounter(encounter_id: _ID, body: VersionBody, ctx: Ctx, store: Store) -> Any:
+async def end_turn_encounter(
+    request: Request, encounter_id: _ID, body: VersionBody, ctx: Ctx, store: Store
+) -> Any:
     """End the active creature's turn: the next in the order (and the round on) is active."""
     from footfall.turns import end_turn
 
@@ -342,11 +350,13 @@ async def end_turn_encounter(encounter_id: _ID, body: VersionBody, ctx: Ctx, sto
     try:
         return await answer(_change, store, ctx, encounter_id, body.version, change)
     except _refusals() as exc:
-        return _refused(exc)
+        return _refused(exc, request)
 
 
 @router.post("/api/encounters/{encounter_id}/order", responses=_RESPONSES)
-async def order_encounter(encounter_id: _ID, body: OrderBody, ctx: Ctx, store: Store) -> Any:
+async def order_encounter(
+    request: Request, encounter_id: _ID, body: OrderBody, ctx: Ctx, store: Store
+) -> Any:
     """Change the initiative order during play: the active creature keeps its turn, the next
     turn is the creature after it in the new order; recorded with the turn (its log entry)."""
 
@@ -358,19 +368,19 @@ async def order_encounter(encounter_id: _ID, body: OrderBody, ctx: Ctx, store: S
     try:
         return await answer(_change, store, ctx, encounter_id, body.version, change)
     except _refusals() as exc:
-        return _refused(exc)
+        return _refused(exc, request)
 
 
 @router.delete(
     "/api/encounters/{encounter_id}", status_code=204, responses=_RESPONSES,
     response_class=Response,
 )  # fmt: skip
-async def delete_encounter(encounter_id: _ID, store: Store) -> Response:
+async def delete_encounter(request: Request, encounter_id: _ID, store: Store) -> Response:
     """Delete the encounter."""
     from footfall.turns import UnknownEncounter
 
     try:
         await answer(store.delete, encounter_id)
     except UnknownEncounter as exc:
-        return _refused(exc)
+        return _refused(exc, request)
     return Response(status_code=204)

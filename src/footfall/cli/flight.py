@@ -164,7 +164,7 @@ def _flyer_line(name: str, flyer: Flyer, start: FlightState, lang: Lang) -> str:
     line = t(
         "flight.label.flyer",
         lang,
-        id=name,
+        id=t("flight.label.unnamed", lang) if name == "flyer" else name,  # open sky, no --mover
         speed=flyer.speed,
         cls=flyer.row.names.get(lang),
         facing=direction_name(start.facing),

@@ -203,7 +203,7 @@ def t(key: str, lang: Lang = "en", /, **values: object) -> str:
     text = catalog()[key][lang]
     if any(isinstance(v, Words) for v in values.values()):
         values = {k: getattr(v, lang) if isinstance(v, Words) else v for k, v in values.items()}
-    if ":plural:" in text or ":agree" in text:
+    if ":plural:" in text or ":agree" in text or ":value:" in text:
         return _PluralFormatter(lang, values).format(text, **values)
     return text.format(**values)
 
@@ -465,7 +465,9 @@ class _PluralFormatter(string.Formatter):
     """`str.format` plus two specs: ``plural:form|form...`` prints the count and its agreeing
     noun; ``agree:NAME`` prints a unit (``{unit:agree:distance}``) in the form the field NAME's
     count asks for (24 мили), the unit's forms read from ``common.forms.<unit>``
-    (``agree-of``, ``agree-in``, ``agree-to``: the genitive, accusative, dative forms)."""
+    (``agree-of``, ``agree-in``, ``agree-to``: the genitive, accusative, dative forms);
+    ``value:VOCABULARY`` prints a closed vocabulary's id as its word and the id in brackets
+    (``{size:value:size}``: «большой (large)», 大型(large); docs/i18n.md)."""
 
     def __init__(self, lang: Lang, values: dict[str, object] | None = None) -> None:
         self.lang = lang
@@ -489,4 +491,10 @@ class _PluralFormatter(string.Formatter):
             if unit_words is None or count is None:
                 return str(value)
             return plural(self.lang, count, unit_words)
+        if format_spec.startswith("value:"):
+            from footfall.i18n.values import shown_value, value_word
+
+            ident = str(getattr(value, "value", value))
+            vocab = format_spec.removeprefix("value:")
+            return shown_value(value_word(vocab, ident, self.lang), ident, self.lang)
         return str(super().format_field(value, format_spec))
