@@ -11,8 +11,7 @@ for Latin-script words. What may stay Latin is the short, explicit list `SPANS` 
 its reason, from docs/i18n.md "What stays English, and why"), the names the run itself
 carries (`names`: what was typed, creature, system, sample and table ids), and the ids of a
 closed vocabulary only as ``word (id)``. `--json` runs are left out: JSON is a contract and
-stays English. `KNOWN` lists what another helper fixes (each entry says whose); the lead
-removes an entry when its fix is merged.
+stays English.
 
 A second check reads Russian counts: a number before a unit, day, hour, round, square or
 creature takes the form the number asks for (1 фут, 2 фута, 5 футов; 21 день, 25 дней).
@@ -104,6 +103,9 @@ SPANS: tuple[Allowed, ...] = (
         r"[\w./~-]*\.(?:json|txt|toml|md|png|webp|jpg|dd2vtt|uvtt|sqlite3|db|py)\b",
         "file names (a seed's, a scene's, RULES.md cited as a source)",
     ),
+    Allowed(
+        r"\bdocs/[\w/.-]*", "a guide's path in a --help (docs/ru/scenes.md), cut where it wraps"
+    ),
     Allowed(r"(?m)(?:Пример|例如)[:：]\s*footfall .*$", "an example command in a --help, as typed"),
     Allowed(r"(?<![\w.])\.(?:dd2vtt|uvtt|df2vtt|json|toml|txt|png)\b", "a file name's extension"),
     Allowed(r"\b\d{3}_[0-9a-f]+\b", "a seed file's name (000_709853d3f24b4f08.txt), wrapped"),
@@ -155,28 +157,6 @@ SPANS: tuple[Allowed, ...] = (
     ),
     Allowed(r"\b(?:DC|AC|AB)\b", "seed 004 writes DC, AC and AB in Latin", ("zh",)),
     Allowed(r"\b(?:mi|km|ft)\b", "the units a --leg is written in, where a message says which"),
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Known:
-    """English another helper is fixing: where it shows, and whose fix it waits for."""
-
-    pattern: str
-    reason: str
-
-
-#: Words3's items (issue 14, stop 21): the lead removes each entry when words3 is merged.
-KNOWN: tuple[Known, ...] = (
-    Known(r"\bdocs/[\w/.-]*", "--help doc paths (i18n/cli_help.toml): words3, stop 21"),
-    Known(
-        r"(?m)^ *day \d+ hour \d+ .*$",
-        "travel --roll log lines (travel/exertion.py): words3, stop 21",
-    ),
-    Known(
-        r"(?m)^(?:push|pull|slide|hurl) [\w-]+: .*$|^\s*\d+,\d+ +\d+ .*@.*$",
-        "`footfall forced` rows (cli/forced.py, i18n/forced.toml): words3, stop 21",
-    ),
 )
 
 
@@ -237,13 +217,11 @@ CODES = re.compile(r"\[([a-z][a-z-]*)\]|(?<=  )([a-z]+(?:-[a-z]+)+)(?=  )")
 def english_left(
     text: str, lang: str, allowed: frozenset[str] = frozenset(), table: bool = False
 ) -> list[str]:
-    """Return the Latin words of `text` that nothing allows (`SPANS`, `KNOWN`, names, ids
+    """Return the Latin words of `text` that nothing allows (`SPANS`, names, ids
     in brackets, `allowed`); `table`: a `footfall tables` table, whose id column lists the
     ids to type, or a --help, which names the values an option takes as typed (each
     possibly cut where the terminal wraps it)."""
     ids = vocabulary_ids()
-    for known in KNOWN:
-        text = re.sub(known.pattern, " ", text)
     text = BRACKETED_ID.sub(lambda m: " " if m[1] in ids or m[1] in allowed else m[0], text)
     text = CODES.sub(lambda m: " " if (m[1] or m[2]) in violation_codes() else m[0], text)
     for span in SPANS:
@@ -652,17 +630,3 @@ def test_the_russian_count_check_reads_the_forms() -> None:
         "до 2 клетки (want 2 клеток)",
         "11 раунд (want 11 раундов)",
     ]
-
-
-def test_known_items_still_show() -> None:
-    """Each `KNOWN` entry still matches what footfall prints in Russian: once its owner's fix
-    is merged it matches nothing, and this test says to remove the entry."""
-    runs = [
-        ["travel", "pf1e", "--speed", "30", "--leg", "66 mi plains road", "--forced-march", "2",
-         "--roll", "--seed", "7"],
-        ["forced", "drawsteel-burning-hall", "--target", "goblin", "--kind", "push",
-         "--distance", "3", "--source", "shadow"],
-        ["check", "--help"],
-    ]  # fmt: skip
-    printed = "\n".join(_run([*argv, "--lang", "ru"])[1] for argv in runs)
-    assert [k.reason for k in KNOWN if not re.search(k.pattern, printed)] == []
