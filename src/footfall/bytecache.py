@@ -75,13 +75,15 @@ ENTRY_BYTES = 256
 
 #: What a parsed scene keeps per wall, per creature and per legend entry besides its strings,
 #: measured with tracemalloc on scenes parsed from fresh JSON (tests/test_bytecache.py checks
-#: the estimate against the measure): 376 bytes a wall (its points, door and record), 216 a
-#: creature with a 5-character id (its id counted apart), 350 a legend entry.
-WALL_BYTES = 400
-CREATURE_BYTES = 240
+#: the estimate against the measure): 376-430 bytes a wall (its points, door and record), 216
+#: a creature with a 5-character id (its id counted apart; 240 with a 15-character id),
+#: 56 its flight, 48 its conditions (a tuple of shared words), 350 a legend entry.
+WALL_BYTES = 480
+CREATURE_BYTES = 280
+FLY_BYTES = 96
 LEGEND_BYTES = 400
 #: A scene's record, its legend mapping and its tuples' headers.
-SCENE_BYTES = 1024
+SCENE_BYTES = 2048
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -160,6 +162,8 @@ def json_nbytes(value: object, depth: int = 0) -> int:
     True
     """
     size = sys.getsizeof(value)
+    if isinstance(value, MappingProxyType):  # a read-only view: its dict is apart
+        size += sys.getsizeof(dict(value))
     if depth > 100:  # deeper than any request may nest (Limits.json_depth)
         return size
     if isinstance(value, Mapping):
@@ -176,6 +180,15 @@ def _extra(record: Any) -> int:
     return json_nbytes(extra) if extra else 0
 
 
+def _creature(creature: Any) -> int:
+    size = CREATURE_BYTES + sys.getsizeof(creature.id)
+    if creature.fly is not None:
+        size += FLY_BYTES
+    if creature.conditions:
+        size += sys.getsizeof(creature.conditions)
+    return size
+
+
 def scene_nbytes(scene: Scene) -> int:
     """Return an estimate, never below the measure, of the bytes a parsed scene keeps.
 
@@ -184,9 +197,9 @@ def scene_nbytes(scene: Scene) -> int:
     ``x-...`` keys are measured when there are any. A 500 x 500 map keeps 275 KB, 5,000 walls
     2 MB more; a 100 x 100 scene with six creatures 17 KB.
     """
-    size = SCENE_BYTES + sum(map(sys.getsizeof, scene.rows))
+    size = SCENE_BYTES + sys.getsizeof(scene.rows) + sum(map(sys.getsizeof, scene.rows))
     size += len(scene.walls) * WALL_BYTES + len(scene.legend) * LEGEND_BYTES
-    size += sum(CREATURE_BYTES + sys.getsizeof(c.id) for c in scene.creatures)
+    size += sum(map(_creature, scene.creatures))
     if scene.background is not None:
         size += sys.getsizeof(scene.background)
     size += _extra(scene) + sum(map(_extra, scene.legend.values()))
@@ -294,10 +307,10 @@ class ByteCache(Generic[K, V]):
         budget = self.budget
         with self._lock:
             self._drop_dead()
+            self._pop(key)  # a value under the same key is replaced, kept or not
             fresh = holds is not None and id(holds) not in self._held
             if nbytes + (held_nbytes if fresh else 0) > budget or self.count == 0:
                 return False
-            self._pop(key)
             ref = None
             if owner is not None:
                 ref = weakref.ref(owner, _Mourner(self._dead, key))

@@ -39,8 +39,8 @@ _CACHED = 96
 _CACHED_POSITIONS = 1 << 14
 #: What a plan keeps per position of its window once its frame, graph and ends are built
 #: (measured: tests/test_bytecache.py), and per plan (its policy).
-_POSITION_BYTES = 160
-_PLAN_BYTES = 4096
+_POSITION_BYTES = 64
+_PLAN_BYTES = 8192
 
 
 @dataclass(frozen=True, slots=True)
