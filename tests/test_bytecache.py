@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import tracemalloc
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
 import pytest
@@ -152,14 +154,14 @@ def _crowd() -> dict[str, Any]:
     return data
 
 
+SAMPLES = ("pf1e-ogre-bridge", "dh2e-hive-underpass", "dnd35-canyon-squeeze",
+           "drawsteel-burning-hall")  # fmt: skip
 SCENES: dict[str, Callable[[], dict[str, Any]]] = {
     "500x500, 5000 walls": lambda: _big(5000),
     "500x500, no walls": lambda: _big(0),
     "crowd of 300": _crowd,
-    **{name: (lambda name=name: sample_json(name)) for name in (
-        "pf1e-ogre-bridge", "dh2e-hive-underpass", "dnd35-canyon-squeeze",
-        "drawsteel-burning-hall")},
-}  # fmt: skip
+    **{name: partial(sample_json, name) for name in SAMPLES},
+}
 
 
 @pytest.mark.parametrize("name", list(SCENES))
@@ -173,8 +175,7 @@ def test_a_scene_is_charged_at_least_what_it_keeps(name: str) -> None:
 
 
 def _plans() -> Iterator[tuple[str, str, str | None, int | None]]:
-    for name in ("pf1e-ogre-bridge", "dh2e-hive-underpass", "dnd35-canyon-squeeze",
-                 "drawsteel-burning-hall"):  # fmt: skip
+    for name in SAMPLES:
         scene = load_sample(name)
         for mover in scene.creatures[:3]:
             yield name, mover.id, None, None
@@ -204,3 +205,22 @@ def test_a_plan_is_charged_at_least_what_it_keeps(
     positions = min(side, scene.width) * min(side, scene.height)
     charged = plans._PLAN_BYTES + plans._POSITION_BYTES * positions
     assert kept <= charged, (kept, charged, positions)
+
+
+def test_serve_gives_its_budget_to_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``footfall serve --cache-mb N`` sets this process's budget and the environment its
+    workers start from; its help names the default budget."""
+    from footfall.cli.help import help_texts
+    from footfall.cli.serve import _cache_budget
+
+    before = bytecache.cache_mb()
+    monkeypatch.delenv(bytecache.ENV, raising=False)
+    try:
+        _cache_budget(12)
+        assert bytecache.cache_mb() == 12
+        assert float(os.environ[bytecache.ENV]) == 12
+    finally:
+        set_cache_mb(before)
+    said = [text for text in help_texts() if "--cache-mb" not in text and "scene caches" in text]
+    assert said == [f"MiB each server process may keep in its scene caches (default "
+                    f"{bytecache.DEFAULT_MB}; 0: none)."]  # fmt: skip

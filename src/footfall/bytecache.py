@@ -32,7 +32,7 @@ from collections.abc import Hashable, Iterator, Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from footfall.errors import InputError
+from footfall.errors import InputError, Param
 
 if TYPE_CHECKING:
     import numpy.typing as npt
@@ -93,7 +93,7 @@ _total_lock = threading.Lock()
 _caches: weakref.WeakSet[ByteCache[Any, Any]] = weakref.WeakSet()
 
 
-def _checked_mb(value: object, name: str) -> float:
+def _checked_mb(value: object, name: str | Param) -> float:
     """Return `value` as a budget in MiB, or raise `InputError` naming it.
 
     >>> _checked_mb("96", "x"), _checked_mb(0, "x")
@@ -133,7 +133,7 @@ def set_cache_mb(mb: float) -> None:
     >>> set_cache_mb(before)
     """
     global _total
-    total = int(_checked_mb(mb, "cache_mb") * (1 << 20))
+    total = int(_checked_mb(mb, Param("cache_mb")) * (1 << 20))
     with _total_lock:
         _total = total
     for cache in list(_caches):

@@ -8,9 +8,8 @@ budget, while the scene a GM's page keeps asking about is still answered from th
 
 from __future__ import annotations
 
-import sys
+import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,13 +19,19 @@ from footfall import bytecache
 from footfall.api import Limits, create_app
 from footfall.tactical import masks, plans
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-from bench_load import scene_100  # the load benchmark's honest 100 x 100 scene
-
 #: The budget of the test (MiB): 20 plain 500 x 500 scenes fill the scene cache's share.
 BUDGET_MB = 24
 #: Distinct big scenes sent (the scene cache's entry bound is 32).
 FLOOD = 30
+
+
+def _honest() -> dict[str, Any]:
+    """A GM's 100 x 100 scene as bench/bench_load.py asks: 70 % open, 20 % difficult, walls."""
+    rng = random.Random(6)
+    rows = ["".join(rng.choices(".^#", weights=(70, 20, 10), k=100)) for _ in range(100)]
+    rows[50] = "." * 100
+    creature = {"id": "fighter", "at": [50, 50], "size": "medium", "side": "p", "speed": 30}
+    return {"footfall": 1, "system": "pf1e", "map": rows, "creatures": [creature]}
 
 
 def _big(i: int) -> dict[str, Any]:
@@ -61,7 +66,7 @@ def test_many_big_scenes_stay_within_the_budget_and_the_honest_one_stays_cached(
     reused)."""
     client = TestClient(create_app(limits=Limits.server(query_seconds=600)))
     scenes = client.app.state.footfall.cache  # type: ignore[attr-defined]
-    honest = {"scene": scene_100(), "mover": "fighter"}
+    honest = {"scene": _honest(), "mover": "fighter"}
     assert client.post("/api/reach", json=honest).status_code == 200
     for i in range(FLOOD):
         reply = client.post("/api/reach", json={"scene": _big(i), "mover": "a"})
