@@ -55,8 +55,8 @@ __all__ = [
 #: sets it for the workers it starts).
 ENV = "FOOTFALL_CACHE_MB"
 #: The process's cache budget in MiB when nothing sets it: a 500 x 500 scene with 5,000 walls
-#: keeps about 6 MB in all (its text, its parse, its masks), a 100 x 100 one 0.2 MB;
-#: docs/deploy.md "Memory".
+#: and 8 tokens asked about keeps 10.5 MB in all (its JSON and parse 3.1, masks 2.8, index 0.5,
+#: plans 4.1), the load benchmark's 100 x 100 scene 1.3 MB; docs/deploy.md "Memory".
 DEFAULT_MB = 64
 #: The largest budget `set_cache_mb` takes (1 TiB): a bound, not a recommendation.
 MAX_MB = 1 << 20
