@@ -183,7 +183,7 @@ class Limits:
     search (about 14 MB of JSON)."""
     scene_cache: int = 32
     """Parsed scenes the server keeps for reuse (a page asks many questions of one scene);
-    0 = none. Not a bound on a request."""
+    0 = none. Not a bound on a request. Their bytes are bounded too (`footfall.bytecache`)."""
     json_depth: int = 64
     """Deepest nesting of a request's JSON (a scene is 5 deep); deeper is a 413 before any
     model reads it."""

@@ -86,10 +86,12 @@ def test_schema_and_url_errors_have_no_code(client: TestClient) -> None:
 
 
 def test_every_api_error_key_is_used() -> None:
-    """Each ``error.api.*`` entry of the catalog is raised somewhere in the API or ``serve``."""
+    """Each ``error.api.*`` entry of the catalog is raised somewhere in the API or ``serve``
+    (or the cache budget ``serve`` gives its workers, `footfall.bytecache`)."""
     keys = tomllib.loads(CATALOG.read_text(encoding="utf-8"))
     sources = [*(ROOT / "src" / "footfall" / "api").glob("*.py")]
     sources.append(ROOT / "src" / "footfall" / "cli" / "serve.py")
+    sources.append(ROOT / "src" / "footfall" / "bytecache.py")  # the workers' cache budget
     code = "".join(path.read_text(encoding="utf-8") for path in sources)
     unused = [key for key in keys if f'"{key}"' not in code]
     assert unused == []

@@ -10,8 +10,9 @@ with honest scenes (`_turn_over`); its resident memory is then the baseline. Eac
 request of the issue is sent (a picture whose header says 13000 x 13000, one of 6000 x 6000
 decoded within the limits, a large Foundry import and one over its token limit, JSON nested
 a million deep, a 100,000-character id, a 500 x 500 scene with 5,000 walls within the
-limits, a million one-byte chunks), a few times each; then the caches are turned over
-again with the same honest scenes, since a cache keeps the last scenes asked on purpose
+limits, 32 distinct 500 x 500 scenes that the caches keep up to their byte budget
+(`footfall.bytecache`), a million one-byte chunks), a few times each; then the caches are
+turned over again with the same honest scenes, since a cache keeps the last scenes asked on purpose
 (docs/api.md "Memory"), and after a settle the memory must be within 10 % of the baseline,
 after each hostile request. Slow (2 min quiet, 6 min at load 20-28): ``-m slow``.
 
@@ -84,6 +85,29 @@ def _chunk_flood(port: int) -> None:
             pass
 
 
+#: Distinct allowed 500 x 500 scenes the flood sends each time (the scene cache's count bound).
+FLOOD = 32
+
+
+def _flood(url: str, sent: list[int]) -> Callable[[], Any]:
+    """A callable asking a reach on `FLOOD` distinct 500 x 500 scenes (new ones each call)."""
+    walls = [{"from": [x, 3], "to": [x + 1, 3]} for x in range(200)]
+
+    def send() -> Any:
+        reply = None
+        for _ in range(FLOOD):
+            i = len(sent)
+            sent.append(i)
+            creature = {"id": "a", "at": [i % 500, 250 + i // 500], "size": "medium",
+                        "side": "p", "speed": 30}  # fmt: skip
+            scene = {"footfall": 1, "system": "pf1e", "map": ["." * 500] * 500, "walls": walls,
+                     "creatures": [creature]}  # fmt: skip
+            reply = httpx.post(url + "/api/reach", json={"scene": scene, "mover": "a"}, timeout=120)
+        return reply
+
+    return send
+
+
 def hostile(port: int) -> list[tuple[str, Callable[[], Any]]]:
     """The hostile requests of issue 10, each a callable sending it to `port`."""
     url = f"http://127.0.0.1:{port}"
@@ -110,6 +134,7 @@ def hostile(port: int) -> list[tuple[str, Callable[[], Any]]]:
             post("/api/reach", {"scene": {**pf, "creatures": [long_id]}, "mover": "x"}),
         ),
         ("500x500 scene, 5,000 walls", post("/api/reach", worst)),
+        (f"{FLOOD} distinct 500x500 scenes", _flood(url, [])),
         ("1,000,000 one-byte chunks", lambda: _chunk_flood(port)),
     ]
 
@@ -188,6 +213,7 @@ def test_memory_returns_after_hostile_requests() -> None:
     assert statuses["Foundry import, 501 tokens"] == 413
     assert statuses["JSON nested 1,000,000 deep"] == 413
     assert statuses["500x500 scene, 5,000 walls"] == 200
+    assert statuses[f"{FLOOD} distinct 500x500 scenes"] == 200
     over = [(name, kib) for name, _, kib in rows if kib > baseline * (1 + TOLERANCE)]
     assert not over, (baseline, rows)
 

@@ -26,7 +26,9 @@ it was (tests/api/test_memory.py). Three things kept it (measured with ``mallinf
   `footfall.api.serving.InFlight`) collects Python's garbage and calls ``malloc_trim(0)``.
 
 What a worker keeps on purpose, the parsed scenes of `footfall.api.scene_cache` and the
-tactical engine's per-scene caches, is bounded by their entry counts (`Limits.scene_cache`).
+tactical engine's per-scene caches, is bounded by their entry counts (`Limits.scene_cache`)
+and by the bytes they keep: `footfall.bytecache` (64 MiB a process unless ``footfall serve
+--cache-mb N`` or ``FOOTFALL_CACHE_MB`` says otherwise).
 """
 
 from __future__ import annotations

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
+import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import orjson
 
+from footfall.bytecache import ENTRY_BYTES, ByteCache, scene_nbytes
 from footfall.limits import LIMITS, Limits
 
 if TYPE_CHECKING:
@@ -24,32 +24,32 @@ class SceneCache:
     A page asks many questions of one scene (reach after each edit, a path under the pointer
     at every move): parsing it once, and handing the library the same `Scene` object, lets
     the tactical engine reuse its per-scene precomputation. Scenes are frozen, so sharing one
-    between requests (and threads) is safe. `size` 0 keeps none.
+    between requests (and threads) is safe. At most `size` scenes are kept (0: none), and at
+    most the ``scenes`` share of the process's cache budget in bytes, each charged its key
+    and `footfall.bytecache.scene_nbytes` (`footfall.bytecache`).
     """
 
     def __init__(self, size: int, limits: Limits = LIMITS) -> None:
         self.size = size
         self.limits = limits
-        self.scenes: OrderedDict[bytes, Scene] = OrderedDict()
-        self.lock = threading.Lock()
+        self.scenes: ByteCache[bytes, Scene] = ByteCache("scenes", count=size)
+        self.parsed = 0
+        """Scenes parsed (the cache's misses that parsed): tests read it."""
 
     def get(self, data: Mapping[str, Any]) -> Scene:
         """Return the parsed scene of `data` (raising the parser's error when it is bad)."""
         from footfall.scene import parse_scene  # on the first request, not at start-up
 
         if self.size <= 0:
+            self.parsed += 1
             return parse_scene(data, limits=self.limits)
         key = canonical(data)
-        with self.lock:
-            hit = self.scenes.get(key)
-            if hit is not None:
-                self.scenes.move_to_end(key)
-                return hit
+        hit = self.scenes.get(key)
+        if hit is not None:
+            return hit
         scene = parse_scene(data, limits=self.limits)
-        with self.lock:
-            self.scenes[key] = scene
-            while len(self.scenes) > self.size:
-                self.scenes.popitem(last=False)
+        self.parsed += 1
+        self.scenes.put(key, scene, sys.getsizeof(key) + ENTRY_BYTES + scene_nbytes(scene))
         return scene
 
 

@@ -80,6 +80,9 @@ def register(app: typer.Typer) -> None:
             None,
             help="SQLite file or postgresql:// URL of the encounters (default: user data folder).",
         ),
+        cache_mb: float | None = typer.Option(
+            None, help="MiB each server process may keep in its scene caches (default 64; 0: none)."
+        ),
         lang: str = typer.Option("en", help="Language: en, ru or zh."),
     ) -> None:
         """Serve the battle-map page and the JSON API; print the URL to open."""
@@ -88,6 +91,7 @@ def register(app: typer.Typer) -> None:
         # Local input first (the user's own file or sample name), then the port: a bad
         # --scene is named whatever the port's state.
         name, extra = resolve_scene(scene)
+        _cache_budget(cache_mb)
         origins = tuple(_origin(value) for value in cors_origin)
         for name in allow_host:
             _check_host_name(name)
@@ -122,6 +126,18 @@ def register(app: typer.Typer) -> None:
         sys.stdout.flush()  # the URL must show before uvicorn takes over (pipes buffer)
         _warm_up_in_background()
         run(options, host, port, count, lang=language)
+
+
+def _cache_budget(mb: float | None) -> None:
+    """Set the caches' budget of this process and of the workers it starts (`ENV`), or check
+    the one the environment gives (`footfall.bytecache`); a bad one raises `InputError`."""
+    from footfall import bytecache
+
+    if mb is None:
+        bytecache.cache_mb()
+        return
+    bytecache.set_cache_mb(mb)
+    os.environ[bytecache.ENV] = repr(float(mb))  # the workers start from this environment
 
 
 def _check_host_name(value: str) -> None:

@@ -13,6 +13,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
+from footfall.bytecache import ENTRY_BYTES, ByteCache
 from footfall.errors import InputError
 from footfall.scene.model import Flag, LegendEntry, Scene
 
@@ -26,8 +27,12 @@ __all__ = [
     "terrain_index",
 ]
 
-_INDEX_CACHE: list[tuple[Scene, npt.NDArray[np.int16], tuple[str, ...]]] = []
+#: The last few index maps, by scene identity (an entry refers to its scene weakly and goes
+#: with it), bounded by entries and by the ``index`` share of the cache budget.
 _INDEX_CACHE_SIZE = 4
+_INDEX_CACHE: ByteCache[int, tuple[npt.NDArray[np.int16], tuple[str, ...]]] = ByteCache(
+    "index", count=_INDEX_CACHE_SIZE
+)
 
 
 def terrain_index(scene: Scene) -> tuple[npt.NDArray[np.int16], tuple[LegendEntry, ...]]:
@@ -37,17 +42,17 @@ def terrain_index(scene: Scene) -> tuple[npt.NDArray[np.int16], tuple[LegendEntr
     over the map with numpy: ``table[index]``. The last few results are cached by identity,
     so the index array is read-only.
     """
-    for cached, index, chars in _INDEX_CACHE:
-        if cached is scene:
-            return index, tuple(scene.legend[c] for c in chars)
+    hit = _INDEX_CACHE.get(id(scene), owner=scene)
+    if hit is not None:
+        index, chars = hit
+        return index, tuple(scene.legend[c] for c in chars)
     chars = tuple(sorted(scene.legend, key=ord))
     codes = np.frombuffer("".join(scene.rows).encode("utf-32-le"), dtype="<u4")
     lookup = np.zeros(ord(chars[-1]) + 1, dtype=np.int16)  # chars are sorted by code point
     lookup[[ord(c) for c in chars]] = np.arange(len(chars), dtype=np.int16)
     index = lookup[codes].reshape(scene.height, scene.width)
     index.setflags(write=False)  # shared by the cache: callers must not change it
-    _INDEX_CACHE.insert(0, (scene, index, chars))
-    del _INDEX_CACHE[_INDEX_CACHE_SIZE:]
+    _INDEX_CACHE.put(id(scene), (index, chars), ENTRY_BYTES + int(index.nbytes), owner=scene)
     return index, tuple(scene.legend[c] for c in chars)
 
 

@@ -251,12 +251,13 @@ class Creature(_Record):
             object.__setattr__(self, "conditions", tuple(sorted(set(self.conditions))))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Scene(_Record):
     """A battle map: rows of characters, their legend, thin walls and creatures.
 
     A scene is compared by value and hashed without its legend and ``extra`` (both read-only
-    mappings); caches of per-scene work key it by identity (`footfall.scene.layers.terrain_index`).
+    mappings); caches of per-scene work key it by identity and refer to it weakly, so that an
+    entry goes with its scene (`footfall.bytecache.ByteCache`).
     """
 
     system: str

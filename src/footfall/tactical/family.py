@@ -23,8 +23,6 @@ The records the protocol exchanges are defined here.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -35,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from footfall.bytecache import ENTRY_BYTES, ByteCache
 from footfall.errors import InputError, Param, RuleDataError
 from footfall.rules import Difficulty, Family, Names, RuleId, System, Unit
 from footfall.scene import Creature, Scene
@@ -319,12 +318,12 @@ Seen = tuple[tuple[str, Occupant], ...]
 #: What a view holds: the system (its id is trusted only while it lives), the `Seen`, its
 #: occupants and each id's index in them.
 _View = tuple[System, Seen, tuple[Occupant, ...], dict[str, int]]
-#: Views by scene (held: its id is trusted only while it lives), the scenes least recently
-#: asked first; each scene's views by (system, the family's key, the mover's side). A few
-#: scenes only: a server parses a new scene per request, and an entry holds its scene alive.
-_SEEN: OrderedDict[int, tuple[Scene, dict[Hashable, _View]]] = OrderedDict()
-_SEEN_SCENES = 8
-_SEEN_LOCK = threading.Lock()
+#: Views by (scene, system, the family's key, the mover's side): an entry refers to its scene
+#: weakly and goes with it (a server parses a new scene per request), bounded by entries and by
+#: the ``seen`` share of the cache budget (`footfall.bytecache`).
+_SEEN: ByteCache[Hashable, _View] = ByteCache("seen", count=64)
+#: What a view keeps per creature: its id, its occupant tuple, its index entry.
+_SEEN_BYTES = 300
 
 
 def occupants(
@@ -344,15 +343,11 @@ def occupants(
     """
     mover = query.mover
     view: _View | None = None
-    where_key = (id(query.system), key, mover.side)
+    where_key = (id(query.scene), id(query.system), key, mover.side)
     if key is not None:
-        with _SEEN_LOCK:
-            hit = _SEEN.get(id(query.scene))
-            if hit is not None and hit[0] is query.scene:
-                _SEEN.move_to_end(id(query.scene))
-                view = hit[1].get(where_key)
-                if view is not None and view[0] is not query.system:
-                    view = None
+        view = _SEEN.get(where_key, owner=query.scene)
+        if view is not None and view[0] is not query.system:
+            view = None
     if view is None:
         found: list[tuple[str, Occupant]] = []
         sides = query.sizes.sides
@@ -365,14 +360,8 @@ def occupants(
         index = {cid: i for i, (cid, _) in enumerate(seen)}
         view = (query.system, seen, tuple(entry for _, entry in seen), index)
         if key is not None:
-            with _SEEN_LOCK:
-                hit = _SEEN.get(id(query.scene))
-                if hit is None or hit[0] is not query.scene:
-                    hit = (query.scene, {})
-                    _SEEN[id(query.scene)] = hit
-                hit[1][where_key] = view
-                while len(_SEEN) > _SEEN_SCENES:
-                    _SEEN.popitem(last=False)
+            nbytes = ENTRY_BYTES + _SEEN_BYTES * len(seen)
+            _SEEN.put(where_key, view, nbytes, owner=query.scene)
     _, seen, entries, index = view
     i = index.get(mover.id)
     return (entries if i is None else entries[:i] + entries[i + 1 :]), seen

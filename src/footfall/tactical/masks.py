@@ -3,13 +3,13 @@
 `prepare` turns a scene's map into boolean layers (walls, pits, difficult terrain ...), its
 thin walls and wall corners into exit bits, and its legend into an index map; `sizes` gives
 the size order and the space of every creature under one system's size table. Both are small
-caches keyed by the objects' identity: a `Scene` or `System` is never hashed (hashing a
-`System` walks every table of its data file).
+caches keyed by the objects' identity (a `Scene` or `System` is never hashed: hashing a
+`System` walks every table of its data file), bounded by entries and by bytes
+(`footfall.bytecache`); an entry refers to its scene weakly and goes with it.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -17,6 +17,7 @@ from types import MappingProxyType
 import numpy as np
 import numpy.typing as npt
 
+from footfall.bytecache import ENTRY_BYTES, ByteCache, array_nbytes
 from footfall.errors import unknown
 from footfall.grid import DIRECTIONS
 from footfall.rules import System
@@ -59,9 +60,12 @@ class Sizes:
     """Side of every creature's space, in squares, by creature id."""
 
 
-_PREPARED: OrderedDict[int, tuple[Scene, Prepared]] = OrderedDict()
-_SIZES: OrderedDict[tuple[int, int], tuple[Scene, System, Sizes]] = OrderedDict()
+#: Entries kept at most (and at most the ``masks`` / ``sizes`` shares of the cache budget).
 _CACHED = 16
+_PREPARED: ByteCache[int, Prepared] = ByteCache("masks", count=_CACHED)
+_SIZES: ByteCache[tuple[int, int], tuple[System, Sizes]] = ByteCache("sizes", count=_CACHED)
+#: What a creature's entry costs in `Sizes`: its id's slot and two ints in two dicts.
+_SIZE_BYTES = 200
 
 
 def corner_bits(wall: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint8]:
@@ -88,10 +92,9 @@ def corner_bits(wall: npt.NDArray[np.bool_]) -> npt.NDArray[np.uint8]:
 
 def prepare(scene: Scene) -> Prepared:
     """Return the scene's full-map masks, from a small cache keyed by the scene object."""
-    hit = _PREPARED.get(id(scene))
-    if hit is not None and hit[0] is scene:
-        _PREPARED.move_to_end(id(scene))
-        return hit[1]
+    hit = _PREPARED.get(id(scene), owner=scene)
+    if hit is not None:
+        return hit
     index, entries = terrain_index(scene)
     wall = flag_mask(scene, Flag.WALL)
     prepared = Prepared(
@@ -109,9 +112,13 @@ def prepare(scene: Scene) -> Prepared:
         has_narrow=any(e.width_ft is not None or e.height_ft is not None for e in entries),
         has_terrain=any(e.terrain for e in entries),
     )
-    _PREPARED[id(scene)] = (scene, prepared)
-    while len(_PREPARED) > _CACHED:
-        _PREPARED.popitem(last=False)
+    arrays = (prepared.wall, prepared.impassable, prepared.pit, prepared.difficult,
+              prepared.obstacle, prepared.poor_visibility, prepared.hazardous, prepared.thin,
+              prepared.corner)  # fmt: skip
+    # The index belongs to `terrain_index`'s cache too; charged here as well (it is kept
+    # alive by this entry when that cache drops it).
+    nbytes = ENTRY_BYTES + array_nbytes(*arrays, index) + 64 * len(entries)
+    _PREPARED.put(id(scene), prepared, nbytes, owner=scene)
     return prepared
 
 
@@ -125,10 +132,9 @@ def sizes(
     `InputError` naming the known ones.
     """
     key = (id(scene), id(system))
-    hit = _SIZES.get(key)
-    if hit is not None and hit[0] is scene and hit[1] is system:
-        _SIZES.move_to_end(key)
-        return hit[2]
+    hit = _SIZES.get(key, owner=scene)
+    if hit is not None and hit[0] is system:
+        return hit[1]
     known = table()
     orders: dict[str, int] = {}
     sides: dict[str, int] = {}
@@ -138,7 +144,6 @@ def sizes(
             raise unknown(f"{system.id} size", c.size, known)
         orders[c.id], sides[c.id] = row
     found = Sizes(MappingProxyType(orders), MappingProxyType(sides))
-    _SIZES[key] = (scene, system, found)
-    while len(_SIZES) > _CACHED:
-        _SIZES.popitem(last=False)
+    nbytes = ENTRY_BYTES + _SIZE_BYTES * len(orders)
+    _SIZES.put(key, (system, found), nbytes, owner=scene)  # systems live on (`load_system`)
     return found

@@ -7,12 +7,13 @@ the search graph of that frame (checked and flattened once, `footfall.tactical.s
 `planned` keeps them in a small cache keyed by the scene object's identity and the options;
 a `Scene` is frozen, so an entry can never go stale, and the scene object itself is held
 with it (an id is only trusted while its object lives). Cached frame arrays are read-only.
+The cache is bounded by entries and by the ``plans`` share of the cache budget
+(`footfall.bytecache`): a plan is charged its window's arrays, and the scene it keeps alive
+once however many plans of it are kept.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -20,6 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from footfall.bytecache import ENTRY_BYTES, ByteCache, scene_nbytes
 from footfall.errors import Param
 from footfall.limits import Limits
 from footfall.rules import System, load_system
@@ -35,9 +37,10 @@ _CACHED = 96
 #: Windows larger than this many positions are not kept: their search dwarfs building them
 #: (a 120-ft run's window is 49 x 49; 96 kept windows of this size are ~15 MB).
 _CACHED_POSITIONS = 1 << 14
-#: Scenes larger than this many squares get no cache entry: an entry holds its scene alive, and
-#: a server parses a new scene object per request.
-_CACHED_SQUARES = 250_000
+#: What a plan keeps per position of its window once its frame, graph and ends are built
+#: (measured: tests/test_bytecache.py), and per plan (its policy).
+_POSITION_BYTES = 64
+_PLAN_BYTES = 8192
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,9 +130,7 @@ def window_graph(policy: Policy, frame: Frame) -> ReadyGraph:
     return ready(graph)
 
 
-_PLANS: OrderedDict[Hashable, tuple[Scene, System, Limits, Plan]] = OrderedDict()
-#: Queries may run in threads (the API's pool): the cache's reads and writes take this lock.
-_LOCK = threading.Lock()
+_PLANS: ByteCache[Hashable, tuple[System, Limits, Plan]] = ByteCache("plans", count=_CACHED)
 
 
 def planned(scene: Scene, mover_id: str, ask: Ask) -> Plan:
@@ -141,11 +142,9 @@ def planned(scene: Scene, mover_id: str, ask: Ask) -> Plan:
     switches = None if ask.switches is None else tuple(sorted(ask.switches.items()))
     key = (id(scene), mover_id, ask.action, id(rules), switches, ask.distance, ask.flying,
            id(ask.limits))  # fmt: skip
-    with _LOCK:
-        hit = _PLANS.get(key)
-        if hit is not None and hit[0] is scene and hit[1] is rules and hit[2] is ask.limits:
-            _PLANS.move_to_end(key)
-            return hit[3]
+    hit = _PLANS.get(key, owner=scene)
+    if hit is not None and hit[0] is rules and hit[1] is ask.limits:
+        return hit[2]
     policy = make_policy(
         scene, creature(scene, mover_id, Param("mover")), ask.action, system=rules,
         switches=ask.switches, distance=ask.distance, flying=ask.flying, limits=ask.limits,
@@ -153,10 +152,9 @@ def planned(scene: Scene, mover_id: str, ask: Ask) -> Plan:
     plan = Plan(policy)
     side = 2 * _radius(policy) + 1
     positions = min(side, scene.width) * min(side, scene.height)
-    if scene.width * scene.height > _CACHED_SQUARES or positions > _CACHED_POSITIONS:
-        return plan  # not kept (see `_CACHED_SQUARES`, `_CACHED_POSITIONS`)
-    with _LOCK:
-        _PLANS[key] = (scene, rules, ask.limits, plan)
-        while len(_PLANS) > _CACHED:
-            _PLANS.popitem(last=False)
+    if positions > _CACHED_POSITIONS:
+        return plan  # not kept (see `_CACHED_POSITIONS`)
+    nbytes = ENTRY_BYTES + _PLAN_BYTES + _POSITION_BYTES * positions
+    _PLANS.put(key, (rules, ask.limits, plan), nbytes, owner=scene, holds=scene,
+               held_nbytes=scene_nbytes(scene))  # fmt: skip
     return plan
