@@ -351,7 +351,7 @@ def _new_label(
     return cell, rid, whole
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, inline="always")
 def _prefetch_places(
     c_slot: _I64, c_rid: _I64, k: int, rec_of: _I32, masks: _U64, words: int, bit_of: _I32,
     slot_head: _I32, lab: _I32,
@@ -371,7 +371,7 @@ def _prefetch_places(
             _prefetch(lab, slot_head[rec] * _FIELDS)
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, inline="always")
 def _candidates(
     rid: int, x: int, y: int, alt: int, cost: int, part_of: _I32, move_start: _I32, move_to: _I32,
     move_cost: _I32, move_dx: _I8, move_dy: _I8, move_dz: _I8, move_dir: _I8, n_parts: int,
@@ -467,7 +467,10 @@ def settle_kernel(
                             shed_to, axis, side, n_alts, alt_lo, limit, across, enemy, rec_of,
                             cand)  # fmt: skip
             _prefetch_places(cand[4], cand[1], k, rec_of, masks, words, bit_of, slot_head, lab)
-            base = lab[i, _REC] * words
+            rec = lab[i, _REC]
+            if slot_head[rec] == i:  # popped: no longer pending (the walks unlink the others)
+                slot_head[rec] = lab[i, _NEXT]
+            base = rec * words
             for w in range(part_words[part_of[rid]]):
                 masks[base + w] |= cover[rid * words + w]
             if (
