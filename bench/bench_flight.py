@@ -53,6 +53,9 @@ def run(tree: Path, argv: list[str], *, module: bool = True) -> tuple[float, flo
     """Run ``python -m footfall ARGV`` (or ``python ARGV``) in `tree`; return (CPU s, wall s,
     exit status)."""
     env = dict(os.environ, PYTHONPATH=str(tree / "src"))
+    # As an installed command runs: keeping __pycache__ (the stored rule machine, the kernel
+    # module). With PYTHONDONTWRITEBYTECODE set, each run built its rule machine again.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     command = [sys.executable, *(["-m", "footfall"] if module else []), *argv]
     started = time.perf_counter()
     child = subprocess.Popen(

@@ -171,3 +171,28 @@ def test_double_move_of_an_average_80_ft_flyer_is_answered() -> None:
     found = reach(flyer, FlightState(0, 0, 30, 2), system=SYSTEM, budget_ft=160, limits=LIMITS)
     assert len(found.entries) == 344_711
     assert found.work <= LIMITS.flight_compiled_work
+
+
+@pytest.mark.parametrize(
+    ("cls", "speed", "action", "alt", "facing"),
+    [
+        (Maneuverability.AVERAGE, 30, 2, 30, 2),
+        (Maneuverability.POOR, 40, 2, 10, 1),
+        (Maneuverability.GOOD, 30, 2, 0, 6),
+        (Maneuverability.CLUMSY, 60, 1, 50, 2),
+        (Maneuverability.PERFECT, 30, 2, 20, 3),
+    ],
+)
+def test_prefetching_kernel_lists_every_end_of_the_former_kernel(
+    cls: Maneuverability, speed: int, action: int, alt: int, facing: int
+) -> None:
+    """The kernel that makes a popped label's moves first and prefetches their places lists
+    every end (square, altitude, facing) of the former kernel at the same cost, for moves and
+    double moves of several classes, and without the mirror and shedding the same work."""
+    flyer = dnd35_flyer(cls, speed)
+    start = FlightState(0, 0, alt, facing, since_turn=5)
+    new, old = _both(flyer, start, action * speed, OPEN_SKY)
+    _same_ends(new, old)
+    assert len(new.xs) > 1000
+    plain, _ = _both(flyer, start, action * speed, OPEN_SKY, symmetric=False, shed=False)
+    assert plain == old

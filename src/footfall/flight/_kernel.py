@@ -20,9 +20,15 @@ a perfect one, the canyon's eagle at 160 ft).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, cast
+
 import numba
 import numpy as np
 import numpy.typing as npt
+from llvmlite import ir  # type: ignore[import-untyped]
+from numba.core import cgutils, types
+from numba.extending import intrinsic
 
 __all__ = ["reach_kernel", "settle_kernel"]
 
@@ -34,6 +40,38 @@ _U64 = npt.NDArray[np.uint64]
 
 #: Label states in the pool.
 _PENDING, _POPPED, _DEAD = 0, 1, 2
+
+
+def _prefetch_intrinsic(typingctx: Any, array: Any, index: Any) -> Any:
+    """Ask the CPU to bring the cache line of ``array[index]`` in (LLVM's ``prefetch``, read,
+    high locality): a hint only, never a fault. A copy of `footfall.tactical._kernel`'s: a
+    kernel module compiled ahead of time is self-contained (`footfall.aot`)."""
+    signature = types.void(array, index)
+
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        array_type, index_type = sig.args
+        data = context.make_array(array_type)(context, builder, args[0]).data
+        item = context.get_abi_sizeof(context.get_data_type(array_type.dtype))
+        offset = context.cast(builder, args[1], index_type, types.int64)
+        address = builder.add(
+            builder.ptrtoint(data, ir.IntType(64)),
+            builder.mul(offset, ir.Constant(ir.IntType(64), item)),
+        )
+        i32 = ir.IntType(32)
+        function = cgutils.get_or_insert_function(  # type: ignore[no-untyped-call]
+            builder.module,
+            ir.FunctionType(ir.VoidType(), [cgutils.voidptr_t, i32, i32, i32]),
+            "llvm.prefetch.p0",
+        )
+        pointer = builder.inttoptr(address, cgutils.voidptr_t)
+        builder.call(function, [pointer, i32(0), i32(3), i32(1)])
+        return context.get_dummy_value()
+
+    return signature, codegen
+
+
+#: `_prefetch_intrinsic` as compiled code calls it: ``_prefetch(array, flat_index)``.
+_prefetch = cast(Callable[[Any, int], None], intrinsic(_prefetch_intrinsic))
 
 
 @numba.njit(cache=True, nogil=True)
@@ -274,13 +312,13 @@ def _settled(masks: _U64, base: int, bit: int) -> bool:
 
 
 @numba.njit(cache=True, nogil=True)
-def _mirror(cell: int, axis: int, side: int, n_alts: int) -> int:
-    """Return the mirror image of `cell` in the reflection that keeps the facing `axis` (the
-    box is centred on the start)."""
-    alt = cell % n_alts
-    c = side // 2
-    u = cell // n_alts % side - c
-    v = cell // n_alts // side - c
+def _mirror(x: int, y: int, alt: int, axis: int, side: int, n_alts: int) -> int:
+    """Return the cell of the mirror image of square (`x`, `y`) at level `alt` in the
+    reflection that keeps the facing `axis` (the box is centred on the start). From the
+    coordinates, not the cell: no division (a search makes millions of these)."""
+    c = side >> 1
+    u = x - c
+    v = y - c
     if axis % 4 == 0:  # N-S: x -> -x
         mu, mv = -u, v
     elif axis % 4 == 2:  # E-W: y -> -y
@@ -294,21 +332,80 @@ def _mirror(cell: int, axis: int, side: int, n_alts: int) -> int:
 
 @numba.njit(cache=True, nogil=True)
 def _new_label(
-    cell: int, rid: int, cost: int, shed_cost: _I32, shed_to: _I32, mirror_rid: _I32,
-    axis: int, side: int, n_alts: int,
+    x: int, y: int, alt: int, rid: int, cost: int, shed_cost: _I32, shed_to: _I32,
+    mirror_rid: _I32, axis: int, side: int, n_alts: int,
 ) -> tuple[int, int, int]:  # fmt: skip
-    """Return the (cell, rule state) a new label of rule state `rid` in `cell` at `cost` is
-    made as (shed, then the lesser of it and its mirror image when `axis` is a facing), and
-    its rule state before shedding (a popped label covering that one covers it too)."""
+    """Return the (cell, rule state) a new label of rule state `rid` in square (`x`, `y`) at
+    level `alt` at `cost` is made as (shed, then the lesser of it and its mirror image when
+    `axis` is a facing), and its rule state before shedding (a popped label covering that
+    one covers it too)."""
+    cell = (y * side + x) * n_alts + alt
     whole = rid
     while cost >= shed_cost[rid]:
         rid = shed_to[rid]
     if axis >= 0:
-        mcell = _mirror(cell, axis, side, n_alts)
+        mcell = _mirror(x, y, alt, axis, side, n_alts)
         mrid = mirror_rid[rid]
         if mcell < cell or (mcell == cell and mrid < rid):
             return mcell, mrid, mirror_rid[whole]
     return cell, rid, whole
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _prefetch_places(
+    c_slot: _I64, c_rid: _I64, k: int, rec_of: _I32, masks: _U64, words: int, bit_of: _I32,
+    slot_head: _I32, lab: _I32,
+) -> None:  # fmt: skip
+    """Bring in the places of a popped label's `k` candidates before they are looked at (their
+    `rec_of` entries were asked for as the candidates were made): each settled mask's word,
+    pending list head and first pending label. The candidates' cache misses then overlap,
+    where each waited for the one before (the search is bound by memory latency)."""
+    for j in range(k):
+        rec = rec_of[c_slot[j]]
+        if rec >= 0:
+            _prefetch(masks, rec * words + (bit_of[c_rid[j]] >> 6))
+            _prefetch(slot_head, rec)
+    for j in range(k):
+        rec = rec_of[c_slot[j]]
+        if rec >= 0 and slot_head[rec] >= 0:
+            _prefetch(lab, slot_head[rec] * _FIELDS)
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _candidates(
+    rid: int, x: int, y: int, alt: int, cost: int, part_of: _I32, move_start: _I32, move_to: _I32,
+    move_cost: _I32, move_dx: _I8, move_dy: _I8, move_dz: _I8, move_dir: _I8, n_parts: int,
+    mirror_rid: _I32, shed_cost: _I32, shed_to: _I32, axis: int, side: int, n_alts: int,
+    alt_lo: int, limit: int, across: _Bool, enemy: _Bool, rec_of: _I32, cand: _I64,
+) -> int:  # fmt: skip
+    """Write the moves of label `rid` at `cost` in square (`x`, `y`) at level `alt` that the
+    airspace allows into `cand` (rows of cell, rule state, rule state before shedding, cost,
+    place and part slot: `_new_label`) and ask for each one's `rec_of` entry; return how many.
+    """
+    k = 0
+    for m in range(move_start[rid], move_start[rid + 1]):
+        new_cost = cost + move_cost[m]
+        nx = x + move_dx[m]
+        ny = y + move_dy[m]
+        nalt = alt + move_dz[m]
+        if (
+            new_cost > limit
+            or nx < 0 or ny < 0 or nx >= side or ny >= side
+            or nalt < alt_lo or nalt >= n_alts
+        ):  # fmt: skip
+            continue
+        d = move_dir[m]
+        if (d >= 0 and not across[y, x, d]) or enemy[ny, nx, nalt]:
+            continue
+        ncell, nrid, whole = _new_label(nx, ny, nalt, move_to[m], new_cost, shed_cost, shed_to,
+                                        mirror_rid, axis, side, n_alts)  # fmt: skip
+        slot = ncell * n_parts + part_of[nrid]
+        _prefetch(rec_of, slot)
+        cand[0, k], cand[1, k], cand[2, k], cand[3, k], cand[4, k] = (
+            ncell, nrid, whole, new_cost, slot
+        )  # fmt: skip
+        k += 1
+    return k
 
 
 @numba.njit(cache=True, nogil=True)
@@ -331,7 +428,9 @@ def settle_kernel(
     lesser (cell, rule state) of it and its mirror image (`mirror_rid`), whose ends are
     recorded too. A label at cost c of rule state r is one of `shed_to[r]` while c >=
     `shed_cost[r]` (`Machine.shed_cost`). With `axis` -1 and every `shed_cost` past `limit`
-    it makes `reach_kernel`'s labels in its order. -1: past `max_work`; -2: full.
+    it makes `reach_kernel`'s labels in its order. A popped label's moves are made first
+    (`_candidates`), their places fetched together (`_prefetch_places`), then looked at in
+    order. -1: past `max_work`; -2: full.
     """
     n_slots = side * side * n_alts * n_parts
     n_recs_max = min(n_slots, capacity)
@@ -340,6 +439,7 @@ def settle_kernel(
     masks = np.empty(n_recs_max * words, np.uint64)
     lab = np.empty((capacity, _FIELDS), np.int32)
     bucket = np.full(limit + 1, -1, np.int32)
+    cand = np.empty((5, max(1, int(np.max(np.diff(move_start))))), np.int64)
     while start_cost >= shed_cost[start_rid]:
         start_rid = shed_to[start_rid]
     _open_record(0, origin * n_parts + part_of[start_rid], rec_of, masks, words, slot_head)
@@ -359,12 +459,20 @@ def settle_kernel(
                 return -1
             rid = lab[i, _RID]
             cell = lab[i, _CELL]
-            base = lab[i, _REC] * words
-            for w in range(part_words[part_of[rid]]):
-                masks[base + w] |= cover[rid * words + w]
             alt = cell % n_alts
             x = cell // n_alts % side
             y = cell // n_alts // side
+            k = _candidates(rid, x, y, alt, cost, part_of, move_start, move_to, move_cost,
+                            move_dx, move_dy, move_dz, move_dir, n_parts, mirror_rid, shed_cost,
+                            shed_to, axis, side, n_alts, alt_lo, limit, across, enemy, rec_of,
+                            cand)  # fmt: skip
+            _prefetch_places(cand[4], cand[1], k, rec_of, masks, words, bit_of, slot_head, lab)
+            rec = lab[i, _REC]
+            if slot_head[rec] == i:  # popped: no longer pending (the walks unlink the others)
+                slot_head[rec] = lab[i, _NEXT]
+            base = rec * words
+            for w in range(part_words[part_of[rid]]):
+                masks[base + w] |= cover[rid * words + w]
             if (
                 cell != origin
                 and not occupied[y, x, alt]
@@ -372,26 +480,12 @@ def settle_kernel(
             ):
                 _record_end(end_cost, cell, cost, free, facing_of[rid])
                 if axis >= 0:  # and its mirror image's
-                    mcell = _mirror(cell, axis, side, n_alts)
+                    mcell = _mirror(x, y, alt, axis, side, n_alts)
                     _record_end(end_cost, mcell, cost, free, facing_of[mirror_rid[rid]])
-            for m in range(move_start[rid], move_start[rid + 1]):
-                new_cost = cost + move_cost[m]
-                nx = x + move_dx[m]
-                ny = y + move_dy[m]
-                nalt = alt + move_dz[m]
-                if (
-                    new_cost > limit
-                    or nx < 0 or ny < 0 or nx >= side or ny >= side
-                    or nalt < alt_lo or nalt >= n_alts
-                ):  # fmt: skip
-                    continue
-                d = move_dir[m]
-                if (d >= 0 and not across[y, x, d]) or enemy[ny, nx, nalt]:
-                    continue
-                ncell = (ny * side + nx) * n_alts + nalt
-                ncell, nrid, whole = _new_label(ncell, move_to[m], new_cost, shed_cost, shed_to,
-                                                mirror_rid, axis, side, n_alts)  # fmt: skip
-                slot = ncell * n_parts + part_of[nrid]
+            for j in range(k):
+                ncell, nrid, whole, new_cost, slot = (
+                    cand[0, j], cand[1, j], cand[2, j], cand[3, j], cand[4, j]
+                )  # fmt: skip
                 rec = rec_of[slot]
                 nkey = keys[nrid]
                 if rec < 0:
