@@ -156,6 +156,7 @@ SPANS: tuple[Allowed, ...] = (
         "a map's row of glyphs (a flight reach map: ........ll...*****)",
     ),
     Allowed(r"\b(?:DC|AC|AB)\b", "seed 004 writes DC, AC and AB in Latin", ("zh",)),
+    Allowed(r"(?<![A-Za-z])MiB\b", "a memory unit, written MiB in Chinese technical text", ("zh",)),
     Allowed(r"\b(?:mi|km|ft)\b", "the units a --leg is written in, where a message says which"),
 )
 
