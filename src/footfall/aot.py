@@ -115,9 +115,9 @@ def _rw(dtype: str, ndim: int = 1) -> Array:
 #: them with: the one place they are declared (tests/test_aot.py checks them against the
 #: signatures the JIT compiles for `warm_up` and a search). A kernel's helpers (the njit
 #: functions it calls) are compiled into its module. A kernel module must be self-contained:
-#: a module's fingerprint hashes its kernels' own source files only. One module per search
-#: (the tactical one with its JSON writer), so that a kernel which fails to build (a changed
-#: signature not declared here yet) leaves the other's module working.
+#: a module's fingerprint hashes its kernels' own source files and `_SHARED` only. One module
+#: per search (the tactical one with its JSON writer), so that a kernel which fails to build
+#: (a changed signature not declared here yet) leaves the other's module working.
 KERNELS: dict[str, tuple[Export, ...]] = {
     "tactical": (
         Export(
@@ -202,12 +202,17 @@ def _host_cpu() -> bytes:
     return b"\n".join(line for line in first.splitlines() if line.startswith(keys))
 
 
+#: The source files every kernel module compiles in besides its own: LLVM code inlined where
+#: it is called (`footfall._prefetch`, the prefetch hint of both searches).
+_SHARED = (_PACKAGE / "_prefetch.py",)
+
+
 def fingerprint(name: str) -> str:
     """Return the hash naming module `name`'s file: its kernels' sources and signatures, the
     numba, numpy and Python versions and the platform (16 hex digits)."""
     exports = KERNELS[name]
     digest = hashlib.sha256()
-    sources = sorted({export.source() for export in exports})
+    sources = sorted({export.source() for export in exports} | set(_SHARED))
     for part in (
         str(_FORMAT).encode(),
         *(source.read_bytes() for source in sources),

@@ -1,9 +1,9 @@
-"""The grid kernel's prefetch hint (`footfall.tactical._kernel._prefetch`): LLVM names it, and
+"""The search kernels' prefetch hint (`footfall._prefetch.prefetch`): LLVM names it, and
 without it the answers are the same.
 
 LLVM's prefetch intrinsic is overloaded on its pointer type (``llvm.prefetch.p0i8`` for the
 typed pointers of LLVM 14-16, ``llvm.prefetch.p0`` for the opaque ones of LLVM 17 on), so the
-kernel asks this LLVM for the name (`_prefetch_name`) and emits nothing when it has none
+kernel asks this LLVM for the name (`prefetch_name`) and emits nothing when it has none
 (docs/decisions.md, "The prefetch hint's name").
 """
 
@@ -23,6 +23,7 @@ import pytest
 from llvmlite import binding
 
 import footfall
+from footfall import _prefetch
 from footfall.tactical import _kernel
 from footfall.tactical.search import StepGraph, _Prepared, _run_compiled
 from helpers.tactical_scenes import edge_exits
@@ -36,14 +37,14 @@ _PREFETCHES = re.compile(r"^\s+(prefetch\w*|prfm)\s", re.MULTILINE)
 def test_llvm_names_the_prefetch_for_its_pointers() -> None:
     """This LLVM's name: ``p0`` from LLVM 17 on (opaque pointers only), ``p0i8`` before."""
     opaque = binding.llvm_version_info[0] >= 17
-    assert _kernel._prefetch_name() == ("llvm.prefetch.p0" if opaque else "llvm.prefetch.p0i8")
+    assert _prefetch.prefetch_name() == ("llvm.prefetch.p0" if opaque else "llvm.prefetch.p0i8")
 
 
 def _summed(monkeypatch: pytest.MonkeyPatch, name: str | None) -> tuple[int, str]:
-    """Compile (uncached) a loop that prefetches ahead while summing, with `_prefetch_name`
+    """Compile (uncached) a loop that prefetches ahead while summing, with `prefetch_name`
     giving `name`; return its sum and machine code."""
-    monkeypatch.setattr(_kernel, "_prefetch_name", lambda: name)
-    prefetch = _kernel._prefetch
+    monkeypatch.setattr(_prefetch, "prefetch_name", lambda: name)
+    prefetch = _prefetch.prefetch
 
     def total(values: Any) -> int:
         found = 0
@@ -60,7 +61,7 @@ def _summed(monkeypatch: pytest.MonkeyPatch, name: str | None) -> tuple[int, str
 def test_no_prefetch_name_emits_no_prefetch(monkeypatch: pytest.MonkeyPatch) -> None:
     """With no name (an LLVM without the intrinsic) the hint compiles to nothing and the loop's
     answer is the same; with the name, the machine code prefetches."""
-    with_hint, code = _summed(monkeypatch, _kernel._prefetch_name())
+    with_hint, code = _summed(monkeypatch, _prefetch.prefetch_name())
     without, bare = _summed(monkeypatch, None)
     assert with_hint == without == 499500
     assert _PREFETCHES.search(code) and not _PREFETCHES.search(bare)
@@ -70,7 +71,8 @@ _WITHOUT_PREFETCH = """
 import json, sys
 import numpy as np
 from footfall.tactical import _kernel
-_kernel._prefetch_name = lambda: None
+from footfall import _prefetch
+_prefetch.prefetch_name = lambda: None
 from footfall.tactical.search import StepGraph, _Prepared, _run_compiled
 from tests.tactical.test_prefetch import problems
 found = []

@@ -20,15 +20,11 @@ a perfect one, the canyon's eagle at 160 ft).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, cast
-
 import numba
 import numpy as np
 import numpy.typing as npt
-from llvmlite import ir  # type: ignore[import-untyped]
-from numba.core import cgutils, types
-from numba.extending import intrinsic
+
+from footfall._prefetch import prefetch as _prefetch
 
 __all__ = ["reach_kernel", "settle_kernel"]
 
@@ -40,38 +36,6 @@ _U64 = npt.NDArray[np.uint64]
 
 #: Label states in the pool.
 _PENDING, _POPPED, _DEAD = 0, 1, 2
-
-
-def _prefetch_intrinsic(typingctx: Any, array: Any, index: Any) -> Any:
-    """Ask the CPU to bring the cache line of ``array[index]`` in (LLVM's ``prefetch``, read,
-    high locality): a hint only, never a fault. A copy of `footfall.tactical._kernel`'s: a
-    kernel module compiled ahead of time is self-contained (`footfall.aot`)."""
-    signature = types.void(array, index)
-
-    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-        array_type, index_type = sig.args
-        data = context.make_array(array_type)(context, builder, args[0]).data
-        item = context.get_abi_sizeof(context.get_data_type(array_type.dtype))
-        offset = context.cast(builder, args[1], index_type, types.int64)
-        address = builder.add(
-            builder.ptrtoint(data, ir.IntType(64)),
-            builder.mul(offset, ir.Constant(ir.IntType(64), item)),
-        )
-        i32 = ir.IntType(32)
-        function = cgutils.get_or_insert_function(  # type: ignore[no-untyped-call]
-            builder.module,
-            ir.FunctionType(ir.VoidType(), [cgutils.voidptr_t, i32, i32, i32]),
-            "llvm.prefetch.p0",
-        )
-        pointer = builder.inttoptr(address, cgutils.voidptr_t)
-        builder.call(function, [pointer, i32(0), i32(3), i32(1)])
-        return context.get_dummy_value()
-
-    return signature, codegen
-
-
-#: `_prefetch_intrinsic` as compiled code calls it: ``_prefetch(array, flat_index)``.
-_prefetch = cast(Callable[[Any, int], None], intrinsic(_prefetch_intrinsic))
 
 
 @numba.njit(cache=True, nogil=True)
