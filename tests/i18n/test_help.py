@@ -85,3 +85,30 @@ def test_typed_values_have_their_data_names_beside_them(lang: str, words: str) -
         name = rows[material]["names"][lang]
         assert f"{material} ({name})" in words or f"{material}({name})" in words
     assert words in " ".join(_help("forced", "--lang", lang).split()).replace("│ ", "")
+
+
+@pytest.mark.parametrize(
+    ("key", "vocabulary", "ids"),
+    [
+        ("help.perfect-good-average-poor-clumsy-no-scene", "maneuverability",
+         ("perfect", "good", "average", "poor", "clumsy")),
+        ("help.pf1e-dnd35-armor-none-light-medium-heavy", "armor",
+         ("none", "light", "medium", "heavy")),
+        ("help.the-mover-s-armor-none-light-medium-heavy-replac", "armor",
+         ("none", "light", "medium", "heavy")),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("lang", ["ru", "zh"])
+def test_typed_ids_have_their_words_beside_them(
+    key: str, vocabulary: str, ids: tuple[str, ...], lang: str
+) -> None:
+    """The maneuverability classes and armor a user types keep their ids in the help, each
+    with its word from i18n/values.toml beside it («average (средняя)», 「none(无盔甲)」), as
+    the walls' materials have theirs (docs/i18n.md)."""
+    from footfall.i18n import catalog
+
+    text = catalog()[key][lang]
+    for ident in ids:
+        word = catalog()[f"value.{vocabulary}.{ident}"][lang]
+        beside = f"{ident} ({word})" if lang == "ru" else f"{ident}({word})"
+        assert beside in text, (key, lang, beside)
