@@ -96,19 +96,24 @@ def test_typed_values_have_their_data_names_beside_them(lang: str, words: str) -
          ("none", "light", "medium", "heavy")),
         ("help.the-mover-s-armor-none-light-medium-heavy-replac", "armor",
          ("none", "light", "medium", "heavy")),
+        ("help.pf1e-dnd35-load-light-medium-heavy", "rates.load", ("light", "medium", "heavy")),
+        ("help.the-mover-s-load-light-medium-heavy-replaces-the", "rates.load",
+         ("light", "medium", "heavy")),
     ],
 )  # fmt: skip
 @pytest.mark.parametrize("lang", ["ru", "zh"])
 def test_typed_ids_have_their_words_beside_them(
     key: str, vocabulary: str, ids: tuple[str, ...], lang: str
 ) -> None:
-    """The maneuverability classes and armor a user types keep their ids in the help, each
-    with its word from i18n/values.toml beside it («average (средняя)», 「none(无盔甲)」), as
+    """The maneuverability classes, armor and load a user types keep their ids in the help,
+    each with its word from i18n/values.toml (load: rates.toml, as `footfall rates` says it)
+    beside it («average (средняя)», 「none(无盔甲)」), as
     the walls' materials have theirs (docs/i18n.md)."""
     from footfall.i18n import catalog
 
     text = catalog()[key][lang]
     for ident in ids:
-        word = catalog()[f"value.{vocabulary}.{ident}"][lang]
+        where = vocabulary if "." in vocabulary else f"value.{vocabulary}"
+        word = catalog()[f"{where}.{ident}"][lang]
         beside = f"{ident} ({word})" if lang == "ru" else f"{ident}({word})"
         assert beside in text, (key, lang, beside)
