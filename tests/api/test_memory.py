@@ -140,8 +140,10 @@ def hostile(port: int) -> list[tuple[str, Callable[[], Any]]]:
 
 
 #: How many distinct honest scenes turn every scene cache over: the server's parsed scenes
-#: (`Limits.scene_cache`, 32) and the tactical engine's per-scene caches (16 or fewer).
-TURN_OVER = 40
+#: (`Limits.scene_cache`, 32), the tactical engine's per-scene caches (16 or fewer) and its
+#: plans (`footfall.tactical.plans`, 96: a plan keeps its scene, so a big scene's plan left
+#: in it keeps that scene's bytes).
+TURN_OVER = 100
 
 #: The environment ``footfall serve`` gives its worker processes (`footfall.api.memory`).
 WORKER_ENV = {"PYTHONMALLOC": "malloc"}
