@@ -25,7 +25,6 @@ import io
 import json
 import re
 import shlex
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +32,8 @@ from typing import Any
 
 import pytest
 from PIL import Image
+
+from helpers.cli import run_main
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = (
@@ -252,29 +253,16 @@ def cellar_terrain() -> str:
 
 def run(command: str, directory: Path) -> tuple[int, str]:
     """Run one `footfall ...` line as the program does: (exit status, stdout then stderr)."""
-    from footfall.cli import main
-
     argv = shlex.split(command, comments=True)
     target: Path | None = None
     if ">" in argv:
         at = argv.index(">")
         target, argv = directory / argv[at + 1], argv[:at]
-    out, err = io.StringIO(), io.StringIO()
-    status = 0
-    saved = sys.argv
-    sys.argv = argv
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                main()
-            except SystemExit as exc:
-                status = exc.code if isinstance(exc.code, int) else 1
-    finally:
-        sys.argv = saved
+    status, out, err = run_main(argv)
     if target is not None:
-        target.write_text(out.getvalue(), encoding="utf-8")
-        return status, err.getvalue()
-    return status, out.getvalue() + err.getvalue()
+        target.write_text(out, encoding="utf-8")
+        return status, err
+    return status, out + err
 
 
 # --- comparing ------------------------------------------------------------------------------

@@ -27,30 +27,26 @@ HEAVY = (
     "footfall.rules", "footfall.scene", "footfall.tactical", "footfall.travel", "footfall.turns",
 )  # fmt: skip
 
-_LOADED = "print(json.dumps([m for m in HEAVY if m in sys.modules]))\n"
 
-
-def _loaded(code: str) -> set[str]:
-    """Return the names of `HEAVY` that running `code` in a fresh interpreter imported."""
-    script = f"import json, sys\nHEAVY = {HEAVY!r}\n{code}\n{_LOADED}"
-    env = {"PYTHONPATH": _SRC, "PATH": "/usr/bin:/bin", "COLUMNS": "80"}
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env
-    )
-    loaded: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
-    return set(loaded)
-
-
-def _footfall_modules(code: str) -> set[str]:
-    """Return every ``footfall`` module that running `code` in a fresh interpreter imported."""
-    listing = "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] == 'footfall')))"
-    script = f"import json, sys\n{code}\n{listing}"
+def _loaded_modules(code: str) -> set[str]:
+    """Return every module that running `code` in a fresh interpreter imported."""
+    script = f"import json, sys\n{code}\nprint(json.dumps(sorted(sys.modules)))"
     env = {"PYTHONPATH": _SRC, "PATH": "/usr/bin:/bin", "COLUMNS": "80"}
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env
     )
     modules: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
     return set(modules)
+
+
+def _loaded(code: str) -> set[str]:
+    """Return the names of `HEAVY` that running `code` in a fresh interpreter imported."""
+    return set(HEAVY) & _loaded_modules(code)
+
+
+def _footfall_modules(code: str) -> set[str]:
+    """Return every ``footfall`` module that running `code` in a fresh interpreter imported."""
+    return {m for m in _loaded_modules(code) if m.split(".")[0] == "footfall"}
 
 
 def _command(*args: str) -> str:
@@ -270,14 +266,3 @@ def test_fly_reach_on_a_scene_loads_the_scene() -> None:
     """`fly reach` on a scene still reads it (the scene model and reader load then)."""
     code = _command("fly", "reach", "dnd35-canyon-squeeze", "--mover", "stirge", "--facing", "W")
     assert {"footfall.scene", "footfall.flight"} <= _loaded(code)
-
-
-def _loaded_modules(code: str) -> set[str]:
-    """Return every module that running `code` in a fresh interpreter imported."""
-    script = f"import json, sys\n{code}\nprint(json.dumps(sorted(sys.modules)))"
-    env = {"PYTHONPATH": _SRC, "PATH": "/usr/bin:/bin", "COLUMNS": "80"}
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env
-    )
-    modules: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
-    return set(modules)

@@ -6,7 +6,10 @@ compare an answer with ``footfall ... --json`` call them.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,3 +29,22 @@ def cli_json(*args: str) -> Any:
     result = invoke([*args, "--json"])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
+
+
+def run_main(argv: list[str]) -> tuple[int, str, str]:
+    """Run `footfall.cli.main` in process as the console script does, `argv` its whole
+    ``sys.argv`` ("footfall" first): (exit status, stdout, stderr)."""
+    from footfall.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    saved, status = sys.argv, 0
+    sys.argv = argv
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                main()
+            except SystemExit as exc:
+                status = exc.code if isinstance(exc.code, int) else 1
+    finally:
+        sys.argv = saved
+    return status, out.getvalue(), err.getvalue()

@@ -19,14 +19,11 @@ creature takes the form the number asks for (1 фут, 2 фута, 5 футов;
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import io
 import json
 import os
 import re
 import shlex
-import sys
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -36,7 +33,7 @@ from typing import Any
 import pytest
 
 import test_docs
-from footfall.cli import main
+from helpers.cli import run_main
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("ru", "zh")
@@ -367,18 +364,8 @@ def wrong_counts(text: str) -> list[str]:
 
 def _run(argv: list[str]) -> tuple[int, str]:
     """Run ``footfall ARGV`` in process as the console script does: (exit status, output)."""
-    out, err = io.StringIO(), io.StringIO()
-    saved, status = sys.argv, 0
-    sys.argv = ["footfall", *argv]
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                main()
-            except SystemExit as exc:
-                status = exc.code if isinstance(exc.code, int) else 1
-    finally:
-        sys.argv = saved
-    return status, out.getvalue() + err.getvalue()
+    status, out, err = run_main(["footfall", *argv])
+    return status, out + err
 
 
 def in_language(argv: list[str], lang: str) -> list[str]:
