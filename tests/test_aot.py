@@ -348,6 +348,48 @@ def test_a_missing_module_leaves_the_jit(
     assert capsys.readouterr().err == ""
 
 
+@pytest.mark.parametrize(
+    ("lang", "start"),
+    [
+        ("en", "footfall: grid search kernels: not compiled ahead of time"),
+        ("ru", "footfall: ядра поиска по сетке: заранее скомпилированной сборки нет"),
+        ("zh", "footfall:网格搜索内核:尚未预先编译"),
+    ],
+)
+def test_the_command_line_hints_at_warm_up_once(
+    fresh: None,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: Any,
+    lang: str,
+    start: str,
+) -> None:
+    """As the command line sets it (`footfall.notices`), a search that starts the JIT for want
+    of a built module says so once per module and process, in the user's language, naming
+    ``footfall warm-up`` (the first such search of a fresh install compiles for seconds)."""
+    from footfall import notices
+
+    monkeypatch.setattr(aot, "folders", lambda: [tmp_path])
+    monkeypatch.setattr(notices, "jit_hint", True)
+    monkeypatch.setattr(notices, "lang", lang)
+    assert aot.kernel("dial") is None and aot.kernel("rows") is None
+    assert aot.kernel("settle_kernel") is None
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 2 and all("footfall warm-up" in line for line in lines), lines
+    assert lines[0].startswith(start), lines
+
+
+def test_the_command_line_leaves_the_library_silent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`footfall.cli.main` called from a program restores `footfall.notices` as it ends: the
+    library's defaults (English, no hint) hold after it."""
+    from footfall import notices
+    from helpers.cli import run_main
+
+    status, out, _ = run_main(["footfall", "rates", "pf1e", "--speed", "30", "--lang", "ru"])
+    assert status == 0 and out
+    assert (notices.lang, notices.jit_hint) == ("en", False)
+
+
 def test_a_stale_module_is_not_loaded(
     built: dict[str, Path], fresh: None, monkeypatch: pytest.MonkeyPatch, capsys: Any
 ) -> None:
@@ -373,7 +415,7 @@ def test_a_corrupt_module_is_one_line_and_the_jit(
     assert aot.kernel("dial") is None and aot.kernel("rows") is None
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
-    assert err.startswith("footfall: warning: the tactical kernels") and "JIT" in err
+    assert err.startswith("footfall: warning: grid search kernels:") and "JIT" in err
     search.warm_up()
     assert search._compiled is aot.jit("dial")
 

@@ -330,6 +330,8 @@ def _module(name: str) -> Any:
             path = module_path(name)
             if path is not None:
                 module = _import(name, path)
+            else:
+                _hint(name)
         except Exception as error:  # any failure means: use the JIT
             _tell(name, f"{type(error).__name__}: {error}")
         _modules[name] = module
@@ -359,14 +361,30 @@ def load(function: str) -> Callable[..., Any]:
 
 
 def _tell(name: str, what: str) -> None:
-    """Write one line on stderr about module `name`, once per process."""
+    """Write one line on stderr about module `name` that did not load (`what`: the error),
+    once per process, in `footfall.notices.lang`."""
     if name not in _told:
         _told.add(name)
-        line = " ".join(what.split())
-        sys.stderr.write(
-            f"footfall: warning: the {name} kernels compiled ahead of time did not load"
-            f" ({line}); numba's JIT runs them instead (footfall warm-up rebuilds them)\n"
-        )
+        _say("warmup.not-loaded", name, reason=" ".join(what.split()))
+
+
+def _hint(name: str) -> None:
+    """Say once per process that module `name` is not built, so numba's JIT runs the search,
+    when `footfall.notices.jit_hint` asks for it (the command line does)."""
+    from footfall import notices
+
+    if notices.jit_hint and name not in _told:
+        _told.add(name)
+        _say("warmup.not-built", name)
+
+
+def _say(key: str, name: str, **fields: str) -> None:
+    """Write catalog line `key` about module `name` on stderr, in `footfall.notices.lang`."""
+    from footfall import notices
+    from footfall.i18n import t
+
+    kernel = t(f"warmup.kernel.{name}", notices.lang)
+    sys.stderr.write(t(key, notices.lang, kernel=kernel, **fields) + "\n")
 
 
 def forget() -> None:

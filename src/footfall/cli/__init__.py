@@ -246,11 +246,15 @@ def main() -> None:
     ~9 % of ``footfall odds``' instructions. Called from another program, `main` leaves the
     collector as it found it.
     """
+    from footfall import notices
+
     enabled = gc.isenabled()
     gc.disable()
+    said = notices.lang, notices.jit_hint
     try:
         _main(enabled)
     finally:
+        notices.lang, notices.jit_hint = said  # called from a program: leave it as it was
         if getattr(sys.modules.get("__main__"), "main", None) is main:
             gc.freeze()  # the process ends now: nothing left to collect at exit
         else:
@@ -261,6 +265,7 @@ def main() -> None:
 
 def _main(collect: bool) -> None:
     """`main`'s work; `collect`: garbage collection resumes once the command tree is built."""
+    from footfall import notices
     from footfall.cli.language import cli_lang, localize
 
     command = command_name(sys.argv[1:])
@@ -268,6 +273,8 @@ def _main(collect: bool) -> None:
     lang: Lang = "en"
     try:
         lang = cli_lang(sys.argv[1:])
+        # The library's stderr lines in the user's language, and the JIT's hint (notices).
+        notices.lang, notices.jit_hint = lang, True
         runner = build_app((home,), command) if home is not None else _full_app()
         # Without standalone mode Click returns the status of `typer.Exit` (`fail` raises
         # Exit(2)) instead of exiting with it.
