@@ -61,3 +61,23 @@ def test_import_matches_the_cli_for_a_dd2vtt(client: TestClient, tmp_path: Any) 
     body = {"data": _window_map(), "system": "pf1e", "name": "keep.dd2vtt"}
     scene = client.post("/api/import", json=body).json()["scene"]
     assert scene["walls"] == written["walls"] == [{"from": [1, 0], "to": [1, 2], "door": "closed"}]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "zh"])
+def test_import_warnings_speak_the_request_language(client: TestClient, lang: str) -> None:
+    """The warnings of an import are the catalog's in the request's ``lang`` (they were English
+    in every language until stop 22), the same lines the library gives for that language."""
+    from pathlib import Path
+
+    from footfall.imports import import_map
+
+    raw = (Path(__file__).parents[1] / "fixtures" / "foundry-v13-regions.json").read_bytes()
+    body = {"data": json.loads(raw), "system": "pf1e", "name": "regions.json", "lang": lang}
+    response = client.post("/api/import", json=body)
+    assert response.status_code == 200, response.text
+    warnings = response.json()["warnings"]
+    expected = import_map(raw, system="pf1e", name="regions.json").embedded().messages(lang)
+    assert warnings == list(expected) and warnings, warnings
+    if lang != "en":
+        english = import_map(raw, system="pf1e", name="regions.json").warnings
+        assert not set(warnings) & set(english), warnings

@@ -95,7 +95,7 @@ def import_answer(body: ImportQuery, ctx: Context) -> dict[str, Any]:
     from footfall.scene import scene_to_json
 
     lim = ctx.limits
-    lang(body.lang)
+    language = lang(body.lang)
     if body.terrain is not None:
         check_map_size({"map": body.terrain}, lim, "terrain overlay", "terrain")
     fmt = body.format or detect_format(body.name, body.data)
@@ -111,7 +111,7 @@ def import_answer(body: ImportQuery, ctx: Context) -> dict[str, Any]:
     check_map_side(scene.width, scene.height, lim, "imported map", "data")
     check_scene_size("imported scene", "walls", len(scene.walls), lim, "data")
     check_scene_size("imported scene", "creatures", len(scene.creatures), lim, "data")
-    return {"scene": scene_to_json(scene), "warnings": list(result.warnings)}
+    return {"scene": scene_to_json(scene), "warnings": list(result.messages(language))}
 
 
 def render_answer(body: RenderQuery, ctx: Context) -> bytes:
