@@ -496,7 +496,8 @@ def test_synopsis_blocks_are_not_run() -> None:
 
 def doc_links() -> Iterator[tuple[str, str]]:
     """Yield (document, target) for every relative Markdown link outside code blocks."""
-    for path in (ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))):
+    readmes = (ROOT / "README.md", ROOT / "README.ru.md", ROOT / "README.zh.md")
+    for path in (*readmes, *sorted((ROOT / "docs").rglob("*.md"))):
         text = re.sub(r"```.*?```", "", path.read_text(encoding="utf-8"), flags=re.S)
         for target in re.findall(r"\]\(([^)\s]+)\)", text):
             if not re.match(r"[a-z]+:|#", target):
@@ -637,26 +638,36 @@ def test_scenes_guide_json_and_text_map_are_equal() -> None:
     assert parse_text_map(text) == parse_scene(data)
 
 
-def test_troubleshooting_port_in_use_message() -> None:
-    """README's troubleshooting quotes the one line `serve` prints for a port in use."""
+#: Each README and the error prefix of its language (docs/errors.md).
+READMES = {"README.md": ("en", "footfall: error: "), "README.ru.md": ("ru", "footfall: ошибка: "),
+           "README.zh.md": ("zh", "footfall: 错误: ")}  # fmt: skip
+
+
+@pytest.mark.parametrize("readme_name", sorted(READMES))
+def test_troubleshooting_port_in_use_message(readme_name: str) -> None:
+    """Each README's troubleshooting quotes the one line `serve` prints for a port in use, in
+    the README's language."""
     import socket
 
     from footfall.cli.serve import _check_port
     from footfall.errors import InputError
 
-    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    lang, prefix = READMES[readme_name]
+    readme = " ".join((ROOT / readme_name).read_text(encoding="utf-8").split())
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
         with pytest.raises(InputError) as caught:
             _check_port("127.0.0.1", port)
-    message = f"footfall: error: {caught.value}".replace(str(port), "8000")
+    message = f"{prefix}{caught.value.render(lang)}".replace(str(port), "8000")
     assert f"`{message}`" in readme
 
 
-def test_troubleshooting_chromium_reason() -> None:
-    """README's troubleshooting quotes the reason the browser tests are skipped with."""
+@pytest.mark.parametrize("readme_name", sorted(READMES))
+def test_troubleshooting_chromium_reason(readme_name: str) -> None:
+    """Each README's troubleshooting quotes the reason the browser tests are skipped with
+    (pytest prints it as the test gives it)."""
     import importlib.util
 
     # Loaded by its file: the browser tests live in tests/page, which is no package.
@@ -666,7 +677,7 @@ def test_troubleshooting_chromium_reason() -> None:
     test_browser = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(test_browser)
     reasons = [mark.kwargs.get("reason", "") for mark in test_browser.pytestmark]
-    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    readme = " ".join((ROOT / readme_name).read_text(encoding="utf-8").split())
     assert any(reason.startswith("/usr/bin/chromium is missing") for reason in reasons)
     assert "`/usr/bin/chromium is missing`" in readme
 

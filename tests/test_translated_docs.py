@@ -267,10 +267,22 @@ def test_same_blocks(lang: str, path: Path) -> None:
                 assert ours_tokens == english_tokens, f"{where}:\n{a}\n{b}"
 
 
-@pytest.mark.parametrize(("lang", "path"), PAIRS)
+@pytest.mark.parametrize(
+    ("lang", "path"),
+    [
+        pytest.param(lang, path, id=path.relative_to(ROOT).as_posix())
+        for lang in LANGUAGES
+        for path in (
+            *translated(lang),
+            DOCS / lang / "README.md",
+            ROOT / f"README.{lang}.md",
+        )
+    ],
+)
 def test_prose_is_translated(lang: str, path: Path) -> None:
-    """Every paragraph, list item, table row and heading holds the language's script, unless it
-    is only code, links, numbers and names (no English paragraph left untranslated)."""
+    """Every paragraph, list item, table row and heading of a translated guide, index and
+    README holds the language's script, unless it is only code, links, numbers and names (no
+    English paragraph left untranslated)."""
     left = [unit for unit in units(split(path)[0]) if english_left(unit, lang)]
     assert left == []
 
@@ -374,13 +386,13 @@ def test_system_page_names_the_same_tables(lang: str, path: Path) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_translated_examples_are_run(lang: str) -> None:
-    """Every `$ footfall ...` line of a translated guide is one tests/test_docs.py runs, and the
-    guides with shown output answer in their language (`--lang <lang>`)."""
+    """Every `$ footfall ...` line of a translated guide and of README.<lang>.md is one
+    tests/test_docs.py runs, and answers in the document's language (`--lang <lang>`)."""
     import test_docs
 
     run = {(e.doc, c.line) for e in test_docs.EXAMPLES for c in e.commands}
     missing, english_only = [], []
-    for path in translated(lang):
+    for path in (*translated(lang), ROOT / f"README.{lang}.md"):
         doc = path.relative_to(ROOT).as_posix()
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             if line.startswith("$ footfall ") and not line.startswith("$ footfall serve"):

@@ -7,6 +7,7 @@ import re
 import string
 import tomllib
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -165,3 +166,90 @@ def test_every_noun_has_its_words(word: str) -> None:
     ru = [noun(sample, "ru") for sample in samples if noun(sample, "zh") != sample]
     assert ru, f"no error.noun entry for {word!r}"
     assert not _english_words(re.sub(r"pf1e|\(\w+\)|chase_tie", "", ru[0])), ru
+
+
+# ---- the error catalogs, whole, and Russian plurals ------------------------------------------
+
+ERROR_FILES = [entry.name for entry in FILES if entry.name.startswith("errors")]
+
+
+def test_error_keys_cover_the_error_catalogs() -> None:
+    """Every key of every errors*.toml is an ``error.`` key (so ERROR_KEYS, which the render
+    test walks, holds every one of them but the nouns), and no error lives in another file."""
+    assert len(ERROR_FILES) >= 15, ERROR_FILES
+    outside = sorted(
+        f"{f}: {k}" for f, k in ENTRIES if k.startswith("error.") and f not in ERROR_FILES
+    )
+    not_errors = sorted(
+        f"{f}: {k}" for f, k in ENTRIES if f in ERROR_FILES and not k.startswith("error.")
+    )
+    assert outside == [] and not_errors == []
+    rendered = {k for k in ERROR_KEYS} | {k for _, k in ENTRIES if ".noun." in k}
+    assert {k for f, k in ENTRIES if f in ERROR_FILES} == rendered
+
+
+def test_a_missing_language_is_refused(tmp_path: Path) -> None:
+    """A catalog key without its ru (or any language's) text is refused when catalogs load,
+    and the refusal names the key (the check test_every_key_has_every_language repeats)."""
+    from footfall.errors import RuleDataError
+    from footfall.i18n import _parse_catalogs
+
+    gap = tmp_path / "errors_gap.toml"
+    gap.write_text('["error.gap.x"]\nen = "x {value}"\nzh = "x {value}"\n', encoding="utf-8")
+    with pytest.raises(RuleDataError, match=r"errors_gap\.toml: error\.gap\.x"):
+        _parse_catalogs([gap])
+
+
+#: Every ``plural:`` spec of a Russian text: (key, field, the three forms).
+RU_PLURALS = [
+    (key, field, spec.split("|"))
+    for (_, key), texts in ENTRIES.items()
+    for field, spec in re.findall(r"\{([a-z_]+):plural:([^{}]*)\}", texts.get("ru", ""))
+]
+
+
+def _stem(forms: list[str]) -> str:
+    """The longest beginning all `forms` share."""
+    first = forms[0]
+    size = 0
+    while size < len(first) and all(f[size : size + 1] == first[size] for f in forms):
+        size += 1
+    return first[:size]
+
+
+@pytest.mark.parametrize(
+    ("key", "field", "forms"), RU_PLURALS, ids=[f"{k}-{f}" for k, f, _ in RU_PLURALS]
+)
+def test_russian_plural_forms_are_one_word(key: str, field: str, forms: list[str]) -> None:
+    """A Russian ``plural:`` gives the one / few / many forms (1 клетка, 2 клетки, 5 клеток) of
+    one word: three Cyrillic forms sharing a stem, the one form unlike the few form (in every
+    case a declined noun's singular and the form after 2-4 differ: клетка / клетки, клетки /
+    клеток, байту / байта), the count a field the English text names too. (Which form is the
+    one, the few and the many is the translator's: the check cannot tell a swap.)"""
+    assert len(forms) == 3 and all(re.fullmatch(r"[а-яё /]+", f) for f in forms), forms
+    assert len(_stem(forms)) >= 2, f"{key} {{{field}}}: {forms} are not forms of one word"
+    assert forms[0] != forms[1], f"{key} {{{field}}}: one and few are both {forms[0]!r}"
+    english_fields = {
+        name.split(":")[0]
+        for _, name, _, _ in string.Formatter().parse(catalog()[key]["en"])
+        if name
+    }
+    assert field in english_fields, f"{key}: ru counts {{{field}}}, which the English never names"
+
+
+#: The error texts with a Russian plural, rendered at counts of each CLDR category.
+RU_PLURAL_ERRORS = sorted({k for k, _, _ in RU_PLURALS if k in ERROR_KEYS})
+
+
+@pytest.mark.parametrize("key", RU_PLURAL_ERRORS)
+@pytest.mark.parametrize(("count", "form"), [(1, 0), (21, 0), (3, 1), (22, 1), (5, 2), (11, 2)])
+def test_russian_errors_agree_with_their_counts(key: str, count: int, form: int) -> None:
+    """An error whose Russian counts a noun renders each count with its form: 1 and 21 the
+    one form, 3 and 22 the few form, 5 and 11 the many form (CLDR's Russian rule)."""
+    fields = _fields(" ".join(catalog()[key].values()))
+    plurals = [(f, forms) for k, f, forms in RU_PLURALS if k == key]
+    for name, _ in plurals:
+        fields[name] = count
+    line = InputError(key, **fields).render("ru")
+    for _, forms in plurals:
+        assert f"{count} {forms[form]}" in line, (line, forms)
