@@ -248,6 +248,8 @@ def main() -> None:
     """
     from footfall import notices
 
+    if getattr(sys.modules.get("__main__"), "main", None) is main:
+        _one_blas_thread()
     enabled = gc.isenabled()
     gc.disable()
     said = notices.lang, notices.jit_hint
@@ -261,6 +263,19 @@ def main() -> None:
             gc.unfreeze()
         if enabled:
             gc.enable()
+
+
+def _one_blas_thread() -> None:
+    """Start numpy's BLAS with one thread in a footfall process (unless the user chose).
+
+    OpenBLAS (numpy's wheels) starts a thread per core as numpy is imported, and each spins
+    for about 0.1 s before it sleeps: CPU burnt on the other cores by every command that
+    imports numpy (a `fly reach`: 0.37 -> 0.28 s of process CPU, docs/benchmarks.md
+    "flykernel2"). No command multiplies matrices, so one thread loses nothing. Only before
+    numpy is imported, and only when `main` is the process's own entry point.
+    """
+    if "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 def _main(collect: bool) -> None:

@@ -167,21 +167,20 @@ class EndArrays(NamedTuple):
 
 
 def _ends(end_cost: npt.NDArray[np.int32], box: _Box, start: FlightState, work: int) -> EndArrays:
-    """Return the ends the kernel filled in `end_cost`, sorted by altitude, y, x, facing."""
-    cells, facings = np.nonzero(end_cost >= 0)
-    cells = cells.astype(np.int64)
-    alts = cells % box.n_alts + box.base
-    squares = cells // box.n_alts
-    xs = squares % box.side - box.reach + start.x
-    ys = squares // box.side - box.reach + start.y
-    costs = end_cost[cells, facings].astype(np.int64)
-    order = np.lexsort((facings, xs, ys, alts))
+    """Return the ends the kernel filled in `end_cost`, sorted by altitude, y, x, facing.
+
+    A cell is ``(y * side + x) * n_alts + level``: seen as levels x squares x facings, the
+    ends come out of `np.nonzero` (row-major) already in that order, with no sort.
+    """
+    by_level = end_cost.reshape(box.side * box.side, box.n_alts, 8).transpose(1, 0, 2)
+    levels, squares, facings = np.nonzero(by_level >= 0)
+    costs = by_level[levels, squares, facings].astype(np.int64)
     return EndArrays(
-        xs[order],
-        ys[order],
-        5 * alts[order],
-        facings[order].astype(np.int64),
-        costs[order],
+        squares % box.side - box.reach + start.x,
+        squares // box.side - box.reach + start.y,
+        5 * (levels + box.base),
+        facings,
+        costs,
         work,
     )
 
