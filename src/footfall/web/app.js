@@ -19,6 +19,7 @@ import { bindImports, showLacks } from "./imports.js";
 function applyLabels() {
   document.documentElement.lang = documentLang(state.lang);
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = tr(el.dataset.i18n);
+  $("api-docs").href = `docs?lang=${state.lang}`; // the API docs in the page's language
   buildPalette();
 }
 
