@@ -2,8 +2,11 @@
 
 FastAPI's own ``/docs`` loads Swagger UI from a CDN, so it is blank without the internet (a
 table at a convention, a laptop on a train). footfall turns that page off and serves the same
-Swagger UI from the ``swagger-ui-bundle`` package (docs/dependencies.md) under ``/docs/assets``;
-the page names no external URL (tests/api/test_docs_page.py). ReDoc, CDN-only, is off.
+Swagger UI from the ``swagger-ui-py`` package (Swagger UI 5, docs/dependencies.md) under
+``/docs/assets``; the page names no external URL (tests/api/test_docs_page.py). ReDoc, CDN-only,
+is off. (``swagger-ui-bundle``'s Swagger UI 4.15 cannot draw an OpenAPI 3.1 document, which
+FastAPI writes: its page said "Unable to render this definition"; tests/page/test_languages.py
+now opens the page in Chromium.)
 
 The language: ``/docs?lang=ru`` and ``/openapi.json?lang=ru`` (en, ru or zh; another is a 400
 naming the three), else the ``Accept-Language`` header's, else English: the API's rules
@@ -21,8 +24,10 @@ from __future__ import annotations
 
 import copy
 import html
+import importlib.util
 import json
 import re
+from pathlib import Path
 from collections.abc import Iterator
 from typing import Any
 
@@ -30,7 +35,6 @@ from fastapi import FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
-from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]
 
 from footfall.api.errors import header_lang
 from footfall.api.responses import JSON
@@ -103,6 +107,15 @@ _LABELS_SCRIPT = """
   walk(ui);
 })();
 """
+
+
+def swagger_ui_files() -> Path:
+    """Return the folder of Swagger UI 5's files (``swagger-ui-py``'s), found without importing
+    the package (its web-framework handlers are of no use here)."""
+    spec = importlib.util.find_spec("swagger_ui")
+    if spec is None or spec.origin is None:
+        raise ModuleNotFoundError("footfall's /docs needs the swagger-ui-py package")
+    return Path(spec.origin).parent / "static"
 
 
 def document_texts(document: Any) -> Iterator[tuple[dict[str, Any], str]]:
@@ -206,7 +219,7 @@ def _page(lang: Lang) -> str:
 def add_docs(app: FastAPI) -> None:
     """Serve ``/docs`` (Swagger UI), its assets from the installed bundle, and
     ``/openapi.json`` in the reader's language (FastAPI's own route for it is replaced)."""
-    app.mount("/docs/assets", StaticFiles(directory=swagger_ui_path), name="docs-assets")
+    app.mount("/docs/assets", StaticFiles(directory=swagger_ui_files()), name="docs-assets")
     app.router.routes[:] = [
         route for route in app.router.routes if getattr(route, "path", None) != app.openapi_url
     ]
