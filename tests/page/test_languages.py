@@ -69,7 +69,8 @@ TYPED = {"t-legs"}
 #: aria-label attributes, option labels of shown menus.
 _TEXTS = """() => {
   const out = [];
-  const shown = (el) => el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  const shown = (el) =>
+    el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;

@@ -27,8 +27,8 @@ import html
 import importlib.util
 import json
 import re
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -196,14 +196,15 @@ def _chosen(request: Request, asked: str | None) -> Lang:
 
 def _page(lang: Lang) -> str:
     """The Swagger UI page in `lang`: its document, title and labels in that language."""
-    page = get_swagger_ui_html(
+    drawn = get_swagger_ui_html(
         openapi_url=f"openapi.json?lang={lang}",
         title=t("apidocs.page-title", lang),
         swagger_js_url="docs/assets/swagger-ui-bundle.js",
         swagger_css_url="docs/assets/swagger-ui.css",
         swagger_favicon_url="docs/assets/favicon-32x32.png",
         swagger_ui_parameters={"validatorUrl": None},  # no badge fetched from swagger.io
-    ).body.decode()
+    ).body
+    page = bytes(drawn).decode()
     page = page.replace("<html>", f'<html lang="{lang}">', 1)
     if lang == "en":
         return page
