@@ -17,7 +17,7 @@ and fields (`translate_document`); every key, id, enum, bound and schema name is
 (tests/api/test_docs_page.py). Swagger UI has no translations of its own labels ("Try it
 out", "Execute", "Parameters" ...): the page carries a small script that replaces those it
 shows by the catalog's ``apidocs.ui.*`` words as they are drawn (`UI_LABELS`), checked in
-Chromium (tests/page/test_docs_browser.py).
+Chromium (tests/page/test_languages.py).
 """
 
 from __future__ import annotations
