@@ -19,7 +19,12 @@ from typing import Any
 
 import pytest
 
+from helpers import ROOT
+
 CHROMIUM = "/usr/bin/chromium"
+#: A Foundry scene export with import warnings, tokens without a speed and a picture to attach.
+FOUNDRY = ROOT / "tests" / "fixtures" / "foundry-v13-regions.json"
+SCRIPTS = {"ru": re.compile("[\u0400-\u04ff]"), "zh": re.compile("[\u4e00-\u9fff]")}
 
 pytestmark = [
     pytest.mark.browser,
@@ -36,7 +41,8 @@ SAMPLES = [
 #: Latin words a Russian or Chinese GM may meet on the page, each with its reason. Beside these:
 #: names (creature ids, sample scenes' names, system ids: what the GM types, shown beside their
 #: words), an id in parentheses after its word (``бег (run)``, the page's ``word (id)`` form),
-#: single letters (a map's legend character, a key cap, Draw Steel's sizes 1S/1M/1L) and ``x2``.
+#: single letters (a map's legend character, a key cap, Draw Steel's sizes 1S/1M/1L), ``x2``, a
+#: value or field quoted as the file or request holds it (``'seoni'``, ``'speed'``) and a path.
 ALLOWED: dict[str, str] = {
     "footfall": "the program's name",
     "API": "API docs: the term as the GM's other tools use it",
@@ -98,6 +104,7 @@ def latin_words(texts: list[list[str]], names: set[str]) -> list[tuple[str, str,
         if where in TYPED:
             continue
         bare = re.sub(r"\((?:[a-z0-9]+[_.-])*[a-z0-9]+\)", " ", text)  # word (id)
+        bare = re.sub(r"'[^'\s]*'|\S*/\S*", " ", bare)  # quoted as the file held it; a path
         for word in re.findall(r"[A-Za-z][A-Za-z0-9]*(?:[_.&-][A-Za-z0-9]+)*", bare):
             if word in names or word in ALLOWED or len(word) == 1 or re.fullmatch(r"x\d+", word):
                 continue
@@ -235,3 +242,50 @@ def test_the_docs_page_in_chromium(server: str, page: Any, lang: str) -> None:
         assert t(key, lang) in shown, key
     assert page.evaluate("document.documentElement.lang") == lang
     assert asked and all(url.startswith(server) for url in asked), asked
+
+
+def _switches(page: Any) -> list[tuple[str, str]]:
+    """The switches shown (name, its one-line explanation on the page)."""
+    found: list[list[str]] = page.evaluate(
+        """() => [...document.querySelectorAll("#interp > label")]
+             .filter((l) => !l.hidden && !document.getElementById("interp-box").hidden)
+             .map((l) => [l.dataset.name, (l.querySelector(".switch-help") || {}).textContent || ""])"""
+    )
+    return [(name, help) for name, help in found]
+
+
+def test_the_switches_shown_are_the_same_in_every_language(server: str, page: Any) -> None:
+    """docs/page.md's rule holds in en, ru and zh: the switches shown for a sample depend on the
+    scene, not the language (only those that change its answers), and each shows its one-line
+    explanation in the page's language."""
+    every: list[str] = []
+    for sample in SAMPLES:
+        shown: dict[str, list[str]] = {}
+        for lang in ("en", "ru", "zh"):
+            page.goto(f"{server}/?lang={lang}&scene={sample}")
+            _ready(page)
+            switches = _switches(page)
+            shown[lang] = [name for name, _ in switches]
+            for name, help in switches:
+                assert help.strip() and "\n" not in help.strip(), (sample, lang, name)
+                assert lang == "en" or SCRIPTS[lang].search(help), (sample, lang, name, help)
+        assert shown["ru"] == shown["zh"] == shown["en"], (sample, shown)
+        every += shown["en"]
+    assert len(every) >= 3, every  # the samples do show switches: the check is not empty
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the import's warnings (footfall.maps) are English in every language: /api/import "
+    "takes lang but its warnings are not catalog entries yet (reported at stop 22)",
+)
+@pytest.mark.parametrize("lang", ["ru", "zh"])
+def test_the_import_panel_speaks_the_language(server: str, page: Any, lang: str) -> None:
+    """A Foundry scene opened: its warnings, the speeds asked and the picture wanted, in words."""
+    page.goto(f"{server}/?lang={lang}&scene=pf1e-ogre-bridge")
+    _ready(page)
+    page.set_input_files("#file", str(FOUNDRY))
+    page.wait_for_selector("#import-box:not([hidden])")
+    _ready(page)
+    seen = latin_words(page.evaluate(_TEXTS), _names(page))
+    assert not seen, "\n".join(map(repr, sorted(set(seen))))
