@@ -249,7 +249,7 @@ def _switches(page: Any) -> list[tuple[str, str]]:
     found: list[list[str]] = page.evaluate(
         """() => [...document.querySelectorAll("#interp > label")]
              .filter((l) => !l.hidden && !document.getElementById("interp-box").hidden)
-             .map((l) => [l.dataset.name, (l.querySelector(".switch-help") || {}).textContent || ""])"""
+             .map((l) => [l.dataset.name, l.querySelector(".switch-help")?.textContent || ""])"""
     )
     return [(name, help) for name, help in found]
 
