@@ -224,7 +224,9 @@ def test_the_scan_finds_the_callers() -> None:
     shift = SITES.of("tactical.rule.shift-terrain")
     assert any({"x", "y", "step"} <= s.fields for s in shift)
     assert "value" in next(s for s in SITES.of("error.unknown")).fields
-    assert len(SITES.by_key) + len(SITES.loose) > len(catalog()) / 2
+    # apidocs.* entries are found by their English text (footfall.api.docs_page), not by key.
+    called = [key for key in catalog() if not key.startswith("apidocs.")]
+    assert len(SITES.by_key) + len(SITES.loose) > len(called) / 2
 
 
 @pytest.mark.parametrize("lang", LANGS)

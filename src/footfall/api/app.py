@@ -53,6 +53,21 @@ def _no_telemetry() -> dict[str, Any]:
 
 _NO_TELEMETRY = _no_telemetry()
 
+#: The document's tags, in the order the docs page lists them (their words in other languages:
+#: i18n/apidocs.toml, footfall.api.docs_page).
+TAGS = [
+    {"name": "general", "description": "The server, its limits and the systems it knows."},
+    {"name": "scenes", "description": "Sample scenes, validation, import and pictures."},
+    {
+        "name": "tactical",
+        "description": "Moves on the battle map: reach, paths, checks, forced movement.",
+    },
+    {"name": "rates", "description": "Movement rates and the systems' data tables."},
+    {"name": "flight", "description": "D&D 3.5 flight by maneuverability class."},
+    {"name": "journeys", "description": "Overland travel, routes and chases."},
+    {"name": "encounters", "description": "Encounters played turn by turn."},
+]
+
 
 def create_app(
     *,
@@ -85,6 +100,7 @@ def create_app(
             'Errors are `{"error": "<one line>"}`: 400 bad input, 404 unknown sample, '
             "413 over a limit, 422 malformed request."
         ),
+        openapi_tags=TAGS,
         default_response_class=JSON,
         responses=ERRORS,
         exception_handlers=EXCEPTION_HANDLERS,

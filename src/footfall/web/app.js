@@ -19,6 +19,9 @@ import { bindImports, showLacks } from "./imports.js";
 function applyLabels() {
   document.documentElement.lang = documentLang(state.lang);
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = tr(el.dataset.i18n);
+  for (const el of document.querySelectorAll("[data-i18n-title]")) el.title = tr(el.dataset.i18nTitle);
+  for (const el of document.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", tr(el.dataset.i18nLabel));
+  $("api-docs").href = `docs?lang=${state.lang}`; // the API docs in the page's language
   buildPalette();
 }
 
@@ -69,6 +72,11 @@ function fillSystemSelects() {
   sm.innerHTML = "";
   for (const s of state.samples) sm.add(new Option(sampleOption(s, tr), s.name));
   if (curS) sm.value = curS;
+  const ts = $("t-system"), curT = ts.value; // the planner's systems: their words and ids
+  const travel = [...ts.options].map((o) => o.value);
+  ts.innerHTML = "";
+  for (const s of state.meta.systems) if (travel.includes(s.id)) ts.add(new Option(systemOption(s), s.id));
+  ts.value = curT;
   travelFields(); // the planner's switches, from the menus just loaded
 }
 

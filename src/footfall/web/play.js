@@ -151,7 +151,10 @@ export function budgetLine(tr, turn, unit, names, budgets) {
     const whole = budgets && budgets[a];
     parts.push(whole ? tr("spent_of", { action: name(a), spent, whole, unit }) : tr("spent", { action: name(a), spent, unit }));
   }
-  const left = (turn.can || []).map((c) => tr("left", { action: name(c.action), left: c.left, unit }));
+  const left = (turn.can || []).map((c) =>
+    c.left === null || c.left === undefined // a granted distance (a shift N): the effect says how far
+      ? tr("left_granted", { action: name(c.action) })
+      : tr("left", { action: name(c.action), left: c.left, unit }));
   if (!parts.length && !left.length) return tr("turn_done");
   return parts.concat(left).join("; ");
 }
