@@ -2,7 +2,7 @@
 
 FastAPI's own ``/docs`` loads Swagger UI from a CDN, so it is blank without the internet (a
 table at a convention, a laptop on a train). footfall turns that page off and serves the same
-Swagger UI from the ``swagger-ui-py`` package (Swagger UI 5, docs/dependencies.md) under
+Swagger UI from the ``fastapi-swagger`` package (Swagger UI 5, docs/dependencies.md) under
 ``/docs/assets``; the page names no external URL (tests/api/test_docs_page.py). ReDoc, CDN-only,
 is off. (``swagger-ui-bundle``'s Swagger UI 4.15 cannot draw an OpenAPI 3.1 document, which
 FastAPI writes: its page said "Unable to render this definition"; tests/page/test_languages.py
@@ -110,12 +110,13 @@ _LABELS_SCRIPT = """
 
 
 def swagger_ui_files() -> Path:
-    """Return the folder of Swagger UI 5's files (``swagger-ui-py``'s), found without importing
-    the package (its web-framework handlers are of no use here)."""
-    spec = importlib.util.find_spec("swagger_ui")
+    """Return the folder of Swagger UI 5's files (``fastapi-swagger``'s ``resources``: the
+    bundle, its stylesheet and favicon), found without importing the package (its plugin
+    would replace the app's routes; footfall serves the files itself)."""
+    spec = importlib.util.find_spec("fastapi_swagger")
     if spec is None or spec.origin is None:
-        raise ModuleNotFoundError("footfall's /docs needs the swagger-ui-py package")
-    return Path(spec.origin).parent / "static"
+        raise ModuleNotFoundError("footfall's /docs needs the fastapi-swagger package")
+    return Path(spec.origin).parent / "resources"
 
 
 def document_texts(document: Any) -> Iterator[tuple[dict[str, Any], str]]:
