@@ -79,8 +79,9 @@ SPANS: tuple[Allowed, ...] = (
     Allowed(r"\bhttps?://\S+", "a URL"),
     Allowed(r"'[^'\n]*(?:'|…)|\"[^\"\n]*\"", "a value the user typed or a file holds, quoted"),
     Allowed(
-        r"(?<=получено )(?:True|False|None|nan|inf)\b|(?<=得到)(?:True|False|None|nan|inf)\b",
-        "a value the file or request holds (true, null, NaN), as Python prints it",
+        r"(?<=получено )(?:true|false|null|nan|inf)\b|(?<=得到)(?:true|false|null|nan|inf)\b",
+        "a value the file or request held, in the file's own spelling: JSON's true, false and "
+        "null (footfall.errors.quote), nan and inf as TOML writes them (JSON's NaN, Infinity)",
     ),
     Allowed(
         r"^[\w.\[\]]+(?=:)", "the API's field path an error starts with: the request's spelling"
@@ -601,6 +602,8 @@ def test_the_scanner_keeps_only_what_is_allowed() -> None:
     assert english_left("已知:沼泽(swamp)、森林(forest)", "zh") == []
     assert english_left("--speed 'fast' в cellar.json: [3, 4]", "ru") == []
     assert english_left("DC 12", "zh") == [] and english_left("DC 12", "ru") == ["DC"]
+    assert english_left("speed: ожидается число, получено true", "ru") == []
+    assert english_left("speed: ожидается число, получено True", "ru") == ["True"]
     assert english_left("цель: five-foot-step", "ru") == ["five-foot-step"]
     assert english_left("цель: five-foot-step", "ru", frozenset({"five-foot-step"})) == []
 
