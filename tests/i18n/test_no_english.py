@@ -138,8 +138,9 @@ SPANS: tuple[Allowed, ...] = (
     Allowed(r"\b\d*x\d+\b|\b[xy](?= \d)", "a size AxB, a multiplier (бег x3), an axis (x 0..3)"),
     Allowed(r"\bd\d+\b|\b\d*d\d+(?:[+-]\d+)?\b", "dice notation (d20, 2d6)"),
     Allowed(
-        r"\b(?:N|NE|E|SE|S|SW|W|NW)\b",
-        "a facing's compass letters, the flight notation --facing and the path use",
+        r"(?<=\d )(?:NE|NW|SE|SW|N|E|S|W)(?=\))",
+        "a facing's compass letter inside a flight position, (0,-2,20 E): the notation --steps "
+        "and --to use; in a sentence a facing is its word, «восток (E)»",
     ),
     Allowed(
         r"(?<![\w-])(?:[fb]\d*|[lrud]\d*)(?![\w-])",
@@ -602,6 +603,9 @@ def test_the_scanner_keeps_only_what_is_allowed() -> None:
     assert english_left("已知:沼泽(swamp)、森林(forest)", "zh") == []
     assert english_left("--speed 'fast' в cellar.json: [3, 4]", "ru") == []
     assert english_left("DC 12", "zh") == [] and english_left("DC 12", "ru") == ["DC"]
+    assert english_left("путь: (0,0,20 N) f (0,-1,20 NE)", "ru") == []
+    assert english_left("направление NE, высота 20 фт", "ru") == ["NE"]
+    assert english_left("направление восток (E), высота 20 фт", "ru") == []
     assert english_left("speed: ожидается число, получено true", "ru") == []
     assert english_left("speed: ожидается число, получено True", "ru") == ["True"]
     assert english_left("цель: five-foot-step", "ru") == ["five-foot-step"]
