@@ -90,7 +90,6 @@ SPANS: tuple[Allowed, ...] = (
         r"\b(?:true|false)\b(?= или | или\b|或)|(?<=или )\b(?:true|false)\b|(?<=或)(?:true|false)",
         "JSON's true and false, what a request sends",
     ),
-    Allowed(r"\[low, high\]", "the API's alt_range shape (flight/request.py, flightcold's: left)"),
     Allowed(r"\b(?:en|ru|zh)\b", "the language codes --lang and lang take"),
     Allowed(r"(?<=\s\d)e\b", "a book's edition in its name (Dark Heresy 2e)"),
     Allowed(
@@ -122,8 +121,8 @@ SPANS: tuple[Allowed, ...] = (
         "an example of what to type (name=ИМЯ,con=МОД, run_straight=on)",
     ),
     Allowed(
-        r"\b(?:FT|ALT|AB|LOW-HIGH|ID|SCENE|X[01]?|Y[01]?|H|F|M|T|N)\b",
-        "a metavar, as --help shows it (X,Y,ALT, LOW-HIGH, --mover ID)",
+        r"\b(?:FT|ALT|AB|ID|SCENE|X[01]?|Y[01]?|H|F|M|T|N)\b",
+        "a metavar, as --help shows it (X,Y,ALT, --mover ID)",
     ),
     Allowed(r"\b(?:id|ID)\b", "the scene file's `id` key, what --mover and --target take"),
     Allowed(r"scheme://host\[:port\]", "a URL's syntax, as --cors-origin takes it"),
