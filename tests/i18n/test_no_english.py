@@ -72,6 +72,16 @@ def _command_paths() -> str:
 COMMAND_PATHS = _command_paths()
 COMMAND_NAMES = sorted({w for w in re.findall(r"[a-z][\w-]*", COMMAND_PATHS) if w != "footfall"})
 
+
+def _snake_ids() -> str:
+    """A pattern of the vocabularies' ids spelled with underscores (light_horse, deep_snow)."""
+    data = tomllib.loads((ROOT / "src/footfall/i18n/values.toml").read_text("utf-8"))
+    ids = {key.rsplit(".", 1)[1] for key in data if key.startswith("value.")}
+    return "|".join(sorted((re.escape(i) for i in ids if "_" in i), key=len, reverse=True))
+
+
+SNAKE_IDS = _snake_ids()
+
 #: Spans removed before the words are read, each with its reason (docs/i18n.md, "What stays
 #: English, and why", unless said otherwise). Order matters: earlier spans go first.
 SPANS: tuple[Allowed, ...] = (
@@ -107,7 +117,11 @@ SPANS: tuple[Allowed, ...] = (
     Allowed(r"(?<![\w.])\.(?:dd2vtt|uvtt|df2vtt|json|toml|txt|png)\b", "a file name's extension"),
     Allowed(r"\b\d{3}_[0-9a-f]+\b", "a seed file's name (000_709853d3f24b4f08.txt), wrapped"),
     Allowed(r"\b\w+(?:\[\d+\]|\.[a-z_]\w*)+", "a file's or request's field path (grid.type)"),
-    Allowed(r"\b[a-z]+(?:_[a-z0-9]+)+\b(?!=)", "a file's key (line_of_sight), kept as spelled"),
+    Allowed(
+        rf"\b(?!(?:{SNAKE_IDS})\b)[a-z]+(?:_[a-z0-9]+)+\b(?!=)",
+        "a file's key (line_of_sight), kept as spelled; not a vocabulary's id (light_horse, "
+        "deep_snow), which a sentence gives as `word (id)`",
+    ),
     Allowed(
         r"\)\.[a-z_]\w*", "a field path's tail after the creature it names (('valeros').speed)"
     ),
@@ -603,6 +617,9 @@ def test_the_scanner_keeps_only_what_is_allowed() -> None:
     assert english_left("--speed 'fast' в cellar.json: [3, 4]", "ru") == []
     assert english_left("DC 12", "zh") == [] and english_left("DC 12", "ru") == ["DC"]
     assert english_left("путь: (0,0,20 N) f (0,-1,20 NE)", "ru") == []
+    assert english_left("нет line_of_sight", "ru") == []
+    assert english_left("у light_horse нет строки", "ru") == ["light", "horse"]
+    assert english_left("у Легкая лошадь (light_horse) нет строки", "ru") == []
     assert english_left("направление NE, высота 20 фт", "ru") == ["NE"]
     assert english_left("направление восток (E), высота 20 фт", "ru") == []
     assert english_left("speed: ожидается число, получено true", "ru") == []
