@@ -56,6 +56,7 @@ __all__ = [
     "RuleDataError",
     "SceneError",
     "Spelling",
+    "json_kind",
     "quote",
     "unknown",
 ]
@@ -199,13 +200,41 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     "'swampp'"
     >>> quote("x" * 1000, limit=10)
     "'xxxxxxxx… (1000 characters)"
+
+    A file's or a request's true, false and null are shown as JSON and TOML spell them, not
+    as Python prints them (True, None), in every language:
+
+    >>> quote(True), quote(None)
+    ('true', 'null')
     """
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else str(value).lower()
     text = repr(value)
     if len(text) <= limit:
         return text
     size = len(value) if isinstance(value, (str, bytes)) else len(text)
     unit = "digits" if isinstance(value, int) and not isinstance(value, bool) else "characters"
     return f"{text[: max(limit - 1, 1)]}… ({size} {unit})"
+
+
+def json_kind(value: object) -> Noun:
+    """The JSON type of `value` as a catalog noun (``error.noun.json array``: «массив», 数组),
+    what a file or a request held, never Python's type name (dict, NoneType).
+
+    >>> json_kind([1]), json_kind(None), json_kind(True)
+    (Noun(key='json array'), Noun(key='json null'), Noun(key='json boolean'))
+    """
+    if isinstance(value, Mapping):
+        return Noun("json object")
+    if isinstance(value, list | tuple):
+        return Noun("json array")
+    if isinstance(value, str):
+        return Noun("json string")
+    if isinstance(value, bool):
+        return Noun("json boolean")
+    if value is None:
+        return Noun("json null")
+    return Noun("json number")
 
 
 def listed(values: Iterable[object], limit: int = KNOWN_LIMIT) -> str:

@@ -262,7 +262,7 @@ CASES = [
     case("reach", "inf.json", *M, says=["speed", "inf"], id="scene-inf"),
     case("reach", "negspeed.json", *M, says=["speed", "-30"], id="scene-negative-speed"),
     case("reach", "halfspeed.json", *M, says=["speed", "30.5"], id="scene-fraction-speed"),
-    case("reach", "boolspeed.json", *M, says=["speed", "True"], id="scene-bool-speed"),
+    case("reach", "boolspeed.json", *M, says=["speed", "true"], id="scene-bool-speed"),
     case("reach", "hugespeed.json", *M, says=["speed", "100000"], id="scene-huge-speed"),
     case("reach", "zwspeed.txt", *M, says=["speed", "'3\\u200b0'"], id="scene-zero-width"),
     # ---- reach / path / check: options

@@ -341,7 +341,7 @@ def test_route_metric() -> None:
     [
         ('{"legs": ["5 mi plains road"], "speed": "fast"}', "speed 'fast' must be a whole number"),
         ('{"legs": ["5 mi plains road"], "speeds": [30, "x"]}', "speed 'x' must be a whole"),
-        ('{"legs": ["5 mi plains road"], "speed": true}', "speed True must be a whole number"),
+        ('{"legs": ["5 mi plains road"], "speed": true}', "speed true must be a whole number"),
         ('{"legs": ["5 mi plains road"], "speed": 30, "hustle": "two"}', "hustle 'two' must be"),
         ('{"legs": ["5 mi"], "vessel": "rowboat", "current": "fast"}', "current 'fast' is not"),
         ('{"legs": ["5 mi plains road"], "speed": 30, "con_mod": {}}', "con_mod {} must be"),

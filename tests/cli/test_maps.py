@@ -346,13 +346,13 @@ def test_foundry_scene_end_to_end(tmp_path: Path) -> None:
             "list.dd2vtt",
             b"[1, 2]",
             [],
-            "footfall: error: Universal VTT file: expected a JSON object, got list\n",
+            "footfall: error: Universal VTT file: expected a JSON object, got array\n",
         ),
         (
             "list.json",
             b"[1, 2]",
             ["--format", "foundry"],
-            "footfall: error: Foundry scene: expected a JSON object, got list\n",
+            "footfall: error: Foundry scene: expected a JSON object, got array\n",
         ),
         (
             "digits.dd2vtt",

@@ -87,33 +87,160 @@ def test_typed_values_have_their_data_names_beside_them(lang: str, words: str) -
     assert words in " ".join(_help("forced", "--lang", lang).split()).replace("│ ", "")
 
 
-@pytest.mark.parametrize(
-    ("key", "vocabulary", "ids"),
-    [
-        ("help.perfect-good-average-poor-clumsy-no-scene", "maneuverability",
-         ("perfect", "good", "average", "poor", "clumsy")),
-        ("help.pf1e-dnd35-armor-none-light-medium-heavy", "armor",
-         ("none", "light", "medium", "heavy")),
-        ("help.the-mover-s-armor-none-light-medium-heavy-replac", "armor",
-         ("none", "light", "medium", "heavy")),
-        ("help.pf1e-dnd35-load-light-medium-heavy", "rates.load", ("light", "medium", "heavy")),
-        ("help.the-mover-s-load-light-medium-heavy-replaces-the", "rates.load",
-         ("light", "medium", "heavy")),
-    ],
-)  # fmt: skip
-@pytest.mark.parametrize("lang", ["ru", "zh"])
-def test_typed_ids_have_their_words_beside_them(
-    key: str, vocabulary: str, ids: tuple[str, ...], lang: str
-) -> None:
-    """The maneuverability classes, armor and load a user types keep their ids in the help,
-    each with its word from i18n/values.toml (load: rates.toml, as `footfall rates` says it)
-    beside it («average (средняя)», 「none(无盔甲)」), as
-    the walls' materials have theirs (docs/i18n.md)."""
-    from footfall.i18n import catalog
+#: The vocabulary of an option's values by the option's name, where the name says it; any
+#: other option's listed ids may take the word of any vocabulary that has the id.
+OPTION_VOCABULARY = {
+    "armor": "armor", "load": "load", "kind": "kind", "facing": "facing",
+    "maneuverability": "maneuverability", "action": "action", "scale": "scale",
+    "vessel": "conveyance", "mount": "conveyance", "walls": "material", "doors": "material",
+    "condition": "condition", "chase_tie": "choice.chase_tie",
+    "forced_march_dc": "choice.forced_march_dc",
+}  # fmt: skip
+#: catalogs that word a vocabulary for the answers (footfall.i18n.values._PREFIXES)
+WORD_PREFIXES = {"rates.load.": "load", "journeys.scale.": "scale"}
 
-    text = catalog()[key][lang]
-    for ident in ids:
-        where = vocabulary if "." in vocabulary else f"value.{vocabulary}"
-        word = catalog()[f"{where}.{ident}"][lang]
-        beside = f"{ident} ({word})" if lang == "ru" else f"{ident}({word})"
-        assert beside in text, (key, lang, beside)
+
+def vocabulary_words() -> dict[str, dict[str, dict[str, set[str]]]]:
+    """Every closed vocabulary: {vocabulary: {id: {lang: the words it may be shown with}}}
+    (values.toml's ``value.<vocabulary>[.<system>].<id>``; a system's own word counts)."""
+    from footfall.i18n import catalog
+    from footfall.rules import SYSTEM_IDS
+
+    found: dict[str, dict[str, dict[str, set[str]]]] = {}
+    for key, texts in catalog().items():
+        prefix = next((p for p in WORD_PREFIXES if key.startswith(p)), None)
+        if prefix is not None:
+            vocab, ident = WORD_PREFIXES[prefix], key.removeprefix(prefix)
+        elif key.startswith("value."):
+            parts = key.removeprefix("value.").split(".")
+            if len(parts) > 2 and parts[-2] in SYSTEM_IDS:
+                parts = [*parts[:-2], parts[-1]]
+            vocab, ident = ".".join(parts[:-1]), parts[-1]
+        else:
+            continue
+        words = found.setdefault(vocab, {}).setdefault(ident, {"ru": set(), "zh": set()})
+        for lang in ("ru", "zh"):
+            words[lang].add(texts[lang])
+    return found
+
+
+_SEPARATOR = r"(?:, or |, | or | \| |\||; | )"
+
+
+def listed_ids(text: str) -> dict[str, set[str]]:
+    """The ids of each vocabulary an English help text lists: two or more in a row
+    (``none, light, medium``, ``reset|bank``, ``N NE E``, ``push, pull or slide``, each
+    perhaps with a remark in brackets: ``tactical (Dex) or overland (Con)``) or one
+    as a default (``(default wood)``)."""
+    found: dict[str, set[str]] = {}
+    for vocab, ids in vocabulary_words().items():
+        one = "|".join(sorted(map(re.escape, ids), key=len, reverse=True))
+        item = rf"(?<![\w-])(?:{one})(?![\w-])(?: \([^()]*\))?"
+        hits = [m[0] for m in re.finditer(rf"{item}(?:{_SEPARATOR}{item})+", text)]
+        hits += re.findall(rf"\(default:? ((?:{one}))\)", text)
+        for hit in hits:
+            for ident in re.findall(rf"(?<![\w-])(?:{one})(?![\w-])", hit):
+                found.setdefault(vocab, set()).add(ident)
+    return found
+
+
+def bare_ids(english: str, shown: str, option: str, lang: str) -> list[str]:
+    """The ids `english` lists that `shown` (its `lang` help) does not show with a word of
+    their vocabulary beside them (``none (без доспеха)``, ``none(无盔甲)``)."""
+    words = vocabulary_words()
+    mine = OPTION_VOCABULARY.get(option)
+    missing = []
+    for vocab, ids in listed_ids(english).items():
+        if mine is not None and vocab != mine and mine in listed_ids(english):
+            continue  # the option's own vocabulary words these ids
+        for ident in sorted(ids):
+            beside = [
+                f"{ident}({w})" if lang == "zh" else f"{ident} ({w})"
+                for v in ([mine] if mine in listed_ids(english) else [vocab])
+                for w in words[v].get(ident, {}).get(lang, set())
+            ]
+            if not any(b in shown for b in beside):
+                missing.append(f"{ident} ({vocab})")
+    return missing
+
+
+def _options() -> list[tuple[str, str, str]]:
+    """Every option of every command: (where, its name, its English help)."""
+
+    def walk(command: Any, path: str) -> list[tuple[str, str, str]]:
+        found = [
+            (f"{path} {p.name}", p.name or "", p.help)
+            for p in command.params
+            if getattr(p, "help", None)
+        ]
+        for name, sub in getattr(command, "commands", {}).items():
+            found += walk(sub, f"{path} {name}")
+        return found
+
+    return walk(typer.main.get_command(app), "footfall")
+
+
+@pytest.mark.parametrize("lang", ["ru", "zh"])
+def test_every_listed_value_has_its_word_beside_it(lang: str) -> None:
+    """Every option whose help lists the values of a closed vocabulary (found by reading every
+    option's English help: --armor, --load, --action, --condition, --facing, --kind, --scale,
+    --switch's choices ...) shows each id with its word from values.toml beside it in ru / zh,
+    as the help prints it (`footfall.cli.help`): «none (без доспеха)», 「N(北)」."""
+    from footfall.cli.help import _said
+
+    listing = [(where, name, text) for where, name, text in _options() if listed_ids(text)]
+    named = {name for _, name, _ in listing}
+    assert {"armor", "load", "action", "condition", "facing", "kind", "scale"} <= named, named
+    assert {"maneuverability", "walls", "doors", "vessel", "mount", "switch"} <= named, named
+    missing = [
+        f"{where}: {bare}"
+        for where, name, text in listing
+        for bare in bare_ids(text, _said(text, lang) or "", name, lang)
+    ]
+    assert missing == []
+
+
+def test_a_bare_listed_value_is_caught() -> None:
+    """A Russian help that lists ids without their words, or with another vocabulary's word,
+    is caught; the words from values.toml pass."""
+    english = "The mover's armor: none, light, medium, heavy (replaces the scene's)."
+    assert bare_ids(english, "Доспех: none, light, medium, heavy.", "armor", "ru") == [
+        "heavy (armor)", "light (armor)", "medium (armor)", "none (armor)",
+    ]  # fmt: skip
+    loads = "Доспех: none (без доспеха), light (легкая), medium (средняя), heavy (тяжелая)."
+    assert bare_ids(english, loads, "armor", "ru") == [
+        "heavy (armor)", "light (armor)", "medium (armor)",
+    ]  # fmt: skip
+    good = (
+        "none (без доспеха), light (легкий доспех), medium (средний доспех), heavy (тяжелый доспех)"
+    )
+    assert bare_ids(english, good, "armor", "ru") == []
+    assert listed_ids("Closed doors' material (default wood).") == {"material": {"wood"}}
+    assert listed_ids("Starting facing: N NE E SE S SW W NW.")["facing"] == {
+        "N", "NE", "E", "SE", "S", "SW", "W", "NW",
+    }  # fmt: skip
+    assert listed_ids("Id of the creature that moves.") == {}
+
+
+def test_every_listed_id_in_a_help_text_has_a_word() -> None:
+    """Every ``{ids:VOCABULARY:id,...}`` of cli_help.toml names ids values.toml words (else
+    the help would show a bare id)."""
+    from footfall.cli.help import IDS
+    from footfall.i18n import catalog
+    from footfall.i18n.values import value_word
+
+    lists = [
+        (key, m)
+        for key, texts in catalog().items()
+        if key.startswith("help.")
+        for lang in ("ru", "zh")
+        for m in IDS.finditer(texts[lang])
+    ]
+    assert len(lists) >= 30
+    wordless = [
+        f"{key}: {m['vocab']} {ident}"
+        for key, m in lists
+        for ident in m["ids"].split(",")
+        if value_word(m["vocab"], ident, "ru", m["system"]) is None
+    ]
+    assert wordless == []

@@ -72,6 +72,16 @@ def _command_paths() -> str:
 COMMAND_PATHS = _command_paths()
 COMMAND_NAMES = sorted({w for w in re.findall(r"[a-z][\w-]*", COMMAND_PATHS) if w != "footfall"})
 
+
+def _snake_ids() -> str:
+    """A pattern of the vocabularies' ids spelled with underscores (light_horse, deep_snow)."""
+    data = tomllib.loads((ROOT / "src/footfall/i18n/values.toml").read_text("utf-8"))
+    ids = {key.rsplit(".", 1)[1] for key in data if key.startswith("value.")}
+    return "|".join(sorted((re.escape(i) for i in ids if "_" in i), key=len, reverse=True))
+
+
+SNAKE_IDS = _snake_ids()
+
 #: Spans removed before the words are read, each with its reason (docs/i18n.md, "What stays
 #: English, and why", unless said otherwise). Order matters: earlier spans go first.
 SPANS: tuple[Allowed, ...] = (
@@ -79,8 +89,9 @@ SPANS: tuple[Allowed, ...] = (
     Allowed(r"\bhttps?://\S+", "a URL"),
     Allowed(r"'[^'\n]*(?:'|…)|\"[^\"\n]*\"", "a value the user typed or a file holds, quoted"),
     Allowed(
-        r"(?<=получено )(?:True|False|None|nan|inf)\b|(?<=得到)(?:True|False|None|nan|inf)\b",
-        "a value the file or request holds (true, null, NaN), as Python prints it",
+        r"(?<=получено )(?:true|false|null|nan|inf)\b|(?<=得到)(?:true|false|null|nan|inf)\b",
+        "a value the file or request held, in the file's own spelling: JSON's true, false and "
+        "null (footfall.errors.quote), nan and inf as TOML writes them (JSON's NaN, Infinity)",
     ),
     Allowed(
         r"^[\w.\[\]]+(?=:)", "the API's field path an error starts with: the request's spelling"
@@ -89,7 +100,6 @@ SPANS: tuple[Allowed, ...] = (
         r"\b(?:true|false)\b(?= или | или\b|或)|(?<=или )\b(?:true|false)\b|(?<=或)(?:true|false)",
         "JSON's true and false, what a request sends",
     ),
-    Allowed(r"\[low, high\]", "the API's alt_range shape (flight/request.py, flightcold's: left)"),
     Allowed(r"\b(?:en|ru|zh)\b", "the language codes --lang and lang take"),
     Allowed(r"(?<=\s\d)e\b", "a book's edition in its name (Dark Heresy 2e)"),
     Allowed(
@@ -107,7 +117,11 @@ SPANS: tuple[Allowed, ...] = (
     Allowed(r"(?<![\w.])\.(?:dd2vtt|uvtt|df2vtt|json|toml|txt|png)\b", "a file name's extension"),
     Allowed(r"\b\d{3}_[0-9a-f]+\b", "a seed file's name (000_709853d3f24b4f08.txt), wrapped"),
     Allowed(r"\b\w+(?:\[\d+\]|\.[a-z_]\w*)+", "a file's or request's field path (grid.type)"),
-    Allowed(r"\b[a-z]+(?:_[a-z0-9]+)+\b(?!=)", "a file's key (line_of_sight), kept as spelled"),
+    Allowed(
+        rf"\b(?!(?:{SNAKE_IDS})\b)[a-z]+(?:_[a-z0-9]+)+\b(?!=)",
+        "a file's key (line_of_sight), kept as spelled; not a vocabulary's id (light_horse, "
+        "deep_snow), which a sentence gives as `word (id)`",
+    ),
     Allowed(
         r"\)\.[a-z_]\w*", "a field path's tail after the creature it names (('valeros').speed)"
     ),
@@ -121,8 +135,8 @@ SPANS: tuple[Allowed, ...] = (
         "an example of what to type (name=ИМЯ,con=МОД, run_straight=on)",
     ),
     Allowed(
-        r"\b(?:FT|ALT|AB|LOW-HIGH|ID|SCENE|X[01]?|Y[01]?|H|F|M|T|N)\b",
-        "a metavar, as --help shows it (X,Y,ALT, LOW-HIGH, --mover ID)",
+        r"\b(?:FT|ALT|AB|ID|SCENE|X[01]?|Y[01]?|H|F|M|T|N)\b",
+        "a metavar, as --help shows it (X,Y,ALT, --mover ID)",
     ),
     Allowed(r"\b(?:id|ID)\b", "the scene file's `id` key, what --mover and --target take"),
     Allowed(r"scheme://host\[:port\]", "a URL's syntax, as --cors-origin takes it"),
@@ -137,8 +151,9 @@ SPANS: tuple[Allowed, ...] = (
     Allowed(r"\b\d*x\d+\b|\b[xy](?= \d)", "a size AxB, a multiplier (бег x3), an axis (x 0..3)"),
     Allowed(r"\bd\d+\b|\b\d*d\d+(?:[+-]\d+)?\b", "dice notation (d20, 2d6)"),
     Allowed(
-        r"\b(?:N|NE|E|SE|S|SW|W|NW)\b",
-        "a facing's compass letters, the flight notation --facing and the path use",
+        r"(?<=\d )(?:NE|NW|SE|SW|N|E|S|W)(?=\))",
+        "a facing's compass letter inside a flight position, (0,-2,20 E): the notation --steps "
+        "and --to use; in a sentence a facing is its word, «восток (E)»",
     ),
     Allowed(
         r"(?<![\w-])(?:[fb]\d*|[lrud]\d*)(?![\w-])",
@@ -601,6 +616,14 @@ def test_the_scanner_keeps_only_what_is_allowed() -> None:
     assert english_left("已知:沼泽(swamp)、森林(forest)", "zh") == []
     assert english_left("--speed 'fast' в cellar.json: [3, 4]", "ru") == []
     assert english_left("DC 12", "zh") == [] and english_left("DC 12", "ru") == ["DC"]
+    assert english_left("путь: (0,0,20 N) f (0,-1,20 NE)", "ru") == []
+    assert english_left("нет line_of_sight", "ru") == []
+    assert english_left("у light_horse нет строки", "ru") == ["light", "horse"]
+    assert english_left("у Легкая лошадь (light_horse) нет строки", "ru") == []
+    assert english_left("направление NE, высота 20 фт", "ru") == ["NE"]
+    assert english_left("направление восток (E), высота 20 фт", "ru") == []
+    assert english_left("speed: ожидается число, получено true", "ru") == []
+    assert english_left("speed: ожидается число, получено True", "ru") == ["True"]
     assert english_left("цель: five-foot-step", "ru") == ["five-foot-step"]
     assert english_left("цель: five-foot-step", "ru", frozenset({"five-foot-step"})) == []
 

@@ -30,7 +30,7 @@ test("sides, armor and maneuverability in words; an unknown side stays as typed"
   assert.equal(sideName(ru, "party"), "отряд");
   assert.equal(sideName(zh, "foes"), "敌人");
   assert.equal(sideName(ru, "guards"), "guards");
-  assert.equal(armorName(ru, "heavy"), "тяжёлый доспех");
+  assert.equal(armorName(ru, "heavy"), "тяжелый доспех");
   assert.equal(armorName(en, "none"), "no armor");
   assert.equal(maneuverabilityName(zh, "average"), "普通"); // seed 004 表:机动性
   assert.equal(maneuverabilityName(ru, "clumsy"), "неуклюжая");

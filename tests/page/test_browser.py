@@ -298,7 +298,7 @@ def test_edit_move_hover_check_and_russian(server: str, page: Any) -> None:
     assert [v for v, _ in armor] == ["none", "light", "medium", "heavy"]
     assert all(text != value for value, text in armor)
     sizes = page.eval_on_selector_all("#c-size option", "os => os.map(o => [o.value, o.text])")
-    assert ["medium", "средний"] in sizes and ["heavy", "тяжёлый доспех"] in armor
+    assert ["medium", "средний"] in sizes and ["heavy", "тяжелый доспех"] in armor
     assert len(label.get_attribute("title") or "") > len("(hampered_diagonal)") + 10
     _shot(page, "page-russian")
 

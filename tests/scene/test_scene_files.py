@@ -263,7 +263,7 @@ MEDIUM = {"size": "medium", "side": "party", "speed": 30}
         ),
         (
             with_creatures({"id": "a", "at": [0, 0], **MEDIUM, "speed": True}),
-            r"speed: expected a number, got True",
+            r"speed: expected a number, got true",
         ),
         (
             with_creatures({"id": "a", "at": [0, 0], **MEDIUM, "fly": {"speed": 30}, "alt": 12}),

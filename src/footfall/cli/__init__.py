@@ -41,8 +41,10 @@ except ImportError:  # pragma: no cover - depends on the installed Typer
     from click import exceptions as _click  # type: ignore[no-redef]
 
 __all__ = [
+    "ACTIONS_HELP",
     "COMMAND_HOMES",
     "COMMAND_MODULES",
+    "MOUNTS_HELP",
     "app",
     "build_app",
     "command_name",
@@ -52,6 +54,17 @@ __all__ = [
     "flag_spelling",
     "main",
 ]
+
+#: The actions an --action takes, by system (the English help; i18n/cli_help.toml words each).
+ACTIONS_HELP = (
+    "move, double-move, run, charge, five-foot-step, withdraw, minimum-move (pf1e, dnd35); "
+    "half-move, full-move, charge, run (dh2e); advance, shift, disengage (drawsteel)"
+)
+#: The mounts and land vehicles a --mount takes (systems/pf1e.toml, dnd35.toml conveyances).
+MOUNTS_HELP = (
+    "mount or land vehicle: light_horse, heavy_horse, pony, riding_dog, cart, wagon; "
+    "dnd35 also light_warhorse, heavy_warhorse, warpony, donkey, mule"
+)
 
 #: Topic modules, in the order their commands appear in ``footfall --help``.
 COMMAND_MODULES = (

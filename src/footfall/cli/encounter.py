@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from footfall.cli import emit_json, fail, flag_spelling
+from footfall.cli import ACTIONS_HELP, emit_json, fail, flag_spelling
 from footfall.cli.language import current_lang
 from footfall.errors import FootfallError
 from footfall.i18n import Lang, parse_lang, t
@@ -184,7 +184,12 @@ def _change(
 @encounter.command("move")
 def move_command(
     encounter_id: IdArg,
-    action: Annotated[str, typer.Option("--action", help="The action (the system's actions).")],
+    action: Annotated[
+        str,
+        typer.Option(
+            "--action", help=f"The action, one of the encounter's system's: {ACTIONS_HELP}."
+        ),
+    ],
     path: Annotated[
         str, typer.Option("--path", help="Squares entered after the current one: 'X,Y X,Y'.")
     ],
@@ -237,7 +242,10 @@ def reach_command(
     encounter_id: IdArg,
     action: Annotated[
         list[str] | None,
-        typer.Option("--action", help="An action to answer for (repeatable; default: all left)."),
+        typer.Option(
+            "--action",
+            help=f"An action to answer for (repeatable; default: all left): {ACTIONS_HELP}.",
+        ),
     ] = None,
     distance: Annotated[
         int | None, typer.Option("--distance", min=0, help="Granted distance N (a shift).")

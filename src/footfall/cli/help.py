@@ -5,6 +5,11 @@ from a command's docstring and its options' ``help=`` (so the topic modules stay
 a new option's English help is its key, and tests/i18n/test_help.py fails until the catalog has
 its ru and zh). `localize_help` rewrites the Click command tree Typer built, before it runs;
 Typer's own panel titles (Arguments, Options, Commands) and ``[default: ...]`` follow.
+
+A ru / zh help text names the values of a closed vocabulary an option takes as
+``{ids:VOCABULARY:id,id}`` (``{ids:action@dh2e:charge}``: that system's word), shown as each
+id with its word from i18n/values.toml beside it, «none (без доспеха), light (легкий
+доспех)», 「none(无盔甲)、light(轻甲)」: the one source of the words (docs/i18n.md, "Help").
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from typing import Any
 
 from footfall.i18n import Lang, catalog
 
-__all__ = ["help_texts", "localize_help", "type_label"]
+__all__ = ["help_texts", "ids_text", "localize_help", "type_label"]
 
 #: Typer's words (typer.rich_utils) and their catalog keys.
 _TYPER_WORDS = {
@@ -37,11 +42,36 @@ def help_texts() -> dict[str, dict[Lang, str]]:
     }
 
 
+#: a vocabulary's ids in a help text: ``{ids:armor:none,light}``, ``{ids:action@dh2e:run}``
+IDS = re.compile(r"\{ids:(?P<vocab>[\w.-]+)(?:@(?P<system>\w+))?:(?P<ids>[\w-]+(?:,[\w-]+)*)\}")
+
+
+def ids_text(text: str, lang: Lang) -> str:
+    """Return help text `text` with each ``{ids:...}`` list as the ids with their words.
+
+    >>> ids_text("{ids:kind:push,pull}", "ru"), ids_text("{ids:action@dh2e:charge}", "zh")
+    ('push (толчок), pull (притягивание)', 'charge(冲锋)')
+    """
+    from footfall.i18n.values import value_word
+
+    def listed(match: re.Match[str]) -> str:
+        shown = []
+        for ident in match["ids"].split(","):
+            word = value_word(match["vocab"], ident, lang, match["system"])
+            if word is None or word == ident:
+                shown.append(ident)
+            else:
+                shown.append(f"{ident}({word})" if lang == "zh" else f"{ident} ({word})")
+        return ("、" if lang == "zh" else ", ").join(shown)
+
+    return IDS.sub(listed, text)
+
+
 def _said(text: str | None, lang: Lang) -> str | None:
     if text is None:
         return None
     found = help_texts().get(text.strip())
-    return text if found is None else found[lang]
+    return text if found is None else ids_text(found[lang], lang)
 
 
 def localize_help(command: Any, lang: Lang) -> Any:

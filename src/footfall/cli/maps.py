@@ -16,7 +16,7 @@ from typing import Any, cast
 
 import typer
 
-from footfall.cli import emit_json, fail, flag_spelling
+from footfall.cli import ACTIONS_HELP, emit_json, fail, flag_spelling
 from footfall.cli.language import current_lang
 from footfall.errors import FootfallError, InputError, LimitError, Param, quote
 from footfall.i18n import Lang, parse_lang, t
@@ -235,7 +235,9 @@ def render_command(
     ),
     output: Path = typer.Option(..., "-o", "--output", help="PNG file to write"),
     mover: str | None = typer.Option(None, "--mover", help="creature id whose reach to draw"),
-    action: str | None = typer.Option(None, "--action", help="action (default per system)"),
+    action: str | None = typer.Option(
+        None, "--action", help=f"action (default per system): {ACTIONS_HELP}"
+    ),
     to: str | None = typer.Option(None, "--to", help="draw the cheapest path to X,Y"),
     distance: int | None = typer.Option(None, "--distance", help="granted distance (shift)"),
     speed: int | None = typer.Option(

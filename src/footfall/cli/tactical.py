@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from footfall.cli import emit_json, fail, flag_spelling
+from footfall.cli import ACTIONS_HELP, emit_json, fail, flag_spelling
 from footfall.cli.language import current_lang
 from footfall.errors import FootfallError, InputError, Noun, Param
 from footfall.i18n import Lang, parse_lang, scene_title, t
@@ -290,7 +290,8 @@ ReachMoverOpt = Annotated[
 ]
 AllOpt = Annotated[bool, typer.Option("--all", help="Every creature's reach (instead of --mover).")]
 ActionOpt = Annotated[
-    str | None, typer.Option("--action", "-a", help="Action (default: the system's move).")
+    str | None,
+    typer.Option("--action", "-a", help=f"Action (default: the system's move): {ACTIONS_HELP}."),
 ]
 DistanceOpt = Annotated[
     int | None,

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from footfall.errors import InputError, Param, quote, unknown
+from footfall.errors import InputError, Noun, Param, quote, unknown
 from footfall.flight.model import (
     FLIGHT_ACTIONS,
     OPEN_SKY,
@@ -155,10 +155,10 @@ def _banded(space: Airspace, start: FlightState, alt_range: str | Sequence[int])
                 "error.flight.alt-range-syntax", param=param, value=alt_range
             ) from None
         value: object = alt_range
-        shape = "LOW-HIGH"
+        shape = Noun("alt range text")
     else:
         low, high = alt_range
-        sep, value, shape = "-", [low, high], "[low, high]"
+        sep, value, shape = "-", [low, high], Noun("alt range pair")
     if not sep or not low <= start.alt <= high:
         raise InputError(
             "error.flight.alt-range-start", param=param, value=value, shape=shape, alt=start.alt

@@ -40,6 +40,7 @@ VOCABULARY_BY_KEY: dict[str, str] = {
     "error.rules.unknown-choice": "choice.{switch}",
     "error.rules.unknown-action": "action",
     "error.scene.text-flag": "flag",
+    "error.travel.not-river": "conveyance",
 }
 
 #: The vocabulary of a list by the error's ``what`` noun (its family: ``{} size``). A noun not

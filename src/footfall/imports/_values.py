@@ -16,7 +16,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from footfall.errors import InputError, LimitError, Noun
+from footfall.errors import InputError, LimitError, Noun, json_kind
 from footfall.limits import LIMITS, Limits
 from footfall.untrusted import exact_decimal, parse_json
 
@@ -70,7 +70,7 @@ def load_document(data: bytes | str | Mapping[str, Any], kind: FileKind) -> Mapp
     """Return the JSON object an importer reads: `data` parsed (`load_json`), or as given."""
     doc = load_json(data, kind) if isinstance(data, bytes | str) else data
     if not isinstance(doc, Mapping):
-        raise InputError("error.maps.not-object", file=Noun(kind), type=type(doc).__name__)
+        raise InputError("error.maps.not-object", file=Noun(kind), type=json_kind(doc))
     return doc
 
 
@@ -94,7 +94,7 @@ def expect_list(value: object, kind: FileKind, where: str, *, null: bool = False
     if value is None and null:
         return []
     if not isinstance(value, list):
-        raise InputError("error.maps.list", file=Noun(kind), where=where, type=type(value).__name__)
+        raise InputError("error.maps.list", file=Noun(kind), where=where, type=json_kind(value))
     return value
 
 

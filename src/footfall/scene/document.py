@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from footfall.errors import LimitError, SceneError, quote
+from footfall.errors import LimitError, SceneError, json_kind, quote
 from footfall.limits import LIMITS, Limits
 from footfall.rules import SYSTEM_IDS, Armor, Load
 from footfall.scene import values
@@ -214,7 +214,7 @@ def _parse_legend_entry(value: object, where: str, reading: _Reading) -> LegendE
 
 def _parse_legend(value: object, reading: _Reading) -> dict[str, LegendEntry]:
     if not isinstance(value, Mapping):
-        raise SceneError("error.scene.not-object", where=Where("legend"), kind=type(value).__name__)
+        raise SceneError("error.scene.not-object", where=Where("legend"), kind=json_kind(value))
     legend = dict(DEFAULT_LEGEND)
     for char, entry in value.items():
         where = f"legend[{char!r}]"

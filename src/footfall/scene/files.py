@@ -14,7 +14,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from footfall.errors import InputError, LimitError, SceneError
+from footfall.errors import InputError, LimitError, SceneError, json_kind
 from footfall.limits import LIMITS, Limits
 from footfall.scene.document import parse_scene
 from footfall.scene.model import Scene
@@ -111,7 +111,7 @@ def _read_json(text: str, limits: Limits) -> dict[str, Any]:
     except InputError as exc:
         raise _json_error(exc) from None
     if not isinstance(data, dict):
-        raise SceneError("error.scene.json-not-object", where=Where(), kind=_json_kind(data))
+        raise SceneError("error.scene.json-not-object", where=Where(), kind=json_kind(data))
     return data
 
 
@@ -122,19 +122,6 @@ def _json_error(exc: InputError) -> SceneError:
     if exc.key == "error.json.digits":
         return SceneError("error.scene.json-digits", where=Where(), digits=exc.fields["digits"])
     return SceneError("error.scene.json-invalid", where=Where(), reason=exc.fields.get("reason"))
-
-
-def _json_kind(value: object) -> str:
-    """Name the JSON type of `value` (array, string, number, true/false, null)."""
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, bool):
-        return "boolean"
-    if value is None:
-        return "null"
-    return "number"
 
 
 def _parse_json_scene(text: str, limits: Limits) -> Scene:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from footfall.errors import LimitError, Noun, SceneError
+from footfall.errors import LimitError, Noun, SceneError, json_kind
 from footfall.limits import Limits
 
 __all__ = [
@@ -198,7 +198,7 @@ def mapping(
 ) -> tuple[Mapping[str, Any], dict[str, Any]]:
     """Check `value` is an object whose keys are `known` or ``x-...``; split off the extras."""
     if not isinstance(value, Mapping):
-        raise SceneError("error.scene.not-object", where=Where(where), kind=type(value).__name__)
+        raise SceneError("error.scene.not-object", where=Where(where), kind=json_kind(value))
     extra: dict[str, Any] = {}
     for key in value:
         if not isinstance(key, str):
@@ -213,7 +213,7 @@ def mapping(
 def items(value: object, where: str) -> list[Any]:
     """Read a JSON array (a list or tuple)."""
     if not isinstance(value, list | tuple):
-        raise SceneError("error.scene.not-list", where=Where(where), kind=type(value).__name__)
+        raise SceneError("error.scene.not-list", where=Where(where), kind=json_kind(value))
     return list(value)
 
 

@@ -92,10 +92,8 @@ def vessel_mover(
     if speed_now < 0:
         raise InputError("error.travel.current-negative", param=_CURRENT, shown=short(speed_now))
     if flow is not Flow.NONE and not vessel.river:
-        rivers = ", ".join(c.id for c in travel.conveyances if c.river)
-        raise InputError(
-            "error.travel.not-river", param=Param("vessel"), vessel=name, rivers=rivers
-        )
+        rivers = tuple(c.id for c in travel.conveyances if c.river)
+        raise InputError("error.travel.not-river", param=Param("vessel"), vessel=name, valid=rivers)
     notes: tuple[Note, ...] = ()
     speed = vessel.per_hour
     if flow is Flow.DOWNSTREAM:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from footfall.cli import emit_json
+from footfall.cli import MOUNTS_HELP, emit_json
 from footfall.cli.journeys.options import check_roll, whole
 from footfall.errors import Param, unknown
 from footfall.i18n import Lang, parse_lang, t
@@ -68,7 +68,7 @@ def route(
         help="speed in ft after armor and load; repeat per member",
         parser=whole("speed"),
     ),
-    mount: str | None = typer.Option(None, "--mount", help="mount or land vehicle"),
+    mount: str | None = typer.Option(None, "--mount", help=MOUNTS_HELP),
     loaded: bool = typer.Option(False, "--loaded", help="use the mount's loaded row"),
     agility_bonus: int | None = typer.Option(
         None, "--agility-bonus", help="dh2e AB", parser=whole("agility_bonus")

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from footfall.cli import emit_json
+from footfall.cli import MOUNTS_HELP, emit_json
 from footfall.cli.journeys.options import check_roll, flags, whole
 from footfall.errors import InputError, Param, unknown
 from footfall.i18n import Lang, parse_lang
@@ -196,9 +196,13 @@ def travel(
         help="speed in ft after armor and load; repeat per member",
         parser=whole("speed"),
     ),
-    mount: str | None = typer.Option(None, "--mount", help="mount or land vehicle"),
+    mount: str | None = typer.Option(None, "--mount", help=MOUNTS_HELP),
     loaded: bool = typer.Option(False, "--loaded", help="use the mount's loaded row"),
-    vessel: str | None = typer.Option(None, "--vessel", help="raft, keelboat, rowboat ..."),
+    vessel: str | None = typer.Option(
+        None,
+        "--vessel",
+        help="raft, barge, keelboat, rowboat, sailing_ship, warship, longship, galley",
+    ),
     current: str | None = typer.Option(None, "--current", help="current in mi/h (default 3)"),
     downstream: bool = typer.Option(False, "--downstream", help="travel with the current"),
     upstream: bool = typer.Option(False, "--upstream", help="travel against the current"),
