@@ -616,3 +616,20 @@ def test_warm_up_command_reports_a_failed_build(
     assert out.splitlines() == ["grid search kernels: up to date", "  /cache/t.so"]
     assert err.count("\n") == 1 and err.startswith("footfall: warning: flight search kernel:")
     assert "numba.pycc" in err and "JIT" in err
+
+
+def test_warm_up_command_speaks_russian(monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    """``footfall warm-up --lang ru``: the warning's prefix is Russian and a build's seconds
+    take the decimal comma (both were English / a point until stop 22)."""
+    from footfall.cli import main, warmup
+
+    failed = aot.Built("flight", None, False, 0.1, "ModuleNotFoundError: numba.pycc")
+    built = aot.Built("tactical", Path("/cache/t.so"), True, 13.14)
+    monkeypatch.setattr(aot, "build", lambda force=False: [built, failed])
+    monkeypatch.setattr(warmup, "_warm_jit", lambda names: None)
+    monkeypatch.setattr(sys, "argv", ["footfall", "warm-up", "--lang", "ru"])
+    with pytest.raises(SystemExit):
+        main()
+    out, err = capsys.readouterr()
+    assert out.splitlines()[0] == "ядра поиска по сетке: готово, компиляция заранее заняла 13,1 с"
+    assert err.startswith("footfall: предупреждение: ядро поиска полёта:"), err

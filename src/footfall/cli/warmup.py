@@ -32,6 +32,7 @@ def warm_up_command(
 ) -> None:
     """Compile the search kernels ahead of time, so that searches start without numba."""
     from footfall import aot
+    from footfall.units import localize_decimal
 
     try:
         language = parse_lang(lang)
@@ -48,9 +49,16 @@ def warm_up_command(
             what = t(f"warmup.kernel.{b.name}", language)
             if b.path is None:
                 line = t("warmup.failed", language, kernel=what, reason=b.error or "")
-                typer.echo(f"footfall: warning: {line}", err=True)
+                typer.echo(f"{t('warmup.warning-prefix', language)} {line}", err=True)
             elif b.fresh:
-                typer.echo(t("warmup.built", language, kernel=what, seconds=f"{b.seconds:.1f}"))
+                typer.echo(
+                    t(
+                        "warmup.built",
+                        language,
+                        kernel=what,
+                        seconds=localize_decimal(f"{b.seconds:.1f}", language),
+                    )
+                )
                 typer.echo(f"  {b.path}")
             else:
                 typer.echo(t("warmup.kept", language, kernel=what))
