@@ -58,7 +58,7 @@ test("unit words agree with their count: 1 клетка / 2 клетки / 5 к�
 });
 
 test("no unit word of the catalog is one fixed form where its language has a plural", () => {
-  // ru one|few|many, en one|other, as a {n|...} placeholder; else an abbreviation that never
+  // ru one|few|many, en one|other, as a {n:plural:...} placeholder; else an abbreviation that never
   // changes (фт, м, км; ft, mi, km), or Chinese (no plural).
   const ABBREVIATIONS = { en: ["ft", "m", "mi", "km"], ru: ["фт", "м", "км"] };
   const FORMS = { en: 2, ru: 3 };
@@ -67,9 +67,9 @@ test("no unit word of the catalog is one fixed form where its language has a plu
     assert.ok(units.length >= 5, lang);
     for (const [key, text] of units) {
       if (ABBREVIATIONS[lang].includes(text)) continue;
-      const m = /^\{n((?:\|[^|{}]+)+)\}$/.exec(text);
-      assert.ok(m, `${lang}.${key} = ${JSON.stringify(text)}: a fixed form, not {n|...}`);
-      assert.equal(m[1].slice(1).split("|").length, FORMS[lang], `${lang}.${key}`);
+      const m = /^\{n:plural:([^{}]+)\}$/.exec(text);
+      assert.ok(m, `${lang}.${key} = ${JSON.stringify(text)}: a fixed form, not {n:plural:...}`);
+      assert.equal(m[1].split("|").length, FORMS[lang], `${lang}.${key}`);
     }
   }
   assert.ok(!Object.values(I18N.ru).includes("клеток") && !Object.values(I18N.ru).includes("миль"));
@@ -79,10 +79,16 @@ test("every count placeholder of the catalog has its language's forms, every uni
   const FORMS = { en: 2, ru: 3, zh: 1 };
   for (const [lang, table] of Object.entries(I18N)) {
     for (const [key, text] of Object.entries(table)) {
-      for (const [, forms] of text.matchAll(/\{\w+((?:\|[^|{}]*)+)\}/g)) {
-        assert.equal(forms.slice(1).split("|").length, FORMS[lang], `${lang}.${key}: ${text}`);
+      for (const [, forms] of text.matchAll(/\{\w+:plural:([^{}]*)\}/g)) {
+        assert.equal(forms.split("|").length, FORMS[lang], `${lang}.${key}: ${text}`);
       }
-      // A unit placed after a number names the count it agrees with ({unit#cost}).
+      for (const [ph] of text.matchAll(/\{[^{}]*\}/g)) {
+        assert.match(ph, /^\{\w+(?::plural:[^{}]*|:agree:\w+)?\}$/, `${lang}.${key}: ${text}`);
+      }
+      for (const [, count] of text.matchAll(/\{\w+:agree:(\w+)\}/g)) {
+        assert.ok(text.includes("{" + count + "}"), `${lang}.${key}: agrees with {${count}}, not in ${text}`);
+      }
+      // A unit placed after a number names the count it agrees with ({unit:agree:cost}).
       assert.ok(!text.includes("{unit}"), `${lang}.${key}: {unit} without its count: ${text}`);
     }
   }

@@ -57,17 +57,18 @@ export function reaskable(err) {
 }
 
 /** Translate `key` into `lang` (English, else the key itself, when missing), filling its
- *  placeholders from `values`: `{name}` the value (a number, or a number's text, in the
- *  language's way: `numText`; a function is called); `{name#count}` the value agreeing with
- *  value `count` (a function, e.g. a unit's word, called with the count); `{count|one|few|many}`
- *  the form agreeing with value `count` (`plural`; a missing count takes the last form). */
+ *  placeholders from `values` as footfall.i18n's catalog does (docs/i18n.md): `{name}` the
+ *  value (a number, or a number's text, in the language's way: `numText`; a function is
+ *  called); `{count:plural:one|few|many}` the form agreeing with value `count` (`plural`; no
+ *  count: the last form); `{unit:agree:count}` value `unit` (a function, a unit's word:
+ *  `unitWord`) called with value `count`, so the unit agrees with that count. */
 export function translate(lang, key, values) {
   const table = Object.hasOwn(I18N, lang) ? I18N[lang] : I18N.en;
   const s = Object.hasOwn(table, key) ? table[key] : Object.hasOwn(I18N.en, key) ? I18N.en[key] : key;
   const has = (k) => !!values && Object.hasOwn(values, k);
-  return s.replace(/\{(\w+)(?:#(\w+)|((?:\|[^|{}]*)+))?\}/g, (all, name, count, forms) => {
+  return s.replace(/\{(\w+)(?::plural:([^{}]*)|:agree:(\w+))?\}/g, (all, name, forms, count) => {
     if (forms !== undefined) {
-      const list = forms.slice(1).split("|");
+      const list = forms.split("|");
       return has(name) ? plural(lang, values[name], list) : list[list.length - 1];
     }
     if (!has(name)) return all;
@@ -137,7 +138,7 @@ export function unitLabel(tr, unit, n) {
   return tr("unit_" + unit, n === undefined ? undefined : { n });
 }
 
-/** The unit `unit` as a value of a catalog text's `{unit#count}`: its word for the count. */
+/** The unit `unit` as a value of a catalog text's `{unit:agree:count}`: its word for the count. */
 export function unitWord(tr, unit) {
   return (n) => unitLabel(tr, unit, n);
 }
