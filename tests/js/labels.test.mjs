@@ -85,7 +85,9 @@ test("travelTotal writes the total and when fatigue sets in", () => {
   assert.equal(travelTotal(en, res), "Total: 54 mi in 20 h (2.5 days)");
   assert.equal(travelTotal(en, { ...res, fatigued_from: { day: 1, hour: 9 } }),
     "Total: 54 mi in 20 h (2.5 days) Fatigued from day 1, hour 9: no run, no charge, −2 Str and Dex.");
-  assert.equal(travelTotal(ru, res), "Итого: 54 миль за 20 ч (2.5 дн.)");
+  assert.equal(travelTotal(ru, res), "Итого: 54 мили за 20 ч (2,5 дн.)"); // 54 agrees: мили; a decimal comma
+  assert.equal(travelTotal(ru, { unit: "mi", total: { distance: 21, hours: 8, days: 1 } }), "Итого: 21 миля за 8 ч (1 дн.)");
+  assert.equal(travelTotal(en, { unit: "mi", total: { distance: 21, hours: 8, days: 1 } }), "Total: 21 mi in 8 h (1 day)");
 });
 
 test("menu entries", () => {

@@ -99,7 +99,7 @@ test("message words are worked out when shown: a language switch names the unit 
   const values = { mover: "valeros", cost: 10, unit: word(() => translate(lang, "unit_ft")) };
   assert.equal(translate(lang, "move_recorded", values), "valeros moved 10 ft.");
   lang = "ru";
-  assert.equal(translate(lang, "move_recorded", values), "valeros: перемещение на 10 фт.");
+  assert.equal(translate(lang, "move_recorded", values), "valeros: перемещение — 10 фт.");
   lang = "zh";
   assert.equal(translate(lang, "move_recorded", values), "valeros 移动了 10 尺。");
 });

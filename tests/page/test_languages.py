@@ -286,3 +286,92 @@ def test_the_import_panel_speaks_the_language(server: str, page: Any, lang: str)
     _ready(page)
     seen = latin_words(page.evaluate(_TEXTS), _names(page))
     assert not seen, "\n".join(map(repr, sorted(set(seen))))
+
+
+#: A Russian count and the noun after it (issue 14 item 5): the noun's forms one|few|many
+#: (footfall.i18n.plural's rule); an abbreviation (фт, м, км) never changes and is not here.
+_RU_NOUNS = {
+    "клет": ("клетка", "клетки", "клеток"),
+    "мил": ("миля", "мили", "миль"),
+    "фут": ("фут", "фута", "футов"),
+}
+_RU_COUNT = re.compile(r"(?<![\w.,])(\d+(?:,\d+)?)\s+((клет|мил|фут)[а-яё]*)")
+
+
+def ru_count_mismatches(texts: list[list[str]]) -> list[tuple[str, str, str]]:
+    """Return (where, "count noun", text) of each count whose noun has the wrong form for it."""
+    from footfall.i18n import plural
+
+    found = []
+    for where, text in texts:
+        for m in _RU_COUNT.finditer(text):
+            count, word, stem = m[1], m[2], m[3]
+            if word != plural("ru", count, _RU_NOUNS[stem]):
+                found.append((where, f"{count} {word}", text))
+    return found
+
+
+def test_ru_count_mismatches_are_found() -> None:
+    """The scan finds «1 клеток» and «2 миль», and passes agreeing counts and fractions."""
+    texts = [
+        ["a", "осталось 1 клеток"],
+        ["b", "Итого: 2 миль за 8 ч"],
+        ["c", "1 клетка, 2 клетки, 5 клеток, 21 клетка, 1,5 клетки, 1 миля, 5 футов, 30 фт"],
+    ]
+    assert ru_count_mismatches(texts) == [
+        ("a", "1 клеток", "осталось 1 клеток"),
+        ("b", "2 миль", "Итого: 2 миль за 8 ч"),
+    ]
+
+
+def _drag(page: Any, frm: tuple[int, int], to: tuple[int, int]) -> None:
+    """Drag a token from square `frm` to square `to` (as tests/page/test_play.py does)."""
+    box = page.locator("#map").bounding_box()
+    cell = page.evaluate("() => window.footfall.state.cell")
+    at = [(box["x"] + (x + 0.5) * cell, box["y"] + (y + 0.5) * cell) for x, y in (frm, to)]
+    page.mouse.move(*at[0])
+    page.mouse.down()
+    page.mouse.move(*at[1], steps=3)
+    page.wait_for_function("window.footfall.idle()")
+    page.mouse.up()
+    page.wait_for_function("window.footfall.idle()")
+
+
+def test_the_ru_page_counts_agree_with_their_nouns(server: str, page: Any) -> None:
+    """Draw Steel's sample counts in squares: a move of 1 square, then the active creature's
+    move of 1 square in an encounter and the turn's budget: every count on the page agrees with
+    its noun in Russian (1 клетка, 4 клетки, 5 клеток)."""
+    page.goto(f"{server}/?lang=ru&scene=drawsteel-burning-hall")
+    _ready(page)
+    page.evaluate("() => document.querySelectorAll('details').forEach((d) => (d.open = true))")
+    seen: list[str] = []
+    _drag(page, (2, 5), (3, 5))  # fury, speed 5: one square east, open ground
+    status = page.locator("#status").inner_text()
+    assert "(3,5): 1 клетка (" in status, status
+    texts = page.evaluate(_TEXTS)
+    seen += [t for _, t in texts]
+    bad = ru_count_mismatches(texts)
+    page.click("#turn-start")
+    page.wait_for_selector("#turn-play:not([hidden])")
+    _ready(page)
+    active = page.evaluate("() => window.footfall.state.encounter.active")
+    at = page.evaluate(
+        "(id) => window.footfall.state.scene.creatures.find((c) => c.id === id).at", active
+    )
+    rows: list[str] = page.evaluate("() => window.footfall.state.scene.map")
+    taken = {
+        tuple(c)
+        for c in page.evaluate("() => window.footfall.state.scene.creatures.map((c) => c.at)")
+    }
+    step = next(
+        (at[0] + dx, at[1] + dy)
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        if rows[at[1] + dy][at[0] + dx] == "." and (at[0] + dx, at[1] + dy) not in taken
+    )
+    _drag(page, (at[0], at[1]), step)
+    texts = page.evaluate(_TEXTS)
+    seen += [t for _, t in texts]
+    bad += ru_count_mismatches(texts)
+    assert not bad, "\n".join(map(repr, bad))
+    # The scan met counts in squares (the move's line and the turn's budget): it is not empty.
+    assert len([m for t in seen for m in _RU_COUNT.finditer(t)]) >= 3, seen

@@ -615,7 +615,7 @@ def test_move_messages_follow_a_language_switch(server: str, page: Any) -> None:
     assert status.inner_text() == "valeros moved 5 ft."
     page.select_option("#lang", "ru")
     _settle(page)
-    assert status.inner_text() == "valeros: перемещение на 5 фт."
+    assert status.inner_text() == "valeros: перемещение — 5 фт."
     page.locator("#undo-btn").click()
     _settle(page)
     assert status.inner_text() == "Перемещение отменено."

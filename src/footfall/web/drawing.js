@@ -5,6 +5,7 @@
 import { state, systemMeta, mover, bandActions } from "./state.js";
 import { legend, footprint, mapSize, creatureAt } from "./scene.js";
 import { tokenLabels } from "./play.js";
+import { numText } from "./labels.js";
 import { drawTrail, drawPreview, drawWaypoints } from "./overlay.js";
 import { drawPeek } from "./every.js";
 
@@ -208,7 +209,7 @@ function drawBands(ctx, s) {
     const [x, y] = k.split(",").map(Number);
     ctx.fillStyle = bandColour(band);
     ctx.fillRect(x * s, y * s, s, s);
-    if (s >= 24) { ctx.fillStyle = "rgba(0,0,0,0.7)"; ctx.fillText(String(cost), x * s + s / 2, y * s + s * 0.78); }
+    if (s >= 24) { ctx.fillStyle = "rgba(0,0,0,0.7)"; ctx.fillText(numText(state.lang, cost), x * s + s / 2, y * s + s * 0.78); }
   }
 }
 

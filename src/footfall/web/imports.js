@@ -4,7 +4,7 @@
 // which its export only names, attached from a file the GM picks.
 import { state, systemMeta } from "./state.js";
 import { missingSpeeds, giveDefaultSpeeds } from "./play.js";
-import { listText, unitLabel } from "./labels.js";
+import { listText, unitWord } from "./labels.js";
 import { $, tr, say, status, refuse } from "./page.js";
 import { draw } from "./drawing.js";
 import { changed } from "./panel.js";
@@ -35,7 +35,7 @@ export function showLacks() {
   const none = sm ? missingSpeeds(sm, scene) : [];
   $("speeds-box").hidden = !none.length;
   if (none.length) {
-    const unit = sm.speed_field === "agility_bonus" ? "AB" : unitLabel(tr, sm.unit);
+    const unit = sm.speed_field === "agility_bonus" ? "AB" : unitWord(tr, sm.unit);
     const speed = sm.speed_field === "agility_bonus" ? 3 : sm.default_speed;
     $("speeds-text").textContent = tr("no_speed", { n: none.length, ids: listText(tr, none.map((c) => c.id)) });
     $("speeds-btn").textContent = tr("give_speed", { speed, unit });
@@ -60,7 +60,7 @@ export function giveSpeeds() {
   const none = missingSpeeds(sm, state.scene);
   const n = giveDefaultSpeeds(sm, none);
   const speed = $("speeds-btn").dataset.speed;
-  say("speeds_given", { n, speed, unit: sm.speed_field === "agility_bonus" ? "AB" : unitLabel(tr, sm.unit) }, "import");
+  say("speeds_given", { n, speed, unit: sm.speed_field === "agility_bonus" ? "AB" : unitWord(tr, sm.unit) }, "import");
   fillCreatureForm();
   showLacks();
   changed();

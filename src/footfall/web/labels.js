@@ -1,6 +1,7 @@
 // The page's words: a catalog key in one language, a terrain flag named, a cost, a path step,
 // a journey's total written out. Pure: values in, strings out (tests/js/labels.test.mjs).
-// Numbers are written as the API gives them (String(n)); units come from the catalog.
+// Numbers are written as the API gives them, with the decimal comma in Russian (numText); a
+// count agrees with its noun (plural, as footfall.i18n.plural); units come from the catalog.
 import { I18N } from "./i18n.js";
 
 /** The language to use for `asked` (a `?lang=` value): one of the catalog's, else English. */
@@ -55,12 +56,67 @@ export function reaskable(err) {
   return !!err && (err.status === 400 || err.status === 404 || err.status === 422);
 }
 
-/** Translate `key` into `lang` (English, else the key itself, when missing), filling `{name}`s. */
+/** Translate `key` into `lang` (English, else the key itself, when missing), filling its
+ *  placeholders from `values` as footfall.i18n's catalog does (docs/i18n.md): `{name}` the
+ *  value (a number, or a number's text, in the language's way: `numText`; a function is
+ *  called); `{count:plural:one|few|many}` the form agreeing with value `count` (`plural`; no
+ *  count: the last form); `{unit:agree:count}` value `unit` (a function, a unit's word:
+ *  `unitWord`) called with value `count`, so the unit agrees with that count. */
 export function translate(lang, key, values) {
   const table = Object.hasOwn(I18N, lang) ? I18N[lang] : I18N.en;
-  let s = Object.hasOwn(table, key) ? table[key] : Object.hasOwn(I18N.en, key) ? I18N.en[key] : key;
-  if (values) for (const [k, v] of Object.entries(values)) s = s.split("{" + k + "}").join(String(v));
-  return s;
+  const s = Object.hasOwn(table, key) ? table[key] : Object.hasOwn(I18N.en, key) ? I18N.en[key] : key;
+  const has = (k) => !!values && Object.hasOwn(values, k);
+  return s.replace(/\{(\w+)(?::plural:([^{}]*)|:agree:(\w+))?\}/g, (all, name, forms, count) => {
+    if (forms !== undefined) {
+      const list = forms.split("|");
+      return has(name) ? plural(lang, values[name], list) : list[list.length - 1];
+    }
+    if (!has(name)) return all;
+    const v = values[name];
+    if (typeof v === "function") return String(count !== undefined ? v(has(count) ? values[count] : undefined) : v());
+    return numText(lang, v);
+  });
+}
+
+/** A value as `lang` writes it: a number, or a number's text ("2.5"), with the decimal comma
+ *  in Russian ("2,5"); anything else as it is (footfall.units.localize_decimal). */
+export function numText(lang, v) {
+  const text = String(v);
+  if (lang !== "ru" || !(typeof v === "number" || /^[+-]?\d+\.\d+$/.test(text))) return text;
+  return text.replace(".", ",");
+}
+
+// A count as a whole number, or null for a fraction (footfall.i18n._whole): a number, or a
+// number's text as shown ("2,5", "30"), or a word() whose text is one.
+function whole(count) {
+  if (typeof count === "boolean") return Number(count);
+  if (typeof count === "number") return Number.isInteger(count) ? count : null;
+  if (typeof count === "bigint") return Number(count);
+  const text = String(count).trim().replace(/[\u00a0 ]/g, "");
+  return /^[+-]?\d+(?:_\d+)*$/.test(text) ? Number(text.replace(/_/g, "")) : null;
+}
+
+/**
+ * The form of a noun that agrees with `count` in `lang` (without the number), as
+ * footfall.i18n.plural: `forms` en one|other; ru one|few|many (1 клетка, 2 клетки, 5 клеток,
+ * 21 клетка, 11 клеток; a fraction takes the few form: 1,5 клетки); zh one form (no plural).
+ * CLDR plural rules. The wrong number of forms for ru or en is an error.
+ */
+export function plural(lang, count, forms) {
+  const n0 = whole(count);
+  if (lang === "ru") {
+    if (forms.length !== 3) throw new Error(`Russian plural needs 3 forms (one|few|many), got ${forms.length}`);
+    if (n0 === null) return forms[1];
+    const n = Math.abs(n0);
+    if (n % 10 === 1 && n % 100 !== 11) return forms[0];
+    if (n % 10 >= 2 && n % 10 <= 4 && !(n % 100 >= 12 && n % 100 <= 14)) return forms[1];
+    return forms[2];
+  }
+  if (lang === "en") {
+    if (forms.length !== 2) throw new Error(`English plural needs 2 forms (one|other), got ${forms.length}`);
+    return n0 !== null && Math.abs(n0) === 1 ? forms[0] : forms[1];
+  }
+  return forms[0];
 }
 
 /** Items joined as a list in `tr`'s language: ", " (Chinese: 、, seed 004's list comma). */
@@ -75,9 +131,21 @@ export function bandShares(tr, shares) {
   return tr("band_shares", { list: listText(tr, items) });
 }
 
-/** The unit's name ("ft", "squares" ...) in `tr`'s language. */
-export function unitLabel(tr, unit) {
-  return tr("unit_" + unit);
+/** The unit's name ("ft", "squares" ...) in `tr`'s language, agreeing with `n` when given
+ *  (1 клетка, 2 клетки, 5 клеток; an abbreviation, фт, stays as it is); without `n`, the
+ *  plural ("клеток"). */
+export function unitLabel(tr, unit, n) {
+  return tr("unit_" + unit, n === undefined ? undefined : { n });
+}
+
+/** The unit `unit` as a value of a catalog text's `{unit:agree:count}`: its word for the count. */
+export function unitWord(tr, unit) {
+  return (n) => unitLabel(tr, unit, n);
+}
+
+/** A number and its unit in `tr`'s language: "1 клетка", "2,5 м", "30 ft". */
+export function amount(tr, n, unit) {
+  return tr("amount", { n, unit: unitWord(tr, unit) });
 }
 
 /** Name one flag of a legend entry: a terrain flag, "width:FT" / "height:FT" (a narrow or low
@@ -95,12 +163,13 @@ export function legendName(tr, flags, terrains) {
   return flags.length ? flags.map((f) => flagName(tr, f, terrains)).join(" + ") : tr("open_ground");
 }
 
-/** One line of a path's breakdown: "(x,y) +cost = total — notes". */
-export function stepLine(s) {
+/** One line of a path's breakdown: "(x,y) +cost = total — notes" (numbers in `lang`'s way). */
+export function stepLine(s, lang) {
   const at = s.at || s.to || s.square;
   const notes = [].concat(s.why || [], s.notes || [], s.reasons || []).map((n) => (typeof n === "string" ? n : n.label || n.message || n.rule || JSON.stringify(n)));
   const cost = s.cost !== undefined ? s.cost : s.step_cost;
-  return "(" + (at ? at.join(",") : "?") + ") +" + cost + (s.total !== undefined ? " = " + s.total : "") + (notes.length ? " — " + notes.join("; ") : "");
+  const num = (v) => numText(lang || "en", v);
+  return "(" + (at ? at.join(",") : "?") + ") +" + num(cost) + (s.total !== undefined ? " = " + num(s.total) : "") + (notes.length ? " — " + notes.join("; ") : "");
 }
 
 /** The hovered path's heading: `{text, cost}` (cost "" unless a path was found). `res` is a
@@ -109,12 +178,12 @@ export function pathHeading(tr, res) {
   if (!res) return { text: "—", cost: "" };
   if (res.error) return { text: res.error, cost: "" };
   if (!res.found) return { text: tr("no_path") + (res.reason ? ": " + res.reason : ""), cost: "" };
-  return { text: "(" + res.to.join(",") + ") " + tr("cost") + " " + res.cost + " " + unitLabel(tr, res.unit), cost: String(res.cost) };
+  return { text: "(" + res.to.join(",") + ") " + tr("cost") + " " + amount(tr, res.cost, res.unit), cost: String(res.cost) };
 }
 
 /** A checked path's verdict: "Legal — cost 30 ft". */
 export function checkHeading(tr, res) {
-  return (res.legal ? tr("legal") : tr("illegal")) + " — " + tr("cost") + " " + res.cost + " " + unitLabel(tr, res.unit);
+  return (res.legal ? tr("legal") : tr("illegal")) + " — " + tr("cost") + " " + amount(tr, res.cost, res.unit);
 }
 
 /** The notes an answer carries besides its steps: what it provokes, the terrain test it needs. */
@@ -126,7 +195,7 @@ export function answerNotes(res) {
 
 /** A journey's total line (with the day and hour fatigue sets in, if it does). */
 export function travelTotal(tr, res) {
-  let text = tr("total", { distance: res.total.distance, unit: unitLabel(tr, res.unit), hours: res.total.hours, days: res.total.days });
+  let text = tr("total", { distance: res.total.distance, unit: unitWord(tr, res.unit), hours: res.total.hours, days: res.total.days });
   if (res.fatigued_from) text += " " + tr("fatigued", res.fatigued_from);
   return text;
 }

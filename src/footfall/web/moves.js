@@ -6,6 +6,7 @@ import { state, ask, isCurrent, job, debounce, stale, systemMeta, mover } from "
 import { postPath, pathBody } from "./api.js";
 import { moveCreature } from "./scene.js";
 import { placementProblem, refusalLine } from "./play.js";
+import { unitWord } from "./labels.js";
 import { $, tr, say, status, refuse, clearStatus } from "./page.js";
 import { draw } from "./drawing.js";
 import { changed, squareAction, showMoveLine } from "./panel.js";
@@ -77,7 +78,7 @@ export async function drop() {
         clearStatus("move");
         // Unit and action are named when shown: after a language switch, in the new language.
         const unit = res.unit, action = res.action;
-        say("moved", { mover: d.creature.id, to: "(" + d.to.join(",") + ")", cost: res.cost, unit: word(() => tr("unit_" + unit)), action: word(() => actionLabel(state, action)) }, "move");
+        say("moved", { mover: d.creature.id, to: "(" + d.to.join(",") + ")", cost: res.cost, unit: unitWord(tr, unit), action: word(() => actionLabel(state, action)) }, "move");
         changed();
       }
     } finally {

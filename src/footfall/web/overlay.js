@@ -5,6 +5,8 @@ import { state, systemMeta, bandActions } from "./state.js";
 import { footprint } from "./scene.js";
 import { provocations, trail } from "./play.js";
 import { drawPath } from "./drawing.js";
+import { amount } from "./labels.js";
+import { tr } from "./page.js";
 
 const BAND_LINE = ["rgba(30,130,50,0.95)", "rgba(190,140,0,0.95)", "rgba(210,90,10,0.95)"];
 const REFUSED = "#b3261e";
@@ -29,7 +31,7 @@ export function drawPreview(ctx, s, n) {
     ctx.setLineDash([]);
     if (!res) return;
     if (ok) drawPath(ctx, res.path, bandLine(bandActions(state), res.action), true);
-    label(ctx, s, to, n, ok ? String(res.cost) + " " + res.unit : "✕", ok ? "#1d1d1b" : REFUSED);
+    label(ctx, s, to, n, ok ? amount(tr, res.cost, res.unit) : "✕", ok ? "#1d1d1b" : REFUSED);
   }
   if (res && res.found) drawProvocations(ctx, s, res);
 }

@@ -4,7 +4,7 @@
 import { state, ask, isCurrent, job, debounce, systemMeta, mover, bandActions, takesDistance, chooseAction, chooseInterpretations } from "./state.js";
 import { postPath, postCheck, pathBody, checkBody } from "./api.js";
 import { reachAnswers, reachLanded, reachReady, stillShown, withTurn } from "./turnreach.js";
-import { stepLine, pathHeading, checkHeading, answerNotes, moverOption, choiceOption, unitLabel, switchName, switchHelp, bandShares } from "./labels.js";
+import { stepLine, pathHeading, checkHeading, answerNotes, moverOption, choiceOption, unitWord, switchName, switchHelp, bandShares } from "./labels.js";
 import { actionForSquare, bandCounts, previewLine, provocations } from "./play.js";
 import { bandOf } from "./drawing.js";
 import { shownSwitches } from "./switches.js";
@@ -190,7 +190,7 @@ export function showHover(res) {
   showNotes(res, list);
   (res.breakdown || res.steps || []).forEach((s) => {
     const li = document.createElement("li");
-    li.textContent = stepLine(s);
+    li.textContent = stepLine(s, state.lang);
     list.append(li);
   });
 }
@@ -202,7 +202,7 @@ const m = () => (mover(state) || {}).id || "";
  *  box). `res` is a path answer, {error}, or null to clear. */
 export function showMoveLine(res, moverId) {
   const line = $("move-line"), prov = $("provokes");
-  const unit = res && res.unit ? unitLabel(tr, res.unit) : "";
+  const unit = res && res.unit ? unitWord(tr, res.unit) : "";
   line.textContent = previewLine(tr, moverId, res, unit);
   line.dataset.found = res && !res.error ? String(!!res.found) : "";
   prov.innerHTML = "";

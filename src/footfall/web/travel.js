@@ -3,7 +3,7 @@
 // the log's rows and the chart's shapes are pure (tests/js/travel.test.mjs).
 import { state, ask, isCurrent, job } from "./state.js";
 import { postTravel, travelBody } from "./api.js";
-import { travelTotal, switchName, switchHelp, choiceOption } from "./labels.js";
+import { travelTotal, switchName, switchHelp, choiceOption, numText } from "./labels.js";
 import { shownSwitches } from "./switches.js";
 import { $, tr, status, clearStatus } from "./page.js";
 
@@ -19,10 +19,10 @@ export function hiddenFields(system) {
   return { speed: dh, agility_bonus: !dh, toughness_bonus: !dh, forced_march: dh, con_mod: dh };
 }
 
-/** The log's head (catalog keys) and its rows, one a day. */
+/** The log's head (catalog keys) and its rows, one a day (numbers in `lang`'s way: 30,5). */
 export const DAY_COLUMNS = ["day", "hours", "dist", "hustle_h", "forced_h"];
-export function dayRows(res) {
-  return res.days.map((d) => [d.day, d.hours, d.distance, d.hustle_hours ?? 0, d.forced_march_hours ?? 0].map(String));
+export function dayRows(res, lang) {
+  return res.days.map((d) => [d.day, d.hours, d.distance, d.hustle_hours ?? 0, d.forced_march_hours ?? 0].map((v) => numText(lang || "en", v)));
 }
 
 /** The odds chart as SVG shapes `{name, attrs, text?, title?}`: bars for the chance of failing
@@ -45,7 +45,7 @@ export function oddsChart(tr, res) {
     out.push({
       name: "rect",
       attrs: { x: PAD + i * bw + 1, y: H - PAD - h, width: Math.max(1, bw - 2), height: h, fill: "#b3261e", opacity: 0.7 },
-      title: b.label + ": " + (100 * b.p).toFixed(1) + "%",
+      title: b.label + ": " + tr("percent", { p: (100 * b.p).toFixed(1) }),
     });
   });
   if (dmg.length) {
@@ -154,7 +154,7 @@ function showTravel(res) {
   }
   const body = table.tBodies[0];
   body.innerHTML = "";
-  for (const cells of dayRows(res)) {
+  for (const cells of dayRows(res, state.lang)) {
     const row = body.insertRow();
     for (const v of cells) row.insertCell().textContent = v;
   }

@@ -9,9 +9,9 @@ import {
   postEncounter, getEncounter, postEncounterMove, postEncounterUndo, postEndTurn, encounterRequest,
   postEncounterOrder,
 } from "./api.js";
-import { withTurn as judged, word } from "./turnreach.js";
+import { withTurn as judged } from "./turnreach.js";
 import { budgetLine, moveAction, lastMove, afterUndo, reorder, moveTo } from "./play.js";
-import { listText, unitLabel, reaskable } from "./labels.js";
+import { listText, unitWord, reaskable } from "./labels.js";
 import { $, tr, say, status } from "./page.js";
 import { resize } from "./drawing.js";
 import { fillMovers, refresh } from "./panel.js";
@@ -157,7 +157,7 @@ export async function recordMove(c, res) {
     state.redo = [];
     openEncounter(next);
     // The unit is named when the message is shown: after a language switch, in the new one.
-    say("move_recorded", { mover: c.id, cost: res.cost, unit: word(() => unitLabel(tr, res.unit)) }, "turn");
+    say("move_recorded", { mover: c.id, cost: res.cost, unit: unitWord(tr, res.unit) }, "turn");
   }, c);
 }
 
@@ -254,7 +254,7 @@ export function showTurn() {
   $("round").textContent = String(enc.round);
   $("active").textContent = enc.active;
   $("turn-version").textContent = String(enc.version);
-  const sm = systemMeta(state), unit = sm ? unitLabel(tr, sm.unit) : "";
+  const sm = systemMeta(state), unit = sm ? unitWord(tr, sm.unit) : "";
   $("budget").textContent = budgetLine(tr, enc.turn, unit, actionNames(), budgets());
   $("undo-btn").disabled = !lastMove(enc.turn);
   $("redo-btn").disabled = !state.redo.length;
