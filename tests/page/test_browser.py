@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import copy
 import os
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,8 +18,8 @@ import httpx
 import pytest
 
 from helpers import ROOT
+from helpers.browser import CHROMIUM, chromium, serve
 
-CHROMIUM = "/usr/bin/chromium"
 #: The server's default sample, opened for editing (the bare address plays it as an encounter:
 #: test_play.py).
 DEFAULT = "/?scene=pf1e-ogre-bridge"
@@ -72,8 +70,6 @@ ROUGH: dict[str, Any] = {
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Run footfall's app under uvicorn on a free loopback port; stop it at the end. Its
     encounters (the page asks whether there are any) live in a database file of its own."""
-    import uvicorn
-
     from footfall.api import create_app
     from footfall.cli.serve import default_sample
     from footfall.turns.store import EncounterStore
@@ -85,49 +81,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )
     database = tmp_path_factory.mktemp("encounters") / "encounters.sqlite3"
     app.state.encounters = EncounterStore(database, limits=app.state.footfall.limits)
-    # The socket is bound here and handed to uvicorn: no other process can take the port
-    # between choosing it and listening on it (a free port looked up first could be).
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    config = uvicorn.Config(app, log_level="warning")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        if time.monotonic() > deadline:  # pragma: no cover - only when the server cannot start
-            raise RuntimeError("uvicorn did not start")
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        srv.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
+    yield from serve(app)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Launch headless Debian Chromium (Playwright cannot download browsers here)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--headless",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--no-first-run",
-            ],
-        )
-        try:
-            yield b
-        finally:
-            b.close()
+    yield from chromium("--disable-background-networking", "--disable-component-update")
 
 
 @pytest.fixture()

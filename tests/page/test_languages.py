@@ -11,17 +11,14 @@ from __future__ import annotations
 
 import os
 import re
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from helpers import ROOT
+from helpers.browser import CHROMIUM, chromium, serve
 
-CHROMIUM = "/usr/bin/chromium"
 #: A Foundry scene export with import warnings, tokens without a speed and a picture to attach.
 FOUNDRY = ROOT / "tests" / "fixtures" / "foundry-v13-regions.json"
 SCRIPTS = {"ru": re.compile("[\u0400-\u04ff]"), "zh": re.compile("[\u4e00-\u9fff]")}
@@ -117,42 +114,15 @@ def latin_words(texts: list[list[str]], names: set[str]) -> list[tuple[str, str,
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """footfall's app under uvicorn on a free loopback port."""
-    import uvicorn
-
     from footfall.api import create_app
 
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    srv = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
-    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        if time.monotonic() > deadline:  # pragma: no cover - only when the server cannot start
-            raise RuntimeError("uvicorn did not start")
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    finally:
-        srv.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
+    yield from serve(create_app())
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Headless Debian Chromium."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"],
-        )
-        try:
-            yield b
-        finally:
-            b.close()
+    yield from chromium("--disable-background-networking")
 
 
 @pytest.fixture()

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import struct
-import threading
-import time
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,8 +19,8 @@ import httpx
 import pytest
 
 from helpers import ROOT
+from helpers.browser import CHROMIUM, chromium, serve
 
-CHROMIUM = "/usr/bin/chromium"
 OUT = ROOT / "test-output"
 DOCS_IMG = ROOT / "docs" / "img"
 BRIDGE = "pf1e-ogre-bridge"  # valeros (8,5) speed 30; the large ogre at (12,5); pits at x 10-11
@@ -40,8 +37,6 @@ pytestmark = [
 def _serve(database: Path | None) -> Iterator[str]:
     """Run footfall's app on a free loopback port, its encounters in `database` (a file of the
     test's own), or, with None, without the encounter endpoints (a server that has none)."""
-    import uvicorn
-
     from footfall.api import create_app
     from footfall.cli.serve import default_sample
     from footfall.turns.store import EncounterStore
@@ -62,24 +57,7 @@ def _serve(database: Path | None) -> Iterator[str]:
                 return
             await app(scope, receive, send)
 
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    base = [f"http://127.0.0.1:{port}"]
-    srv = uvicorn.Server(uvicorn.Config(served, log_level="warning"))
-    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        if time.monotonic() > deadline:  # pragma: no cover - only when the server cannot start
-            raise RuntimeError("uvicorn did not start")
-        time.sleep(0.05)
-    try:
-        yield base[0]
-    finally:
-        srv.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
+    yield from serve(served)
 
 
 @pytest.fixture(scope="module")
@@ -97,17 +75,7 @@ def bare_server() -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """Headless Debian Chromium."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--headless", "--disable-gpu", "--no-first-run"],
-        )
-        try:
-            yield b
-        finally:
-            b.close()
+    yield from chromium()
 
 
 @pytest.fixture()
