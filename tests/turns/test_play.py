@@ -94,6 +94,20 @@ def test_move_then_run_is_refused() -> None:
     assert refused(e, "run", [(2, 0)]) == ["turn-economy"]
 
 
+@pytest.mark.parametrize(
+    ("lang", "spent"),
+    [("en", "for move"), ("ru", "на перемещение (move)"), ("zh", "已用于移动(move)")],
+)
+def test_the_economy_refusal_names_the_spent_actions_in_words(lang: str, spent: str) -> None:
+    """The refusal names the actions already used in the user's language: each as its word
+    and id in ru and zh (they were bare ids until stop 22), the id in English."""
+    e = move(d20(mob("a", 0, 0)), "move", [(1, 0)])
+    with pytest.raises(IllegalMove) as err:
+        move(e, "run", [(2, 0)], lang=lang)  # type: ignore[arg-type]
+    (message,) = [v["message"] for v in err.value.violations_json()]
+    assert spent in str(message), message
+
+
 def test_run_continues_as_one_run() -> None:
     """A run dragged in two pieces is one run: 120 ft in all at speed 30."""
     e = move(d20(mob("a", 0, 0), rows=["." * 30]), "run", [(i, 0) for i in range(1, 11)])

@@ -179,9 +179,15 @@ def _where(encounter: Encounter) -> Square:
 
 
 def _economy(
-    turn: Turn, action: str, done: Sequence[Movement], lang: Lang, mover: str
+    turn: Turn,
+    action: str,
+    done: Sequence[Movement],
+    lang: Lang,
+    mover: str,
+    system: str | None = None,
 ) -> tuple[bool, str | None]:
-    """Return (extends the last movement, the economy's refusal message or None)."""
+    """Return (extends the last movement, the economy's refusal message or None); `system`
+    names the actions already used in its own words (ru, zh: ``Бег (run)``)."""
     rule = _rule(turn, action)
     if any(_rule(turn, m.action).alone for m in done):
         first = next(m.action for m in done if _rule(turn, m.action).alone)
@@ -191,9 +197,24 @@ def _economy(
     if done and done[-1].action in rule.continues:
         return True, None
     if _units_used(turn, done) + rule.uses > turn.units:
-        spent = ", ".join(m.action for m in done)
+        spent = _actions_text([m.action for m in done], lang, system)
         return False, t("turns.rule.spent", lang, mover=mover, action=action, spent=spent)
     return False, None
+
+
+def _actions_text(actions: Sequence[str], lang: Lang, system: str | None) -> str:
+    """Return `actions` listed in `lang`: ids in English, each as its word and id in Russian
+    and Chinese (the system's own word where its data names one), joined as a list is.
+
+    >>> _actions_text(["move", "run"], "ru", "dh2e"), _actions_text(["move"], "en", None)
+    ('перемещение (move), Бег (run)', 'move')
+    """
+    if lang == "en":
+        return ", ".join(actions)
+    from footfall.i18n.values import shown_value, value_word
+
+    shown = [shown_value(value_word("action", a, lang, system), a, lang) for a in actions]
+    return ("、" if lang == "zh" else ", ").join(shown)
 
 
 def _check(
@@ -241,7 +262,7 @@ def move(
             "error.turns.moves-size", param=Param("path"), limit=limits.encounter_moves
         )
     done = movements(encounter)
-    extends, refusal = _economy(turn, action, done, lang, encounter.active)
+    extends, refusal = _economy(turn, action, done, lang, encounter.active, encounter.scene.system)
     if refusal is not None:
         raise IllegalMove(((0, "turn-economy", refusal),))
     here = _where(encounter)

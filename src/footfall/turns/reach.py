@@ -134,7 +134,7 @@ def reach_left(
     turn = turn_rules(system)
     done = movements(encounter)
     here = _where(encounter)
-    extends, refusal = _economy(turn, action, done, lang, encounter.active)
+    extends, refusal = _economy(turn, action, done, lang, encounter.active, encounter.scene.system)
     if refusal is None and turn.rule(action) is None:
         refusal = action
     if refusal is not None:
