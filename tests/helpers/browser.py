@@ -54,3 +54,15 @@ def chromium(*args: str) -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+def fresh_page(browser: Any, height: int) -> Iterator[Any]:
+    """Yield a new page of a new 1280 x `height` context; a JavaScript error in it fails the
+    test as the page closes."""
+    context = browser.new_context(viewport={"width": 1280, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert errors == []

@@ -18,7 +18,7 @@ import httpx
 import pytest
 
 from helpers import ROOT
-from helpers.browser import CHROMIUM, chromium, serve
+from helpers.browser import CHROMIUM, chromium, fresh_page, serve
 
 #: The server's default sample, opened for editing (the bare address plays it as an encounter:
 #: test_play.py).
@@ -93,13 +93,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture()
 def page(browser: Any) -> Iterator[Any]:
     """A fresh 1280x800 page; any JavaScript error fails the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield pg
-    context.close()
-    assert errors == []
+    yield from fresh_page(browser, 800)
 
 
 def _shot(page: Any, name: str) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from helpers import ROOT
-from helpers.browser import CHROMIUM, chromium, serve
+from helpers.browser import CHROMIUM, chromium, fresh_page, serve
 
 #: A Foundry scene export with import warnings, tokens without a speed and a picture to attach.
 FOUNDRY = ROOT / "tests" / "fixtures" / "foundry-v13-regions.json"
@@ -128,13 +128,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture()
 def page(browser: Any) -> Iterator[Any]:
     """A fresh page; a JavaScript error fails the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield pg
-    context.close()
-    assert errors == []
+    yield from fresh_page(browser, 900)
 
 
 def _ready(page: Any) -> None:
