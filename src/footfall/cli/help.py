@@ -52,7 +52,7 @@ def ids_text(text: str, lang: Lang) -> str:
     >>> ids_text("{ids:kind:push,pull}", "ru"), ids_text("{ids:action@dh2e:charge}", "zh")
     ('push (толчок), pull (притягивание)', 'charge(冲锋)')
     """
-    from footfall.i18n.values import value_word
+    from footfall.i18n.values import joined, value_word
 
     def listed(match: re.Match[str]) -> str:
         shown = []
@@ -62,7 +62,7 @@ def ids_text(text: str, lang: Lang) -> str:
                 shown.append(ident)
             else:
                 shown.append(f"{ident}({word})" if lang == "zh" else f"{ident} ({word})")
-        return ("、" if lang == "zh" else ", ").join(shown)
+        return joined(shown, lang)
 
     return IDS.sub(listed, text)
 

@@ -27,12 +27,20 @@ word where its data names the value otherwise: ``value.action.dh2e.run``).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import Enum
 
 from footfall.i18n import Lang, catalog, t
 
-__all__ = ["VOCABULARY_BY_KEY", "VOCABULARY_BY_NOUN", "valid_text", "value_word", "vocabulary"]
+__all__ = [
+    "VOCABULARY_BY_KEY",
+    "VOCABULARY_BY_NOUN",
+    "joined",
+    "shown_values",
+    "valid_text",
+    "value_word",
+    "vocabulary",
+]
 
 #: Errors whose list is a vocabulary whatever their fields say (``{switch}``: the field's value).
 VOCABULARY_BY_KEY: dict[str, str] = {
@@ -141,6 +149,28 @@ def shown_value(word: str | None, ident: str, lang: Lang) -> str:
     return f"{word}({ident})" if lang == "zh" else f"{word} ({ident})"
 
 
+def shown_values(
+    vocab: str | None, ids: Sequence[str], lang: Lang, system: str | None = None
+) -> list[str]:
+    """Return each of `ids` as `shown_value` shows it: its word in vocabulary `vocab` (the
+    system's own where its data names one) and the id; the ids alone without a vocabulary.
+
+    >>> shown_values("action", ["move", "run"], "ru", "dh2e"), shown_values(None, ["a"], "ru")
+    (['перемещение (move)', 'Бег (run)'], ['a'])
+    """
+    words = [None if vocab is None else value_word(vocab, i, lang, system) for i in ids]
+    return [shown_value(word, ident, lang) for word, ident in zip(words, ids, strict=True)]
+
+
+def joined(items: Sequence[str], lang: Lang) -> str:
+    """Join a list's items as `lang` writes a list: commas, and seed 004's 、 in Chinese.
+
+    >>> joined(["a", "b"], "ru"), joined(["a", "b"], "zh")
+    ('a, b', 'a、b')
+    """
+    return ("、" if lang == "zh" else ", ").join(items)
+
+
 def valid_text(key: str, lang: Lang, fields: Mapping[str, object]) -> str:
     """Return error `key`'s ``valid`` field listed in `lang` (not English: its ids are listed
     by `footfall.errors.listed`); past 40 values the list says how many more there are."""
@@ -148,11 +178,7 @@ def valid_text(key: str, lang: Lang, fields: Mapping[str, object]) -> str:
     found = fields.get("valid")
     values = list(found) if isinstance(found, (tuple, list)) else [found]
     items = [str(v.value) if isinstance(v, Enum) else str(v) for v in values]
-    shown = [
-        shown_value(None if vocab is None else value_word(vocab, item, lang, system), item, lang)
-        for item in items[:_LIMIT]
-    ]
-    text = ("、" if lang == "zh" else ", ").join(shown)
+    text = joined(shown_values(vocab, items[:_LIMIT], lang, system), lang)
     if len(items) > _LIMIT:
         text = t("error.list-more", lang, items=text, count=len(items) - _LIMIT)
     return text

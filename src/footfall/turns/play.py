@@ -211,10 +211,9 @@ def _actions_text(actions: Sequence[str], lang: Lang, system: str | None) -> str
     """
     if lang == "en":
         return ", ".join(actions)
-    from footfall.i18n.values import shown_value, value_word
+    from footfall.i18n.values import joined, shown_values
 
-    shown = [shown_value(value_word("action", a, lang, system), a, lang) for a in actions]
-    return ("、" if lang == "zh" else ", ").join(shown)
+    return joined(shown_values("action", actions, lang, system), lang)
 
 
 def _check(
